@@ -1,0 +1,123 @@
+//! `nefer`: the command line of nefer. A thin layer over `nefer-core`: it reads files, parses
+//! arguments and prints; every rule lives in the core.
+
+mod play;
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result};
+use clap::{Parser, Subcommand};
+use nefer_core::{Game, Options, Record, RuleSetId, replay};
+
+/// nefer: Senet and Hounds & Jackals, the race games of ancient Egypt.
+#[derive(Parser)]
+#[command(name = "nefer", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the rule sets, or show one's rules in plain words with its source and options.
+    Rules {
+        /// A rule set key, e.g. senet.kendall.
+        key: Option<String>,
+    },
+    /// Replay an .ngr record; with --trace print the conformance trace (NOTATION §6).
+    Replay {
+        /// The record file.
+        file: PathBuf,
+        /// Print one JSON line per decision point and the result.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Play a game in the terminal against the computer or a second person.
+    Play(play::PlayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Rules { key } => rules(key.as_deref()),
+        Command::Replay { file, trace } => replay_file(&file, trace),
+        Command::Play(args) => play::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("nefer: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn rules(key: Option<&str>) -> Result<()> {
+    let Some(key) = key else {
+        println!("Rule sets (nefer rules KEY shows one):");
+        for id in RuleSetId::ALL {
+            println!("  {:<14} {}", id.key(), id.info().title);
+        }
+        return Ok(());
+    };
+    let id: RuleSetId = key.parse()?;
+    let info = id.info();
+    println!("{} — {}\n", info.key, info.title);
+    println!("Source: {}\n", info.source);
+    for line in info.rules.lines() {
+        println!("{line}");
+    }
+    println!("\nOptions (--option NAME=VALUE; the first value is the default):");
+    for spec in id.option_specs() {
+        let todo: Vec<&str> = spec
+            .values
+            .iter()
+            .filter(|v| !spec.implemented.contains(v))
+            .copied()
+            .collect();
+        let note = if todo.is_empty() {
+            String::new()
+        } else {
+            format!(" [not yet implemented: {}]", todo.join(", "))
+        };
+        println!(
+            "  {} = {}  ({}: {}){note}",
+            spec.name,
+            spec.values.join(" | "),
+            spec.clause,
+            spec.help
+        );
+    }
+    println!(
+        "\nBoard at the start:\n{}",
+        id.new_game(&Options::new())?.board_text()
+    );
+    Ok(())
+}
+
+fn replay_file(file: &std::path::Path, trace: bool) -> Result<()> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let record = Record::parse(&text).with_context(|| format!("{}", file.display()))?;
+    let replayed = replay(&record).with_context(|| format!("{}", file.display()))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if trace {
+        for line in &replayed.trace {
+            writeln!(out, "{line}")?;
+        }
+    } else {
+        writeln!(
+            out,
+            "{}: {} actions, {} turns",
+            record.rules,
+            replayed.actions.len(),
+            replayed.game.turns()
+        )?;
+        write!(out, "{}", replayed.game.board_text())?;
+        writeln!(out, "{}", replayed.trace.last().map_or("", String::as_str))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,398 @@
+//! The game interface shared by every rule set: explicit chance nodes, decisions and results.
+//!
+//! A state is always in one of three conditions ([`Status`]): it waits for a chance outcome (a
+//! throw of the sticks, or a random choice of seat), for a seat's decision (a move, `pass`, or
+//! Kendall's `throw`), or it is over. [`Game::play_chance`] and [`Game::play`] advance it.
+
+use core::fmt;
+use core::hash::Hash;
+
+use arrayvec::ArrayVec;
+use rand::{Rng, RngExt};
+
+use crate::rules::RuleSetId;
+use crate::sticks::{Prob, Throw};
+
+/// One of the two seats (NOTATION §1). The game only knows seats; names are record metadata.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Seat {
+    /// Seat A.
+    A,
+    /// Seat B.
+    B,
+}
+
+impl Seat {
+    /// Both seats, A first.
+    pub const BOTH: [Seat; 2] = [Seat::A, Seat::B];
+
+    /// The other seat.
+    #[inline]
+    pub const fn other(self) -> Seat {
+        match self {
+            Seat::A => Seat::B,
+            Seat::B => Seat::A,
+        }
+    }
+
+    /// 0 for A, 1 for B.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter `A` or `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::A => 'A',
+            Seat::B => 'B',
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A value for each seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByPlayer<T>(pub [T; 2]);
+
+impl<T> core::ops::Index<Seat> for ByPlayer<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, s: Seat) -> &T {
+        &self.0[s.index()]
+    }
+}
+
+impl<T> core::ops::IndexMut<Seat> for ByPlayer<T> {
+    #[inline]
+    fn index_mut(&mut self, s: Seat) -> &mut T {
+        &mut self.0[s.index()]
+    }
+}
+
+/// A side of the 58-hole board (SPEC §2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Side {
+    /// The left side, holes `L1`..`L29`.
+    L,
+    /// The right side, holes `R1`..`R29`.
+    R,
+}
+
+impl Side {
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::L => Side::R,
+            Side::R => Side::L,
+        }
+    }
+}
+
+/// Where a piece is, or goes (NOTATION §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Place {
+    /// Off the board, waiting to enter or re-enter.
+    Hand,
+    /// Borne off, gone out for good.
+    Off,
+    /// A Senet square 1..=30.
+    Square(u8),
+    /// A Hounds & Jackals hole 1..=29 of a side.
+    Hole(Side, u8),
+    /// The shared hole `S` (hole 30) of the 58-hole board.
+    Shared,
+}
+
+/// A player's action at a decision point (NOTATION §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// A piece goes from one place to another: enter, step, line jump (to the line's end), bear
+    /// off, Kendall's give-up from the House of Waters. Exchanges, captures, loads and bonus
+    /// throws are side effects of the position and are not part of the move.
+    Go {
+        /// Where the piece starts.
+        from: Place,
+        /// Where it ends, after any line jump.
+        to: Place,
+    },
+    /// Kendall's water turn: throw for a 4 instead of giving up.
+    Throw,
+    /// The throw cannot be used and is lost.
+    Pass,
+}
+
+impl Move {
+    /// Shorthand for a Senet move between squares.
+    pub const fn squares(from: u8, to: u8) -> Move {
+        Move::Go {
+            from: Place::Square(from),
+            to: Place::Square(to),
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// This seat won.
+    Win(Seat),
+    /// Nobody won: a jam (C-8) or the turn cap (C-7).
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Outcome::Win(s) => Some(s),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// A chance outcome (NOTATION §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Chance {
+    /// A throw of the sticks.
+    Throw(Throw),
+    /// A random choice of seat (who throws first), where a rule set makes one.
+    Seat(Seat),
+}
+
+/// Anything that advances a game: a chance outcome or a player's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Chance decided.
+    Chance(Chance),
+    /// A seat decided.
+    Move(Move),
+}
+
+/// What a state waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A chance outcome; `seat` is the seat that throws, `None` for a random choice of seat.
+    Chance {
+        /// Whose throw it is, if it is a throw.
+        seat: Option<Seat>,
+    },
+    /// A decision of `seat`, using `throw` (`None` before any throw, as Kendall's water turn).
+    Decide {
+        /// The seat to decide.
+        seat: Seat,
+        /// The throw being used, if any.
+        throw: Option<Throw>,
+    },
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// Largest number of legal moves at one decision point over all rule sets.
+///
+/// Senet: at most 7 pieces each with one move, or Kendall's two water choices. Hounds & Jackals:
+/// at most one move per piece on the board plus one entry per pool (≤ 11 pieces a side). 32
+/// leaves room for every option.
+pub const MAX_MOVES: usize = 32;
+
+/// The legal moves of a decision point. Lives on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The outcomes of a chance node with their exact probabilities (at most five throw values).
+pub type ChanceList = ArrayVec<(Chance, Prob), 5>;
+
+/// Why an action could not be applied. The state is left as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is not among the legal moves.
+    #[error("illegal move {mv}")]
+    IllegalMove {
+        /// The move tried.
+        mv: Move,
+    },
+    /// The chance outcome is not possible here.
+    #[error("impossible chance outcome {chance}")]
+    ImpossibleChance {
+        /// The outcome tried.
+        chance: Chance,
+    },
+    /// A move was given where a chance outcome was due, or the reverse.
+    #[error("the game waits for {expected}")]
+    WrongKind {
+        /// What the game waits for, in words.
+        expected: &'static str,
+    },
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// A rule set's game state. Cheap to clone, hashable and comparable.
+///
+/// Implementations keep every rule of their rule set; front ends only call this interface.
+pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
+    /// The rule set this state follows.
+    fn rule_set(&self) -> RuleSetId;
+
+    /// What the state waits for.
+    fn status(&self) -> Status;
+
+    /// The chance outcomes with their exact probabilities (empty unless [`Status::Chance`]).
+    fn chance_outcomes(&self) -> ChanceList;
+
+    /// Fills `moves` with the legal moves (cleared first; empty unless [`Status::Decide`]).
+    /// A decision point where nothing can be done offers exactly [`Move::Pass`].
+    fn legal_moves(&self, moves: &mut MoveList);
+
+    /// Applies a chance outcome without checking it. Only for outcomes listed by
+    /// [`Game::chance_outcomes`].
+    fn play_chance_unchecked(&mut self, c: Chance);
+
+    /// Applies a legal move without checking it. Only for moves listed by [`Game::legal_moves`].
+    fn play_unchecked(&mut self, m: Move);
+
+    /// Number of turns begun so far (a turn: a player's throws before control passes).
+    fn turns(&self) -> u32;
+
+    /// The board drawn as text, as SPEC §7 (Senet) or §2.3 (58 holes) lay it out.
+    fn board_text(&self) -> String;
+
+    /// Applies a chance outcome.
+    ///
+    /// # Errors
+    /// When the state does not wait for chance, or the outcome is impossible there; the state is
+    /// then unchanged.
+    fn play_chance(&mut self, c: Chance) -> Result<(), PlayError> {
+        match self.status() {
+            Status::Chance { .. } => {}
+            Status::Decide { .. } => return Err(PlayError::WrongKind { expected: "a move" }),
+            Status::Over(_) => return Err(PlayError::GameOver),
+        }
+        if !self.chance_outcomes().iter().any(|&(o, _)| o == c) {
+            return Err(PlayError::ImpossibleChance { chance: c });
+        }
+        self.play_chance_unchecked(c);
+        Ok(())
+    }
+
+    /// Applies a move.
+    ///
+    /// # Errors
+    /// When the state does not wait for a decision, or the move is not legal; the state is then
+    /// unchanged.
+    fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        match self.status() {
+            Status::Decide { .. } => {}
+            Status::Chance { .. } => {
+                return Err(PlayError::WrongKind {
+                    expected: "a chance outcome",
+                });
+            }
+            Status::Over(_) => return Err(PlayError::GameOver),
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if !moves.contains(&m) {
+            return Err(PlayError::IllegalMove { mv: m });
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Applies an action of either kind.
+    ///
+    /// # Errors
+    /// As [`Game::play_chance`] and [`Game::play`].
+    fn apply(&mut self, a: Action) -> Result<(), PlayError> {
+        match a {
+            Action::Chance(c) => self.play_chance(c),
+            Action::Move(m) => self.play(m),
+        }
+    }
+
+    /// Draws a chance outcome with the node's probabilities. Rule sets override it with a faster
+    /// draw (four random bits for fair sticks).
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        let outcomes = self.chance_outcomes();
+        let den = outcomes.iter().map(|(_, p)| p.den).fold(1, lcm);
+        let mut x = rng.random_range(0..den);
+        for &(c, p) in &outcomes {
+            let w = p.num * (den / p.den);
+            if x < w {
+                return c;
+            }
+            x -= w;
+        }
+        outcomes.last().expect("a chance node has outcomes").0
+    }
+
+    /// The result, if the game is over.
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    a / gcd(a, b) * b
+}
+
+/// Chance outcomes for a throw of the sticks with the given law.
+pub fn throw_outcomes(law: [Prob; 5]) -> ChanceList {
+    Throw::ALL
+        .iter()
+        .zip(law)
+        .map(|(&t, p)| (Chance::Throw(t), p))
+        .collect()
+}
+
+/// Chance outcomes for a fair random choice of seat.
+pub fn seat_outcomes() -> ChanceList {
+    Seat::BOTH
+        .iter()
+        .map(|&s| (Chance::Seat(s), Prob::HALF))
+        .collect()
+}
+
+/// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
+///
+/// The hot loop of simulation and of the playout benchmarks.
+pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u32 {
+    let mut moves = MoveList::new();
+    let mut decisions = 0;
+    loop {
+        match game.status() {
+            Status::Chance { .. } => {
+                let c = game.sample_chance(rng);
+                game.play_chance_unchecked(c);
+            }
+            Status::Decide { .. } => {
+                game.legal_moves(&mut moves);
+                let m = if moves.len() == 1 {
+                    moves[0]
+                } else {
+                    moves[rng.random_range(0..moves.len())]
+                };
+                game.play_unchecked(m);
+                decisions += 1;
+            }
+            Status::Over(_) => return decisions,
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The 58-hole board (SPEC §2): two sides of 29 holes, the shared hole `S` (hole 30), the
+//! connecting lines 6↔20 and 8↔10 on each side, and the two path models of §2.5.
+//!
+//! Rule sets work on *path indices*: on the single-side path index `n` is hole `Xn` (30 = `S`);
+//! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
+
+use crate::game::{Place, Side};
+
+/// The shared hole's index on both paths.
+pub const SHARED: u8 = 30;
+/// Last index of the circuit path (`Y1`).
+pub const CIRCUIT_END: u8 = 59;
+
+/// The physical lines of one side, as hole pairs (§2.1): 6↔20 and 8↔10.
+pub const LINES: [(u8, u8); 2] = [(6, 20), (8, 10)];
+
+/// The hole at the other end of a line from hole `n` of a side, if a line starts there.
+pub const fn line_partner(n: u8) -> Option<u8> {
+    match n {
+        6 => Some(20),
+        20 => Some(6),
+        8 => Some(10),
+        10 => Some(8),
+        _ => None,
+    }
+}
+
+/// The place of index `i` (1..=30) on the single-side path of side `side`.
+///
+/// # Panics
+/// If `i` is outside 1..=30.
+pub fn single_place(side: Side, i: u8) -> Place {
+    match i {
+        1..=29 => Place::Hole(side, i),
+        SHARED => Place::Shared,
+        _ => panic!("single-side path index {i} outside 1..=30"),
+    }
+}
+
+/// The index of `p` on the single-side path of side `side`, if it lies on it.
+pub fn single_index(side: Side, p: Place) -> Option<u8> {
+    match p {
+        Place::Hole(s, n) if s == side => Some(n),
+        Place::Shared => Some(SHARED),
+        _ => None,
+    }
+}
+
+/// The place of index `i` (1..=59) on the circuit path of the player whose home side is `home`.
+///
+/// # Panics
+/// If `i` is outside 1..=59.
+pub fn circuit_place(home: Side, i: u8) -> Place {
+    match i {
+        1..=29 => Place::Hole(home, i),
+        SHARED => Place::Shared,
+        31..=CIRCUIT_END => Place::Hole(home.other(), 60 - i),
+        _ => panic!("circuit path index {i} outside 1..=59"),
+    }
+}
+
+/// The index of `p` on the circuit path of the player whose home side is `home`.
+pub fn circuit_index(home: Side, p: Place) -> Option<u8> {
+    match p {
+        Place::Hole(s, n) if s == home => Some(n),
+        Place::Hole(_, n) => Some(60 - n),
+        Place::Shared => Some(SHARED),
+        _ => None,
+    }
+}
+
+/// Reference coordinates of a hole for drawing (§2.2): x to the right, y up.
+pub fn coordinates(p: Place) -> Option<(i8, i8)> {
+    let (side, n) = match p {
+        Place::Hole(side, n) => (side, n),
+        Place::Shared => return Some((0, 34)),
+        _ => return None,
+    };
+    let s: i8 = if side == Side::L { -1 } else { 1 };
+    let n = n as i8;
+    Some(match n {
+        1..=10 => (3 * s, 27 - 3 * (n - 1)),
+        11..=25 => (9 * s, 2 * (n - 11)),
+        26 => (8 * s, 30),
+        27 => (6 * s, 31),
+        28 => (4 * s, 32),
+        29 => (2 * s, 33),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn circuit_runs_home_side_shared_then_far_side_backwards() {
+        assert_eq!(circuit_place(Side::L, 1), Place::Hole(Side::L, 1));
+        assert_eq!(circuit_place(Side::L, 29), Place::Hole(Side::L, 29));
+        assert_eq!(circuit_place(Side::L, 30), Place::Shared);
+        assert_eq!(circuit_place(Side::L, 31), Place::Hole(Side::R, 29));
+        assert_eq!(circuit_place(Side::L, 59), Place::Hole(Side::R, 1));
+        for i in 1..=59 {
+            assert_eq!(circuit_index(Side::R, circuit_place(Side::R, i)), Some(i));
+        }
+        for i in 1..=30 {
+            assert_eq!(single_index(Side::L, single_place(Side::L, i)), Some(i));
+        }
+        assert_eq!(single_index(Side::L, Place::Hole(Side::R, 3)), None);
+    }
+
+    #[test]
+    fn lines_are_symmetric() {
+        for (a, b) in LINES {
+            assert_eq!(line_partner(a), Some(b));
+            assert_eq!(line_partner(b), Some(a));
+        }
+        assert_eq!(line_partner(7), None);
+    }
+
+    #[test]
+    fn coordinates_follow_section_2_2() {
+        assert_eq!(coordinates(Place::Hole(Side::L, 1)), Some((-3, 27)));
+        assert_eq!(coordinates(Place::Hole(Side::R, 10)), Some((3, 0)));
+        assert_eq!(coordinates(Place::Hole(Side::R, 25)), Some((9, 28)));
+        assert_eq!(coordinates(Place::Hole(Side::L, 29)), Some((-2, 33)));
+        assert_eq!(coordinates(Place::Shared), Some((0, 34)));
+    }
+}

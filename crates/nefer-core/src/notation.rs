@@ -1,0 +1,162 @@
+//! Move and action strings of NOTATION §2–4: `hand-L1`, `L4-L20`, `R26-S`, `12-15`, `27-off`,
+//! `throw`, `pass`; chance outcomes `1`..`5` and `A`/`B`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::game::{Chance, Move, Place, Seat, Side};
+use crate::sticks::Throw;
+
+/// A string that is not a place, move or chance outcome.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not {what}")]
+pub struct ParseError {
+    /// The text given.
+    pub text: String,
+    /// What was expected, in words.
+    pub what: &'static str,
+}
+
+fn err(text: &str, what: &'static str) -> ParseError {
+    ParseError {
+        text: text.to_owned(),
+        what,
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Hand => f.write_str("hand"),
+            Place::Off => f.write_str("off"),
+            Place::Square(n) => write!(f, "{n}"),
+            Place::Hole(Side::L, n) => write!(f, "L{n}"),
+            Place::Hole(Side::R, n) => write!(f, "R{n}"),
+            Place::Shared => f.write_str("S"),
+        }
+    }
+}
+
+fn number(s: &str, max: u8) -> Option<u8> {
+    // No signs, no leading zeros: one spelling per place.
+    if s.is_empty() || s.len() > 2 || s.starts_with('0') || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u8 = s.parse().ok()?;
+    (1..=max).contains(&n).then_some(n)
+}
+
+impl FromStr for Place {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Place, ParseError> {
+        let what = "a place (hand, off, S, L1..L29, R1..R29, 1..30)";
+        match s {
+            "hand" => Ok(Place::Hand),
+            "off" => Ok(Place::Off),
+            "S" => Ok(Place::Shared),
+            _ => {
+                let p = if let Some(n) = s.strip_prefix('L') {
+                    number(n, 29).map(|n| Place::Hole(Side::L, n))
+                } else if let Some(n) = s.strip_prefix('R') {
+                    number(n, 29).map(|n| Place::Hole(Side::R, n))
+                } else {
+                    number(s, 30).map(Place::Square)
+                };
+                p.ok_or_else(|| err(s, what))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Go { from, to } => write!(f, "{from}-{to}"),
+            Move::Throw => f.write_str("throw"),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        match s {
+            "throw" => Ok(Move::Throw),
+            "pass" => Ok(Move::Pass),
+            _ => {
+                let (a, b) = s
+                    .split_once('-')
+                    .ok_or_else(|| err(s, "a move (FROM-TO, throw or pass)"))?;
+                let from = a
+                    .parse()
+                    .map_err(|_| err(s, "a move: its FROM is not a place"))?;
+                let to = b
+                    .parse()
+                    .map_err(|_| err(s, "a move: its TO is not a place"))?;
+                Ok(Move::Go { from, to })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Chance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Chance::Throw(t) => write!(f, "{t}"),
+            Chance::Seat(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl FromStr for Chance {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Chance, ParseError> {
+        match s {
+            "A" => Ok(Chance::Seat(Seat::A)),
+            "B" => Ok(Chance::Seat(Seat::B)),
+            "1" | "2" | "3" | "4" | "5" => Ok(Chance::Throw(
+                Throw::new(s.as_bytes()[0] - b'0').expect("1..=5"),
+            )),
+            _ => Err(err(s, "a chance outcome (a throw 1..5 or a seat A/B)")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_of_notation_3_round_trips() {
+        for s in [
+            "hand-L1", "L4-L20", "R26-S", "S-hand", "hand-R3", "S-off", "26-off", "28-off",
+            "L27-off", "27-off", "12-15", "27-15", "27-14", "throw", "pass",
+        ] {
+            let m: Move = s.parse().unwrap();
+            assert_eq!(m.to_string(), s);
+        }
+    }
+
+    #[test]
+    fn malformed_moves_are_rejected() {
+        for s in [
+            "", "-", "L0-L1", "L30-S", "31-off", "01-2", "12", "12-", "x-1", "L1-L2-L3", "s-off",
+        ] {
+            assert!(s.parse::<Move>().is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn chance_tokens() {
+        for s in ["1", "2", "3", "4", "5", "A", "B"] {
+            assert_eq!(s.parse::<Chance>().unwrap().to_string(), s);
+        }
+        for s in ["0", "6", "C", "throw"] {
+            assert!(s.parse::<Chance>().is_err());
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Rule-set options as data (SPEC §10): each rule set lists its options with their values (the
+//! first is the default), the clause they come from and which values the engine implements.
+
+use core::fmt;
+
+/// One option of a rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Full name as written in records, e.g. `senet.kendall.extra_throws`.
+    pub name: String,
+    /// The values, default first. `N` stands for a whole number, `(0,1)` for a fraction.
+    pub values: &'static [&'static str],
+    /// The values the engine implements (for `N`/`(0,1)`: that pattern).
+    pub implemented: &'static [&'static str],
+    /// The SPEC clause id that defines it (e.g. `KE-4`).
+    pub clause: &'static str,
+    /// What it means, in one line.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    /// The default value.
+    pub fn default_value(&self) -> &'static str {
+        self.values[0]
+    }
+
+    fn accepts(&self, value: &str) -> Result<(), String> {
+        let pattern_ok = |pat: &str| match pat {
+            "N" => value.parse::<u32>().is_ok_and(|n| n > 0),
+            "(0,1)" => crate::sticks::StickBias::parse(value).is_some(),
+            p => p == value,
+        };
+        if !self.values.iter().any(|p| pattern_ok(p)) {
+            return Err(format!(
+                "`{value}` is not a value of {}; its values are {}",
+                self.name,
+                self.values.join(", ")
+            ));
+        }
+        if !self.implemented.iter().any(|p| pattern_ok(p)) {
+            return Err(format!(
+                "{}={value} is not implemented yet; implemented: {}",
+                self.name,
+                self.implemented.join(", ")
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Options of one game, as `name=value` pairs in the order given.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options(Vec<(String, String)>);
+
+/// An option that is unknown, malformed, or has a value the engine does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);
+
+impl Options {
+    /// No options: every default.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Parses `a=b, c=d` (commas and/or whitespace between pairs), as in a record's `options:`.
+    ///
+    /// # Errors
+    /// A pair without `=`, an empty name or value, or a name given twice.
+    pub fn parse(text: &str) -> Result<Options, OptionError> {
+        let mut out = Options::new();
+        for item in text.split([',', ' ', '\t']).filter(|s| !s.is_empty()) {
+            let (k, v) = item.split_once('=').ok_or_else(|| {
+                OptionError(format!("option `{item}` is not of the form name=value"))
+            })?;
+            out.set(k.trim(), v.trim())?;
+        }
+        Ok(out)
+    }
+
+    /// Sets one option.
+    ///
+    /// # Errors
+    /// An empty name or value, or a name already set.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        if name.is_empty() || value.is_empty() {
+            return Err(OptionError(format!(
+                "option `{name}={value}` has an empty name or value"
+            )));
+        }
+        if self.get(name).is_some() {
+            return Err(OptionError(format!("option {name} is given twice")));
+        }
+        self.0.push((name.to_owned(), value.to_owned()));
+        Ok(())
+    }
+
+    /// The value given for `name`, if any.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The pairs, in the order given.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Whether no option is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Checks every option against `specs`.
+    ///
+    /// # Errors
+    /// An unknown name (listing the known ones), a value outside the option's values, or a value
+    /// not implemented yet.
+    pub fn validate(&self, rules: &str, specs: &[OptionSpec]) -> Result<(), OptionError> {
+        for (k, v) in self.iter() {
+            let spec = specs.iter().find(|s| s.name == k).ok_or_else(|| {
+                let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+                OptionError(format!(
+                    "unknown option `{k}` for {rules}; known options: {}",
+                    known.join(", ")
+                ))
+            })?;
+            spec.accepts(v).map_err(OptionError)?;
+        }
+        Ok(())
+    }
+
+    /// The value of `name`, or its default from `specs`.
+    pub fn value<'a>(&'a self, specs: &'a [OptionSpec], name: &str) -> &'a str {
+        self.get(name).unwrap_or_else(|| {
+            specs
+                .iter()
+                .find(|s| s.name == name)
+                .map_or("", |s| s.default_value())
+        })
+    }
+}
+
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (k, v)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The options of SPEC §1.3 that every rule set has, named `KEY.option`.
+pub fn common_specs(key: &str, first_player: bool) -> Vec<OptionSpec> {
+    let mut v = vec![
+        OptionSpec {
+            name: format!("{key}.stick_bias"),
+            values: &["0.5", "(0,1)"],
+            implemented: &["(0,1)"],
+            clause: "C-1",
+            help: "probability that one stick shows its counted face (decimal or fraction)",
+        },
+        OptionSpec {
+            name: format!("{key}.compulsory_move"),
+            values: &["true", "false"],
+            implemented: &["true"],
+            clause: "C-2",
+            help: "a player who can move must move",
+        },
+        OptionSpec {
+            name: format!("{key}.max_turns"),
+            values: &["off", "N"],
+            implemented: &["off", "N"],
+            clause: "C-7",
+            help: "end the game as a draw once N turns have been played",
+        },
+    ];
+    if first_player {
+        v.push(OptionSpec {
+            name: format!("{key}.first_player"),
+            values: &["random", "p1", "p2"],
+            implemented: &["random"],
+            clause: "C-9",
+            help: "who throws first where the rules leave it open",
+        });
+    }
+    v
+}
+
+/// The values of the common options, read once when a game is set up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Common {
+    /// C-1.
+    pub bias: crate::sticks::StickBias,
+    /// C-7: 0 means no cap.
+    pub max_turns: u32,
+}
+
+impl Common {
+    /// Reads the common options of `key` (already validated).
+    pub fn read(key: &str, opts: &Options) -> Common {
+        let bias = opts
+            .get(&format!("{key}.stick_bias"))
+            .and_then(crate::sticks::StickBias::parse)
+            .unwrap_or_default();
+        let max_turns = opts
+            .get(&format!("{key}.max_turns"))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        Common { bias, max_turns }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_display_round_trip() {
+        let o = Options::parse("hj.skiryuk.entry_by_one=true, hj.lines=forward_only").unwrap();
+        assert_eq!(o.get("hj.lines"), Some("forward_only"));
+        assert_eq!(
+            o.to_string(),
+            "hj.skiryuk.entry_by_one=true, hj.lines=forward_only"
+        );
+    }
+
+    #[test]
+    fn bad_options_say_what_is_wrong() {
+        assert!(Options::parse("x").unwrap_err().0.contains("name=value"));
+        assert!(Options::parse("a=1,a=2").unwrap_err().0.contains("twice"));
+        let specs = common_specs("senet.kendall", false);
+        let unknown = Options::parse("senet.kendall.nope=1").unwrap();
+        let e = unknown.validate("senet.kendall", &specs).unwrap_err().0;
+        assert!(e.contains("unknown option") && e.contains("senet.kendall.max_turns"));
+        let bad = Options::parse("senet.kendall.max_turns=-3").unwrap();
+        assert!(bad.validate("senet.kendall", &specs).is_err());
+        let ok = Options::parse("senet.kendall.max_turns=300").unwrap();
+        ok.validate("senet.kendall", &specs).unwrap();
+        assert_eq!(Common::read("senet.kendall", &ok).max_turns, 300);
+        let unimpl = Options::parse("senet.kendall.compulsory_move=false").unwrap();
+        let e = unimpl.validate("senet.kendall", &specs).unwrap_err().0;
+        assert!(e.contains("not implemented"), "{e}");
+    }
+}

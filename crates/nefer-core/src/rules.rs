@@ -1,0 +1,143 @@
+//! The rule sets, chosen at run time by key, and [`AnyGame`], a state of any of them.
+
+use core::fmt;
+use core::str::FromStr;
+
+use rand::Rng;
+
+use crate::game::{Chance, ChanceList, Game, Move, MoveList, Status};
+use crate::options::{OptionError, OptionSpec, Options};
+use crate::senet;
+
+/// Which game a rule set plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Senet, 3×10 squares.
+    Senet,
+    /// Hounds & Jackals, 58 holes.
+    HoundsAndJackals,
+}
+
+/// Facts about a rule set for people: its name, source and rules in plain words.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleInfo {
+    /// The key, e.g. `senet.kendall`.
+    pub key: &'static str,
+    /// The game's name with its author.
+    pub title: &'static str,
+    /// Where the rules come from (seed and SPEC sections).
+    pub source: &'static str,
+    /// The rules in plain words, defaults included.
+    pub rules: &'static str,
+}
+
+macro_rules! rule_sets {
+    ($( $variant:ident = $key:literal, $family:ident, $($seg:ident)::+; )*) => {
+        /// A rule set, by key (SPEC's table of rule sets).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum RuleSetId { $(
+            #[doc = concat!("`", $key, "`")]
+            $variant,
+        )* }
+
+        impl RuleSetId {
+            /// Every rule set, in SPEC's order.
+            pub const ALL: &'static [RuleSetId] = &[$(RuleSetId::$variant),*];
+
+            /// The key, e.g. `senet.kendall`.
+            pub const fn key(self) -> &'static str {
+                match self { $(RuleSetId::$variant => $key,)* }
+            }
+
+            /// The game family.
+            pub const fn family(self) -> Family {
+                match self { $(RuleSetId::$variant => Family::$family,)* }
+            }
+
+            /// Name, source and rules for people.
+            pub fn info(self) -> &'static RuleInfo {
+                match self { $(RuleSetId::$variant => &$($seg)::+::INFO,)* }
+            }
+
+            /// The options this rule set knows (SPEC §10), defaults first.
+            pub fn option_specs(self) -> Vec<OptionSpec> {
+                match self { $(RuleSetId::$variant => $($seg)::+::option_specs(),)* }
+            }
+
+            /// A new game at its start position.
+            ///
+            /// # Errors
+            /// An unknown option, or a value that is not allowed or not implemented.
+            pub fn new_game(self, options: &Options) -> Result<AnyGame, OptionError> {
+                options.validate(self.key(), &self.option_specs())?;
+                match self { $(RuleSetId::$variant => Ok(AnyGame::$variant($($seg)::+::new(options)?)),)* }
+            }
+        }
+
+        /// A game of any rule set. Front ends hold this; hot loops use the concrete types.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum AnyGame { $(
+            #[doc = concat!("A `", $key, "` game.")]
+            $variant($($seg)::+::State),
+        )* }
+
+        macro_rules! each_game {
+            ($g:expr, $x:ident => $e:expr) => { match $g { $(AnyGame::$variant($x) => $e,)* } };
+        }
+
+        impl Game for AnyGame {
+            fn rule_set(&self) -> RuleSetId { each_game!(self, g => g.rule_set()) }
+            fn status(&self) -> Status { each_game!(self, g => g.status()) }
+            fn chance_outcomes(&self) -> ChanceList { each_game!(self, g => g.chance_outcomes()) }
+            fn legal_moves(&self, moves: &mut MoveList) { each_game!(self, g => g.legal_moves(moves)) }
+            fn play_chance_unchecked(&mut self, c: Chance) { each_game!(self, g => g.play_chance_unchecked(c)) }
+            fn play_unchecked(&mut self, m: Move) { each_game!(self, g => g.play_unchecked(m)) }
+            fn turns(&self) -> u32 { each_game!(self, g => g.turns()) }
+            fn board_text(&self) -> String { each_game!(self, g => g.board_text()) }
+            fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+                each_game!(self, g => g.sample_chance(rng))
+            }
+        }
+    };
+}
+
+rule_sets! {
+    SenetKendall = "senet.kendall", Senet, senet::kendall;
+    SenetSchool = "senet.school", Senet, senet::school;
+}
+
+impl fmt::Display for RuleSetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// A key that names no rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set `{0}`; known: {known}", known = RuleSetId::ALL.iter().map(|r| r.key()).collect::<Vec<_>>().join(", "))]
+pub struct UnknownRuleSet(pub String);
+
+impl FromStr for RuleSetId {
+    type Err = UnknownRuleSet;
+
+    fn from_str(s: &str) -> Result<RuleSetId, UnknownRuleSet> {
+        RuleSetId::ALL
+            .iter()
+            .copied()
+            .find(|r| r.key() == s)
+            .ok_or_else(|| UnknownRuleSet(s.to_owned()))
+    }
+}
+
+impl AnyGame {
+    /// A new game of rule set `key` with `options`.
+    ///
+    /// # Errors
+    /// An unknown key or option.
+    pub fn new(key: &str, options: &Options) -> Result<AnyGame, OptionError> {
+        let id: RuleSetId = key
+            .parse()
+            .map_err(|e: UnknownRuleSet| OptionError(e.to_string()))?;
+        id.new_game(options)
+    }
+}

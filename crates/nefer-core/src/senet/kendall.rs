@@ -1,0 +1,561 @@
+//! `senet.kendall`: Senet following Timothy Kendall (seed 002, SPEC §8).
+//!
+//! Seat A is green on the even squares 2..14 and moves first; seat B is red on 1..13 (KE-2,
+//! KE-3). Throws of 1, 4 and 5 give another throw (KE-4), each throw is played at once (KE-5).
+
+use rand::Rng;
+
+use super::{Squares, between, bit, guarded, render, squares, up_to};
+use crate::game::{
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Status, throw_outcomes,
+};
+use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
+use crate::rules::{RuleInfo, RuleSetId};
+use crate::sticks::Throw;
+
+const KEY: &str = "senet.kendall";
+
+/// The House of Re-birth, target of a give-up (002, KE-18).
+const REBIRTH: u8 = 15;
+/// The House of Happiness: every piece must land on it exactly (002, KE-9).
+const HAPPINESS: u8 = 26;
+/// The House of Waters (002).
+const WATERS: u8 = 27;
+
+/// Name, source and rules in plain words.
+pub const INFO: RuleInfo = RuleInfo {
+    key: KEY,
+    title: "Senet, following Timothy Kendall",
+    source: "seed 002 (\"the following rules are based on those of Timothy Kendall\"); SPEC §7-8, defaults KE-1..KE-27",
+    rules: "\
+Board: 30 squares in three rows, walked in an S: 1-10 left to right, 11-20 right to left, 21-30 left to right.
+Pieces: seven each. Green (seat A) starts on the even squares 2-14, red (seat B) on the odd squares 1-13. Green throws first.
+Sticks: four two-sided sticks; the score is the number of unmarked sides up (1-4), or 5 when all four marks show.
+A turn: throw and move one piece by the full score. A throw of 1, 4 or 5 earns another throw, even when it could not be used; 2 and 3 end the turn.
+Moving: a piece may land on an empty square, or on an opponent's piece that is not protected (the opponent has another piece on the square just before or after it on the path): the two pieces change places. It may never land on its own piece.
+Square 26, the House of Happiness: every piece must land on it with an exact throw before going further. From 26: a 1 falls into 27, a 2, 3 or 4 goes to 28, 29 or 30, a 5 bears off.
+Squares 28, 29, 30: a piece on 28 leaves only with a 3, on 29 only with a 2, on 30 with any throw. An unprotected piece there that is attacked from 26 goes to 27 (only while 27 is empty).
+Backward: only when no piece can move forward, a piece must move back by the score (it may exchange with an unprotected piece). If nothing can move the throw is lost.
+Penalty: if no piece can move forward and the piece on 26 is blocked by a protected piece, it must fall into 27.
+Square 27, the House of Waters: a piece that falls in ends the turn and loses any pending throws. While it is there, no other piece of its owner may move. At the start of each turn its owner either throws once for a 4 (a 4 bears it off and, being a 4, earns another throw; anything else ends the turn), or gives up and puts it on 15 (or the nearest empty square before 15), which uses the turn.
+Winning: the first to bear off all seven pieces wins.",
+};
+
+/// Options of `senet.kendall` (SPEC §10).
+pub fn option_specs() -> Vec<OptionSpec> {
+    let mut v = common_specs(KEY, false);
+    v.extend(super::family_specs());
+    let spec =
+        |name: &str, values: &'static [&'static str], implemented, clause, help| OptionSpec {
+            name: format!("{KEY}.{name}"),
+            values,
+            implemented,
+            clause,
+            help,
+        };
+    let d = |values: &'static [&'static str]| &values[..1];
+    v.extend([
+        spec(
+            "setup",
+            &["first_on_even", "first_on_odd"],
+            d(&["first_on_even"]),
+            "KE-2",
+            "which seat starts on the even squares",
+        ),
+        spec(
+            "opening",
+            &["green_first", "first_to_throw_one"],
+            d(&["green_first"]),
+            "KE-3",
+            "how the first player is chosen",
+        ),
+        spec(
+            "extra_throws",
+            &["{1,4,5}", "{5}", "none"],
+            &["{1,4,5}", "{5}", "none"],
+            "KE-4",
+            "throws that earn another throw",
+        ),
+        spec(
+            "throw_mode",
+            &["immediate", "accumulate"],
+            d(&["immediate"]),
+            "KE-5",
+            "play each throw at once, or collect them first",
+        ),
+        spec(
+            "blockade",
+            &["off", "3"],
+            d(&["off"]),
+            "KE-7",
+            "three pieces in a row cannot be passed",
+        ),
+        spec(
+            "one_from_26",
+            &["allowed", "only_if_forced"],
+            d(&["allowed"]),
+            "KE-10",
+            "a 1 from 26 into the Waters",
+        ),
+        spec(
+            "attack_when_27_full",
+            &["illegal", "send_to_15"],
+            d(&["illegal"]),
+            "KE-12",
+            "attacks on 28-30 while 27 is taken",
+        ),
+        spec(
+            "penalty_priority",
+            &["before_backward", "after_backward"],
+            d(&["before_backward"]),
+            "KE-15",
+            "the 26→27 penalty against backward moves",
+        ),
+        spec(
+            "water_freezes",
+            &["true", "false"],
+            d(&["true"]),
+            "KE-16",
+            "a piece in 27 freezes its owner's other pieces",
+        ),
+        spec(
+            "water_four_extra",
+            &["true", "false"],
+            &["true", "false"],
+            "KE-17",
+            "the 4 that frees a piece from 27 earns another throw",
+        ),
+        spec(
+            "rebirth_blocked",
+            &["step_back", "forbid", "swap"],
+            d(&["step_back"]),
+            "KE-18",
+            "give-up target when 15 is taken",
+        ),
+        spec(
+            "give_up_cost",
+            &["this_turn", "this_and_next_turn"],
+            d(&["this_turn"]),
+            "KE-19",
+            "what giving up costs",
+        ),
+        spec(
+            "extra_on_pass",
+            &["true", "false"],
+            &["true", "false"],
+            "KE-21",
+            "a lost 1, 4 or 5 still earns another throw",
+        ),
+        spec(
+            "rebirth_must_move",
+            &["false", "true"],
+            d(&["false"]),
+            "KE-23",
+            "the reborn piece must move next",
+        ),
+        spec(
+            "trap",
+            &["off", "on"],
+            d(&["off"]),
+            "KE-26",
+            "an overshoot of 26 falls into 27",
+        ),
+        spec(
+            "bear_off_optional",
+            &["false", "true"],
+            d(&["false"]),
+            "KE-27",
+            "a lone bear-off may be declined",
+        ),
+    ]);
+    v
+}
+
+/// The rule options a game carries (read once from [`Options`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Config {
+    common: Common,
+    /// Bit `t` set: throw `t` earns another throw (KE-4).
+    extra: u8,
+    /// KE-21.
+    extra_on_pass: bool,
+    /// KE-17.
+    water_four_extra: bool,
+}
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The seat to move throws.
+    Throw,
+    /// The seat to move plays this throw.
+    Move(Throw),
+    /// Water turn: give up or try for a 4 (decision before any throw).
+    WaterChoice,
+    /// Water turn: the try's throw.
+    WaterThrow,
+    /// Water turn: the try gave this throw (`27-off` on a 4, else `pass`).
+    WaterResult(Throw),
+    /// Game over.
+    Over(Outcome),
+}
+
+/// A `senet.kendall` position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    men: [Squares; 2],
+    off: [u8; 2],
+    to_move: Seat,
+    phase: Phase,
+    turns: u32,
+    cfg: Config,
+}
+
+/// The start position with `options`.
+///
+/// # Errors
+/// Options not valid for `senet.kendall`.
+pub fn new(options: &Options) -> Result<State, OptionError> {
+    let specs = option_specs();
+    options.validate(KEY, &specs)?;
+    let extra = match options.value(&specs, &format!("{KEY}.extra_throws")) {
+        "{5}" => 1 << 5,
+        "none" => 0,
+        _ => 1 << 1 | 1 << 4 | 1 << 5,
+    };
+    let cfg = Config {
+        common: Common::read(KEY, options),
+        extra,
+        extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
+        water_four_extra: options.value(&specs, &format!("{KEY}.water_four_extra")) == "true",
+    };
+    Ok(State {
+        men: super::START,
+        off: [0, 0],
+        to_move: Seat::A,
+        phase: Phase::Throw,
+        turns: 1,
+        cfg,
+    })
+}
+
+impl Default for State {
+    fn default() -> Self {
+        new(&Options::new()).expect("defaults are valid")
+    }
+}
+
+impl State {
+    /// A position from its parts, for tests and analysis: `a`, `b` the squares of seat A and B,
+    /// `off` the pieces borne off, `to_move` the seat about to throw (or to play its water turn).
+    ///
+    /// # Panics
+    /// If the two seats share a square, a square is outside 1..=30, or a seat has more than seven
+    /// pieces in all.
+    pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat) -> State {
+        let set = |v: &[u8]| {
+            v.iter().fold(0, |s, &n| {
+                assert!((1..=30).contains(&n), "square {n}");
+                s | bit(n)
+            })
+        };
+        let men = [set(a), set(b)];
+        assert_eq!(men[0] & men[1], 0, "the seats share a square");
+        for i in 0..2 {
+            assert!(men[i].count_ones() + u32::from(off[i]) <= 7);
+        }
+        let mut s = State {
+            men,
+            off,
+            to_move,
+            ..State::default()
+        };
+        s.phase = s.turn_start_phase();
+        s
+    }
+
+    /// The squares of `seat`'s pieces.
+    pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
+        squares(self.men[seat.index()])
+    }
+
+    /// Pieces of `seat` borne off.
+    pub fn borne_off(&self, seat: Seat) -> u8 {
+        self.off[seat.index()]
+    }
+
+    /// Who is on square `n`.
+    pub fn at(&self, n: u8) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|s| self.men[s.index()] & bit(n) != 0)
+    }
+
+    /// The seat whose turn it is.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn occupied(&self) -> Squares {
+        self.men[0] | self.men[1]
+    }
+
+    fn turn_start_phase(&self) -> Phase {
+        if self.men[self.to_move.index()] & bit(WATERS) != 0 {
+            Phase::WaterChoice
+        } else {
+            Phase::Throw
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.other();
+        self.turns += 1;
+        let cap = self.cfg.common.max_turns;
+        self.phase = if cap != 0 && self.turns > cap {
+            Phase::Over(Outcome::Draw)
+        } else {
+            self.turn_start_phase()
+        };
+    }
+
+    /// After a throw `t` was used or lost: throw again or pass control (8.2 step 5).
+    fn after_throw(&mut self, t: Throw, used: bool) {
+        let again = self.cfg.extra >> t.value() & 1 == 1 && (used || self.cfg.extra_on_pass);
+        if again {
+            self.phase = Phase::Throw;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// The give-up target: 15, or the nearest empty square before it (KE-18).
+    fn rebirth_square(&self) -> Option<u8> {
+        let free = !self.occupied() & up_to(REBIRTH);
+        (free != 0).then(|| 31 - free.leading_zeros() as u8)
+    }
+
+    /// Legal moves of the seat to move for throw `t` in a normal turn (8.2–8.4).
+    fn moves_for(&self, t: Throw, out: &mut MoveList) {
+        let me = self.to_move.index();
+        let own = self.men[me];
+        let opp = self.men[1 - me];
+        let occ = own | opp;
+        let shielded = guarded(opp);
+        let blocked = own | shielded;
+        let t8 = t.value();
+        // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9).
+        let from = own & up_to(HAPPINESS - t8);
+        for to in squares((from << t8) & !blocked) {
+            out.push(Move::squares(to - t8, to));
+        }
+        if own & bit(HAPPINESS) != 0 {
+            match t8 {
+                1 if occ & bit(WATERS) == 0 => out.push(Move::squares(HAPPINESS, WATERS)),
+                2..=4 => {
+                    let to = HAPPINESS + t8;
+                    let free = occ & bit(to) == 0;
+                    // An attack sends the piece to 27, so it needs 27 empty (002, KE-12).
+                    let attack =
+                        opp & bit(to) != 0 && shielded & bit(to) == 0 && occ & bit(WATERS) == 0;
+                    if free || attack {
+                        out.push(Move::squares(HAPPINESS, to));
+                    }
+                }
+                5 => out.push(bear_off(HAPPINESS)),
+                _ => {}
+            }
+        }
+        // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11).
+        if t8 == 3 && own & bit(28) != 0 {
+            out.push(bear_off(28));
+        }
+        if t8 == 2 && own & bit(29) != 0 {
+            out.push(bear_off(29));
+        }
+        if own & bit(30) != 0 {
+            out.push(bear_off(30));
+        }
+        if !out.is_empty() {
+            return;
+        }
+        // (ii) the 26→27 penalty (8.4, KE-15).
+        if own & bit(HAPPINESS) != 0
+            && (2..=4).contains(&t8)
+            && shielded & bit(HAPPINESS + t8) != 0
+            && occ & bit(WATERS) == 0
+        {
+            out.push(Move::squares(HAPPINESS, WATERS));
+            return;
+        }
+        // (iii) backward, from 1..26 (KE-8).
+        let from = own & between(t8 + 1, HAPPINESS);
+        for to in squares((from >> t8) & !blocked) {
+            out.push(Move::squares(to + t8, to));
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+
+    fn move_piece(&mut self, from: u8, to: Place) {
+        let me = self.to_move.index();
+        self.men[me] &= !bit(from);
+        match to {
+            Place::Square(to) => {
+                if self.men[1 - me] & bit(to) != 0 {
+                    // An attacked piece on 28-30 goes to 27, anywhere else it takes the
+                    // attacker's square (002).
+                    let dest = if from == HAPPINESS && to > WATERS {
+                        WATERS
+                    } else {
+                        from
+                    };
+                    self.men[1 - me] ^= bit(to) | bit(dest);
+                }
+                self.men[me] |= bit(to);
+            }
+            _ => {
+                self.off[me] += 1;
+                if self.off[me] == 7 {
+                    self.phase = Phase::Over(Outcome::Win(self.to_move));
+                }
+            }
+        }
+    }
+}
+
+fn bear_off(from: u8) -> Move {
+    Move::Go {
+        from: Place::Square(from),
+        to: Place::Off,
+    }
+}
+
+impl Game for State {
+    fn rule_set(&self) -> RuleSetId {
+        RuleSetId::SenetKendall
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::Throw | Phase::WaterThrow => Status::Chance {
+                seat: Some(self.to_move),
+            },
+            Phase::Move(t) | Phase::WaterResult(t) => Status::Decide {
+                seat: self.to_move,
+                throw: Some(t),
+            },
+            Phase::WaterChoice => Status::Decide {
+                seat: self.to_move,
+                throw: None,
+            },
+            Phase::Over(o) => Status::Over(o),
+        }
+    }
+
+    fn chance_outcomes(&self) -> ChanceList {
+        match self.phase {
+            Phase::Throw | Phase::WaterThrow => throw_outcomes(self.cfg.common.bias.law()),
+            _ => ChanceList::new(),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        match self.phase {
+            Phase::Move(t) => self.moves_for(t, out),
+            Phase::WaterChoice => {
+                if let Some(n) = self.rebirth_square() {
+                    out.push(Move::squares(WATERS, n));
+                }
+                out.push(Move::Throw);
+            }
+            Phase::WaterResult(t) if t.value() == 4 => out.push(bear_off(WATERS)),
+            Phase::WaterResult(_) => out.push(Move::Pass),
+            _ => {}
+        }
+    }
+
+    fn play_chance_unchecked(&mut self, c: Chance) {
+        let Chance::Throw(t) = c else { return };
+        self.phase = match self.phase {
+            Phase::WaterThrow => Phase::WaterResult(t),
+            _ => Phase::Move(t),
+        };
+    }
+
+    fn play_unchecked(&mut self, m: Move) {
+        match (self.phase, m) {
+            (Phase::WaterChoice, Move::Throw) => self.phase = Phase::WaterThrow,
+            (
+                Phase::WaterChoice,
+                Move::Go {
+                    to: Place::Square(to),
+                    ..
+                },
+            ) => {
+                // Giving up uses the turn (KE-19).
+                let me = self.to_move.index();
+                self.men[me] ^= bit(WATERS) | bit(to);
+                self.end_turn();
+            }
+            (Phase::WaterResult(t), Move::Go { .. }) => {
+                self.move_piece(WATERS, Place::Off);
+                if matches!(self.phase, Phase::Over(_)) {
+                    return;
+                }
+                if self.cfg.water_four_extra {
+                    self.after_throw(t, true);
+                } else {
+                    self.end_turn();
+                }
+            }
+            // A failed try ends the turn whatever its value (002 "one try per turn").
+            (Phase::WaterResult(_), _) => self.end_turn(),
+            (Phase::Move(t), Move::Pass) => self.after_throw(t, false),
+            (
+                Phase::Move(t),
+                Move::Go {
+                    from: Place::Square(from),
+                    to,
+                },
+            ) => {
+                self.move_piece(from, to);
+                if matches!(self.phase, Phase::Over(_)) {
+                    return;
+                }
+                if to == Place::Square(WATERS) {
+                    // Falling into the Waters ends the turn; pending throws are lost (KE-20).
+                    self.end_turn();
+                } else {
+                    self.after_throw(t, true);
+                }
+            }
+            _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        Chance::Throw(self.cfg.common.bias.throw(rng).score())
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn board_text(&self) -> String {
+        render(
+            self.men,
+            self.off,
+            &[
+                (15, "House of Re-birth"),
+                (26, "House of Happiness"),
+                (27, "House of Waters"),
+                (28, "House of Three Truths"),
+                (29, "House of Re-Atoum"),
+                (30, "leaves on any throw"),
+            ],
+        )
+    }
+}

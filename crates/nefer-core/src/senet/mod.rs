@@ -1,0 +1,195 @@
+//! Senet: the 3×10 board shared by both Senet rule sets (SPEC §7), and the rule sets.
+//!
+//! Squares 1..=30 are bits 1..=30 of a `u32` per seat ("bitboards"); the track is boustrophedon.
+
+pub mod kendall;
+pub mod school;
+
+use core::fmt::Write as _;
+
+use crate::options::OptionSpec;
+
+/// A set of squares: bit `n` is square `n` (1..=30).
+pub type Squares = u32;
+
+/// The bit of square `n`.
+#[inline]
+pub const fn bit(n: u8) -> Squares {
+    1 << n
+}
+
+/// Squares `1..=n` (empty for `n = 0`).
+#[inline]
+pub const fn up_to(n: u8) -> Squares {
+    ((1u64 << (n as u32 + 1)) - 2) as Squares
+}
+
+/// Squares `lo..=hi`.
+#[inline]
+pub const fn between(lo: u8, hi: u8) -> Squares {
+    up_to(hi) & !up_to(lo - 1)
+}
+
+/// The pieces of `men` that have another piece of `men` on a path-adjacent square n±1 (§7):
+/// Kendall's "protected", the school sheet's "defended" (KE-6, SB-5, SB-6).
+#[inline]
+pub const fn guarded(men: Squares) -> Squares {
+    men & ((men << 1) | (men >> 1))
+}
+
+/// Row and column of square `n` on the boustrophedon board (§7): row 0 runs 1→10 left to right,
+/// row 1 runs 11→20 right to left, row 2 runs 21→30 left to right.
+pub const fn row_col(n: u8) -> (u8, u8) {
+    let r = (n - 1) / 10;
+    let c = (n - 1) % 10;
+    if r == 1 { (r, 9 - c) } else { (r, c) }
+}
+
+/// The starting squares of seat A (even 2..14) and of seat B (odd 1..13) (KE-2, 004§1).
+pub const START: [Squares; 2] = [
+    bit(2) | bit(4) | bit(6) | bit(8) | bit(10) | bit(12) | bit(14),
+    bit(1) | bit(3) | bit(5) | bit(7) | bit(9) | bit(11) | bit(13),
+];
+
+/// Squares in increasing order.
+pub fn squares(set: Squares) -> impl Iterator<Item = u8> {
+    let mut s = set;
+    core::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let n = s.trailing_zeros() as u8;
+            s &= s - 1;
+            n
+        })
+    })
+}
+
+/// Draws the board as the §7 grid: each square shows its number and, beneath, `A`, `B` or `.`;
+/// marked squares carry a `*` and are named below.
+pub fn render(men: [Squares; 2], off: [u8; 2], marked: &[(u8, &str)]) -> String {
+    let mut s = String::new();
+    for row in 0..3u8 {
+        let order: Vec<u8> = (0..10u8)
+            .map(|c| if row == 1 { 20 - c } else { row * 10 + c + 1 })
+            .collect();
+        for &n in &order {
+            let star = if marked.iter().any(|&(m, _)| m == n) {
+                '*'
+            } else {
+                ' '
+            };
+            let _ = write!(s, " {n:>2}{star}");
+        }
+        s.push('\n');
+        for &n in &order {
+            let who = if men[0] & bit(n) != 0 {
+                'A'
+            } else if men[1] & bit(n) != 0 {
+                'B'
+            } else {
+                '.'
+            };
+            let _ = write!(s, "  {who} ");
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, " off: A {}  B {}", off[0], off[1]);
+    let names: Vec<String> = marked
+        .iter()
+        .map(|(n, name)| format!("{n} {name}"))
+        .collect();
+    let _ = writeln!(s, " * {}", names.join(", "));
+    s
+}
+
+/// Options both Senet rule sets name the same way (SPEC §10, "both Senets").
+pub fn family_specs() -> Vec<OptionSpec> {
+    let spec = |name: &str, values, clause, help| OptionSpec {
+        name: name.to_owned(),
+        values,
+        implemented: &values[..1],
+        clause,
+        help,
+    };
+    vec![
+        spec(
+            "senet.adjacency",
+            &["path", "grid"][..],
+            "KE-6",
+            "which neighbours protect a piece",
+        ),
+        spec(
+            "senet.backward_attack",
+            &["true", "false"][..],
+            "KE-8",
+            "backward moves may exchange with an unprotected piece",
+        ),
+        spec(
+            "senet.safe_squares",
+            &["{}", "{15}", "{15,26,28,29}"][..],
+            "KE-14",
+            "squares where a piece cannot be attacked",
+        ),
+        spec(
+            "senet.bear_off_gate",
+            &["none", "first_row_empty", "all_in_last_row"][..],
+            "KE-22",
+            "what must hold before a piece may leave the board",
+        ),
+        spec(
+            "senet.pieces",
+            &["7", "5"][..],
+            "KE-25",
+            "pieces per player",
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks() {
+        assert_eq!(up_to(0), 0);
+        assert_eq!(up_to(3), 0b1110);
+        assert_eq!(between(2, 3), 0b1100);
+        assert_eq!(squares(between(28, 30)).collect::<Vec<_>>(), [28, 29, 30]);
+    }
+
+    #[test]
+    fn board_is_boustrophedon() {
+        assert_eq!(row_col(1), (0, 0));
+        assert_eq!(row_col(10), (0, 9));
+        assert_eq!(row_col(11), (1, 9));
+        assert_eq!(row_col(20), (1, 0));
+        assert_eq!(row_col(21), (2, 0));
+        assert_eq!(row_col(30), (2, 9));
+        // 15 sits directly above 26 (§7).
+        assert_eq!(row_col(15).1, row_col(26).1);
+    }
+
+    #[test]
+    fn guard_is_path_adjacency_only() {
+        // 12 and 13 guard each other; 11 and 13 do not (§8.7 second check).
+        assert_eq!(guarded(bit(12) | bit(13)), bit(12) | bit(13));
+        assert_eq!(guarded(bit(11) | bit(13)), 0);
+        // 10–11 and 20–21 are adjacent along the path (the turns).
+        assert_eq!(guarded(bit(10) | bit(11)), bit(10) | bit(11));
+        assert_eq!(guarded(bit(20) | bit(21)), bit(20) | bit(21));
+        // Grid neighbours 5 and 16 are not.
+        assert_eq!(guarded(bit(5) | bit(16)), 0);
+    }
+
+    #[test]
+    fn render_shows_the_grid_of_section_7() {
+        let text = render(START, [0, 0], &[(15, "ankh")]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].trim_start().starts_with("1 "));
+        assert!(lines[2].trim_start().starts_with("20 "));
+        assert!(lines[4].trim_start().starts_with("21 "));
+        assert_eq!(
+            lines[1].split_whitespace().take(3).collect::<Vec<_>>(),
+            ["B", "A", "B"]
+        );
+    }
+}
