@@ -4,7 +4,7 @@
 //! Rule sets work on *path indices*: on the single-side path index `n` is hole `Xn` (30 = `S`);
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
-use crate::game::{Place, Side};
+use crate::game::{Place, Seat, Side};
 
 /// The shared hole's index on both paths.
 pub const SHARED: u8 = 30;
@@ -89,6 +89,73 @@ pub fn coordinates(p: Place) -> Option<(i8, i8)> {
     })
 }
 
+/// Draws the board as SPEC §2.3 lays it out: one text row per unit of y (34 at the top), each
+/// hole's label right-aligned to end at column 2·(x + 12).
+///
+/// A hole shows its number, or `A`/`B` for a piece there (`A2` for two, and `(A2B1)`-style in
+/// the shared hole). After a hole's label comes one annotation character: `a` for the line
+/// 6↔20, `b` for the line 8↔10, or `*` for a hole in `marked`. `legend` is printed underneath.
+pub fn render(pieces: &[(Place, Seat)], marked: &[u8], legend: &str) -> String {
+    let count = |p: Place, seat: Seat| pieces.iter().filter(|&&(q, s)| q == p && s == seat).count();
+    let mut rows = vec![Vec::<u8>::new(); 35];
+    let mut put = |x: i8, y: i8, label: &str, note: Option<char>| {
+        let row = &mut rows[y as usize];
+        let end = (2 * (i32::from(x) + 12)) as usize;
+        let start = end.saturating_sub(label.len().max(2));
+        let needed = end + 2;
+        if row.len() < needed {
+            row.resize(needed, b' ');
+        }
+        row[start..end].copy_from_slice(format!("{label:>w$}", w = end - start).as_bytes());
+        if let Some(c) = note {
+            row[end] = c as u8;
+        }
+    };
+    for side in [Side::L, Side::R] {
+        for n in 1..=29u8 {
+            let p = Place::Hole(side, n);
+            let (x, y) = coordinates(p).expect("a hole");
+            let label = match (count(p, Seat::A), count(p, Seat::B)) {
+                (0, 0) => n.to_string(),
+                (1, 0) => "A".into(),
+                (0, 1) => "B".into(),
+                (a, 0) => format!("A{a}"),
+                (0, b) => format!("B{b}"),
+                (a, b) => format!("A{a}B{b}"),
+            };
+            let note = match n {
+                6 | 20 => Some('a'),
+                8 | 10 => Some('b'),
+                _ if marked.contains(&n) => Some('*'),
+                _ => None,
+            };
+            put(x, y, &label, note);
+        }
+    }
+    let (a, b) = (count(Place::Shared, Seat::A), count(Place::Shared, Seat::B));
+    let shared = match (a, b) {
+        (0, 0) => "(30)".to_owned(),
+        (a, 0) => format!("(A{a})"),
+        (0, b) => format!("(B{b})"),
+        (a, b) => format!("(A{a}B{b})"),
+    };
+    // The shared hole is centred on x = 0 rather than ending there.
+    let w = shared.len();
+    put(w.div_ceil(2) as i8 - 1, 34, &shared, None);
+    let mut out = String::new();
+    for row in rows.iter().rev() {
+        out.push_str(String::from_utf8_lossy(row).trim_end());
+        out.push('\n');
+    }
+    out.push_str(" lines: a = 6~20, b = 8~10");
+    if !legend.is_empty() {
+        out.push_str("; ");
+        out.push_str(legend);
+    }
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +192,34 @@ mod tests {
         assert_eq!(coordinates(Place::Hole(Side::R, 25)), Some((9, 28)));
         assert_eq!(coordinates(Place::Hole(Side::L, 29)), Some((-2, 33)));
         assert_eq!(coordinates(Place::Shared), Some((0, 34)));
+    }
+
+    #[test]
+    fn empty_board_matches_the_drawing_of_section_2_3() {
+        let text = render(&[], &[], "");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "                      (30)");
+        assert_eq!(lines[1], "                  29      29");
+        assert_eq!(lines[2], "              28              28");
+        assert_eq!(lines[5], "");
+        assert_eq!(lines[6], "    25                                  25");
+        assert_eq!(lines[7], "                 1           1");
+        assert_eq!(lines[34], "    11          10b         10b         11");
+    }
+
+    #[test]
+    fn pieces_replace_hole_numbers() {
+        let text = render(
+            &[
+                (Place::Hole(Side::L, 25), Seat::A),
+                (Place::Shared, Seat::B),
+                (Place::Shared, Seat::B),
+            ],
+            &[15, 25],
+            "",
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0].trim(), "(B2)");
+        assert_eq!(lines[6], "     A*                                 25*");
     }
 }
