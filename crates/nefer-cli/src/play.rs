@@ -1,12 +1,320 @@
-//! `nefer play`: a plain-text game in the terminal.
+//! `nefer play`: a plain-text game in the terminal, against the computer or a second person at
+//! the same keyboard. The dice are seeded (`--seed`), the record can be saved (`--save`).
 
-use anyhow::Result;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context as _, Result};
+use nefer_core::{
+    Action, Chance, Game, Move, MoveList, Options, Outcome, Record, RuleSetId, Seat, Status,
+    StickBias, Sticks,
+};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opponent {
+    /// The computer, choosing uniformly among the legal moves.
+    Random,
+    /// A second person at the same keyboard.
+    Human,
+}
 
 /// Arguments of `nefer play`.
 #[derive(clap::Args)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// The rule set (see `nefer rules`).
+    #[arg(long, default_value = "senet.kendall")]
+    rules: String,
+    /// A rule option NAME=VALUE (repeatable; see `nefer rules KEY`).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Who plays the other seat.
+    #[arg(long, value_enum, default_value_t = Opponent::Random)]
+    vs: Opponent,
+    /// The seat you take against the computer.
+    #[arg(long, default_value = "A", value_parser = parse_seat)]
+    seat: Seat,
+    /// Seed of the sticks and of the computer's choices (random if not given).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Save the game record (.ngr) to this file when the game ends or you quit.
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
 
-/// Runs a game.
-pub fn run(_args: PlayArgs) -> Result<()> {
-    anyhow::bail!("not yet")
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    match s {
+        "A" | "a" => Ok(Seat::A),
+        "B" | "b" => Ok(Seat::B),
+        _ => Err(format!("`{s}` is not a seat: A or B")),
+    }
+}
+
+/// The four sticks as they fell: `I` a counted face up, `-` the other face.
+fn draw_sticks(s: Sticks) -> String {
+    (0..4)
+        .map(|i| if s.counted(i) { "[I]" } else { "[-]" })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs a game on standard input and output.
+///
+/// # Errors
+/// Unknown rule set or option, or a failed write of the record.
+pub fn run(args: PlayArgs) -> Result<()> {
+    let id: RuleSetId = args.rules.parse()?;
+    let mut options = Options::new();
+    for o in &args.options {
+        let (k, v) = o
+            .split_once('=')
+            .with_context(|| format!("option `{o}` is not NAME=VALUE"))?;
+        options.set(k, v)?;
+    }
+    let game = id.new_game(&options)?;
+    let bias = options
+        .get(&format!("{}.stick_bias", id.key()))
+        .and_then(StickBias::parse)
+        .unwrap_or_default();
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let session = Session {
+        id,
+        options,
+        bias,
+        seed,
+        vs: args.vs,
+        human_seat: args.seat,
+        save: args.save,
+    };
+    session.play(game, &mut stdin.lock(), &mut stdout.lock())
+}
+
+struct Session {
+    id: RuleSetId,
+    options: Options,
+    bias: StickBias,
+    seed: u64,
+    vs: Opponent,
+    human_seat: Seat,
+    save: Option<PathBuf>,
+}
+
+impl Session {
+    fn is_human(&self, seat: Seat) -> bool {
+        self.vs == Opponent::Human || seat == self.human_seat
+    }
+
+    fn name(&self, seat: Seat) -> &'static str {
+        match (self.vs, seat == self.human_seat) {
+            (Opponent::Human, _) | (_, true) => "you",
+            (Opponent::Random, false) => "computer (random)",
+        }
+    }
+
+    fn record(&self, actions: &[Action]) -> Record {
+        let mut r = Record::new(self.id, self.options.clone());
+        r.comments.push(format!(
+            "nefer {} play, seed {}",
+            env!("CARGO_PKG_VERSION"),
+            self.seed
+        ));
+        for seat in Seat::BOTH {
+            let who = match (self.vs, seat == self.human_seat) {
+                (Opponent::Human, _) => format!("person {seat}"),
+                (_, true) => "person".to_owned(),
+                (Opponent::Random, false) => "random".to_owned(),
+            };
+            r.set_header(&format!("player-{seat}"), &who);
+        }
+        r.set_header("seed", &self.seed.to_string());
+        for &a in actions {
+            r.push(a);
+        }
+        r
+    }
+
+    fn save(&self, actions: &[Action], out: &mut impl Write) -> Result<()> {
+        if let Some(path) = &self.save {
+            std::fs::write(path, self.record(actions).to_text())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(out, "Record saved to {}.", path.display())?;
+        }
+        Ok(())
+    }
+
+    fn play<G: Game>(
+        &self,
+        mut game: G,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<()> {
+        // Separate streams for the sticks and the computer, so a person's choices do not
+        // change the throws that follow.
+        let mut dice = ChaCha8Rng::seed_from_u64(self.seed);
+        let mut brain = ChaCha8Rng::seed_from_u64(self.seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut actions: Vec<Action> = Vec::new();
+        let mut moves = MoveList::new();
+        writeln!(
+            out,
+            "nefer — {} (seed {}). Seat A: {}; seat B: {}.",
+            self.id.info().title,
+            self.seed,
+            self.name(Seat::A),
+            self.name(Seat::B)
+        )?;
+        writeln!(
+            out,
+            "Type a move's number or its notation; `board`, `moves`, `rules`, `quit`."
+        )?;
+        let mut shown_board = true;
+        writeln!(out, "{}", game.board_text())?;
+        loop {
+            match game.status() {
+                Status::Over(o) => {
+                    writeln!(out, "{}", game.board_text())?;
+                    match o {
+                        Outcome::Win(s) => {
+                            writeln!(out, "Game over: seat {s} ({}) wins.", self.name(s))?
+                        }
+                        Outcome::Draw => writeln!(out, "Game over: a draw.")?,
+                    }
+                    return self.save(&actions, out);
+                }
+                Status::Chance { seat } => {
+                    let c = match seat {
+                        Some(s) => {
+                            let sticks = self.bias.throw(&mut dice);
+                            let t = sticks.score();
+                            writeln!(out, "{s} throws: {}  = {t}", draw_sticks(sticks))?;
+                            Chance::Throw(t)
+                        }
+                        None => {
+                            let c = game.sample_chance(&mut dice);
+                            writeln!(out, "Chance decides: seat {c} throws first.")?;
+                            c
+                        }
+                    };
+                    game.play_chance(c)?;
+                    actions.push(Action::Chance(c));
+                }
+                Status::Decide { seat, throw } => {
+                    game.legal_moves(&mut moves);
+                    let mut sorted: Vec<Move> = moves.to_vec();
+                    sorted.sort_by_key(|m| m.to_string());
+                    let m = if !self.is_human(seat) {
+                        let m = sorted[dice_index(&mut brain, sorted.len())];
+                        writeln!(out, "{seat} ({}) plays {m}", self.name(seat))?;
+                        shown_board = false;
+                        m
+                    } else {
+                        if !shown_board {
+                            writeln!(out, "{}", game.board_text())?;
+                        }
+                        let t = throw
+                            .map_or_else(|| "before throwing".to_owned(), |t| format!("throw {t}"));
+                        match self.ask(seat, &t, &sorted, input, out, &game)? {
+                            Some(m) => {
+                                shown_board = true;
+                                m
+                            }
+                            None => {
+                                writeln!(out, "Game left unfinished.")?;
+                                return self.save(&actions, out);
+                            }
+                        }
+                    };
+                    game.play(m)?;
+                    actions.push(Action::Move(m));
+                }
+            }
+        }
+    }
+
+    /// Asks a person for a move until a legal one comes; `None` when they quit or input ends.
+    fn ask<G: Game>(
+        &self,
+        seat: Seat,
+        throw: &str,
+        moves: &[Move],
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+        game: &G,
+    ) -> Result<Option<Move>> {
+        loop {
+            let list: Vec<String> = moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{}) {m}", i + 1))
+                .collect();
+            write!(out, "Seat {seat}, {throw}. Moves: {}\n> ", list.join("  "))?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(None);
+            }
+            let text = line.trim();
+            match text {
+                "" => continue,
+                "quit" | "q" | "exit" => return Ok(None),
+                "board" | "b" => {
+                    writeln!(out, "{}", game.board_text())?;
+                    continue;
+                }
+                "moves" | "m" | "?" | "help" => continue,
+                "rules" => {
+                    writeln!(out, "{}", self.id.info().rules)?;
+                    continue;
+                }
+                _ => {}
+            }
+            if let Ok(n) = text.parse::<usize>()
+                && (1..=moves.len()).contains(&n)
+            {
+                return Ok(Some(moves[n - 1]));
+            }
+            match text.parse::<Move>() {
+                Ok(m) if moves.contains(&m) => return Ok(Some(m)),
+                Ok(m) => writeln!(out, "{m} is not legal now.")?,
+                Err(e) => writeln!(out, "{e}; type a number from 1 to {}.", moves.len())?,
+            }
+        }
+    }
+}
+
+fn dice_index(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    if n == 1 { 0 } else { rng.random_range(0..n) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sticks_are_drawn_as_they_fell() {
+        assert_eq!(draw_sticks(Sticks::from_bits(0b0101)), "[I] [-] [I] [-]");
+    }
+
+    #[test]
+    fn seat_parsing() {
+        assert_eq!(parse_seat("B"), Ok(Seat::B));
+        assert!(parse_seat("C").is_err());
+    }
+
+    #[test]
+    fn a_bad_option_is_an_error_not_a_panic() {
+        let e = run(PlayArgs {
+            rules: "senet.kendall".into(),
+            options: vec!["senet.kendall.nope=1".into()],
+            vs: Opponent::Random,
+            seat: Seat::A,
+            seed: Some(1),
+            save: None,
+        })
+        .unwrap_err();
+        assert!(e.to_string().contains("unknown option"));
+    }
 }

@@ -35,15 +35,26 @@ fn positions<G: Game>(start: G, n: usize) -> Vec<G> {
     out
 }
 
+/// Games per benchmark iteration: whole games vary a lot in length, a batch of 100 does not.
+const GAMES: usize = 100;
+
 fn bench_playout<G: Game>(bencher: Bencher, start: G) {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    // The benchmark measures whole games: check one ends.
-    let mut g = start.clone();
-    assert!(random_playout(&mut g, &mut rng) > 0 && g.outcome().is_some());
-    bencher.bench_local(|| {
+    // The benchmark measures whole games: check they end.
+    for _ in 0..GAMES {
         let mut g = start.clone();
-        random_playout(&mut g, &mut rng)
-    });
+        assert!(random_playout(&mut g, &mut rng) > 0 && g.outcome().is_some());
+    }
+    bencher
+        .counter(divan::counter::ItemsCount::new(GAMES))
+        .bench_local(|| {
+            let mut decisions = 0;
+            for _ in 0..GAMES {
+                let mut g = start.clone();
+                decisions += random_playout(&mut g, &mut rng);
+            }
+            decisions
+        });
 }
 
 fn bench_movegen<G: Game>(bencher: Bencher, start: G) {

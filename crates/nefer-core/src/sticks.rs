@@ -149,7 +149,7 @@ impl StickBias {
             return StickBias::new(n.trim().parse().ok()?, d.trim().parse().ok()?);
         }
         let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-        if int.trim_start_matches('0') != "" || frac.len() > 4 || frac.is_empty() {
+        if !int.trim_start_matches('0').is_empty() || frac.len() > 4 || frac.is_empty() {
             return None;
         }
         if !frac.bytes().all(|b| b.is_ascii_digit()) {

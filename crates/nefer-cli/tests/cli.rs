@@ -1,0 +1,160 @@
+//! The `nefer` binary end to end: rules, replay (trace and errors), play with scripted input.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn nefer(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nefer"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("nefer runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn vectors() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../nefer-core/tests/conformance")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nefer-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn rules_lists_and_explains() {
+    let out = nefer(&["rules"], "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("senet.kendall"));
+    let out = nefer(&["rules", "senet.school"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("seed 004") && s.contains("senet.school.defence") && s.contains("21"));
+    let out = nefer(&["rules", "senet.nope"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("unknown rule set `senet.nope`"));
+}
+
+#[test]
+fn replay_trace_matches_a_vector() {
+    let rec = vectors().join("senet.kendall/senet.kendall-0001-000.ngr");
+    let out = nefer(&["replay", rec.to_str().unwrap(), "--trace"], "");
+    assert!(out.status.success());
+    let expected = std::fs::read_to_string(rec.with_extension("trace.jsonl")).unwrap();
+    assert_eq!(text(&out.stdout), expected);
+}
+
+#[test]
+fn an_illegal_action_is_named_and_fails() {
+    let f = temp("illegal.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions:\n2 14-16 2 13-14\n").unwrap();
+    let out = nefer(&["replay", f.to_str().unwrap(), "--trace"], "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("action 3 `13-14`"), "{err}");
+    assert!(err.contains("legal here: 13-15"), "{err}");
+    assert_eq!(
+        text(&out.stdout),
+        "",
+        "nothing else goes to standard output"
+    );
+}
+
+#[test]
+fn a_malformed_record_names_its_line() {
+    let f = temp("malformed.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nthis is not a header\nactions:\n").unwrap();
+    let out = nefer(&["replay", f.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("line 2"));
+    let out = nefer(&["replay", "/nonexistent/x.ngr"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn two_people_play_a_whole_game_and_the_record_replays() {
+    let save = temp("whole.ngr");
+    // Always the first listed move: a whole game needs a few hundred answers.
+    let answers = "1\n".repeat(3000);
+    let out = nefer(
+        &[
+            "play",
+            "--vs",
+            "human",
+            "--seed",
+            "11",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        &answers,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Game over: seat"), "{s}");
+    let out = nefer(&["replay", save.to_str().unwrap(), "--trace"], "");
+    assert!(out.status.success());
+    let last = text(&out.stdout).lines().last().unwrap().to_owned();
+    assert!(
+        last == r#"{"result":"A"}"# || last == r#"{"result":"B"}"#,
+        "{last}"
+    );
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let (a, b) = (temp("seed-a.ngr"), temp("seed-b.ngr"));
+    for f in [&a, &b] {
+        let out = nefer(
+            &[
+                "play",
+                "--rules",
+                "senet.school",
+                "--seed",
+                "5",
+                "--save",
+                f.to_str().unwrap(),
+            ],
+            &"2\n1\n".repeat(2000),
+        );
+        assert!(out.status.success());
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn wrong_input_in_play_is_explained_and_quit_saves() {
+    let save = temp("quit.ngr");
+    let out = nefer(
+        &["play", "--seed", "2", "--save", save.to_str().unwrap()],
+        "nonsense\n99-100\nquit\n",
+    );
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.contains("is not a move"), "{s}");
+    assert!(s.contains("Game left unfinished"));
+    let rec = std::fs::read_to_string(&save).unwrap();
+    assert!(rec.contains("rules: senet.kendall") && rec.contains("seed: 2"));
+}
+
+#[test]
+fn unknown_options_are_refused() {
+    let out = nefer(&["play", "--option", "senet.kendall.pieces=9"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("unknown option"));
+    let out = nefer(&["play", "--option", "senet.pieces=9"], "");
+    assert!(text(&out.stderr).contains("not a value of senet.pieces"));
+}
