@@ -2,6 +2,7 @@
 //! arguments and prints; every rule lives in the core.
 
 mod play;
+mod sim;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -36,6 +37,8 @@ enum Command {
     },
     /// Play a game in the terminal against the computer or a second person.
     Play(play::PlayArgs),
+    /// Pit two players against each other over many games and report the statistics.
+    Sim(sim::SimArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Rules { key } => rules(key.as_deref()),
         Command::Replay { file, trace } => replay_file(&file, trace),
         Command::Play(args) => play::run(args),
+        Command::Sim(args) => sim::run_sim(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,19 +6,30 @@ use std::path::PathBuf;
 
 use anyhow::{Context as _, Result};
 use nefer_core::{
-    Action, Chance, Game, Move, MoveList, Options, Outcome, Record, RuleSetId, Seat, Status,
-    StickBias, Sticks,
+    Action, AnyGame, Chance, Game, Move, MoveList, Options, Outcome, Record, RuleSetId, Seat,
+    Status, StickBias, Sticks,
 };
-use rand::{RngExt, SeedableRng};
+use nefer_players::{Player, PlayerSpec};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Who sits in a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// Who sits in the other seat: a second person, or a computer player.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Opponent {
-    /// The computer, choosing uniformly among the legal moves.
-    Random,
+    /// The computer.
+    Computer(PlayerSpec),
     /// A second person at the same keyboard.
     Human,
+}
+
+fn parse_opponent(s: &str) -> Result<Opponent, String> {
+    match s {
+        "human" => Ok(Opponent::Human),
+        _ => s
+            .parse()
+            .map(Opponent::Computer)
+            .map_err(|e: nefer_players::BadPlayer| e.to_string()),
+    }
 }
 
 /// Arguments of `nefer play`.
@@ -30,8 +41,9 @@ pub struct PlayArgs {
     /// A rule option NAME=VALUE (repeatable; see `nefer rules KEY`).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Who plays the other seat.
-    #[arg(long, value_enum, default_value_t = Opponent::Random)]
+    /// Who plays the other seat: `human`, a level (beginner, easy, medium, hard, expert) or a
+    /// player (random, greedy, expectimax[:depth=D,ms=T], mcts[:iters=N,ms=T]).
+    #[arg(long, default_value = "medium", value_parser = parse_opponent)]
     vs: Opponent,
     /// The seat you take against the computer.
     #[arg(long, default_value = "A", value_parser = parse_seat)]
@@ -66,13 +78,7 @@ fn draw_sticks(s: Sticks) -> String {
 /// Unknown rule set or option, or a failed write of the record.
 pub fn run(args: PlayArgs) -> Result<()> {
     let id: RuleSetId = args.rules.parse()?;
-    let mut options = Options::new();
-    for o in &args.options {
-        let (k, v) = o
-            .split_once('=')
-            .with_context(|| format!("option `{o}` is not NAME=VALUE"))?;
-        options.set(k, v)?;
-    }
+    let options = crate::sim::parse_options(&args.options)?;
     let game = id.new_game(&options)?;
     let bias = options
         .get(&format!("{}.stick_bias", id.key()))
@@ -108,10 +114,10 @@ impl Session {
         self.vs == Opponent::Human || seat == self.human_seat
     }
 
-    fn name(&self, seat: Seat) -> &'static str {
-        match (self.vs, seat == self.human_seat) {
-            (Opponent::Human, _) | (_, true) => "you",
-            (Opponent::Random, false) => "computer (random)",
+    fn name(&self, seat: Seat) -> String {
+        match (&self.vs, seat == self.human_seat) {
+            (Opponent::Human, _) | (_, true) => "you".into(),
+            (Opponent::Computer(p), false) => format!("computer ({p})"),
         }
     }
 
@@ -123,10 +129,10 @@ impl Session {
             self.seed
         ));
         for seat in Seat::BOTH {
-            let who = match (self.vs, seat == self.human_seat) {
+            let who = match (&self.vs, seat == self.human_seat) {
                 (Opponent::Human, _) => format!("person {seat}"),
                 (_, true) => "person".to_owned(),
-                (Opponent::Random, false) => "random".to_owned(),
+                (Opponent::Computer(p), false) => p.to_string(),
             };
             r.set_header(&format!("player-{seat}"), &who);
         }
@@ -146,16 +152,19 @@ impl Session {
         Ok(())
     }
 
-    fn play<G: Game>(
+    fn play(
         &self,
-        mut game: G,
+        mut game: AnyGame,
         input: &mut impl BufRead,
         out: &mut impl Write,
     ) -> Result<()> {
         // Separate streams for the sticks and the computer, so a person's choices do not
         // change the throws that follow.
         let mut dice = ChaCha8Rng::seed_from_u64(self.seed);
-        let mut brain = ChaCha8Rng::seed_from_u64(self.seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut computer: Option<Box<dyn Player>> = match &self.vs {
+            Opponent::Computer(p) => Some(p.build(self.seed ^ 0x9e37_79b9_7f4a_7c15)),
+            Opponent::Human => None,
+        };
         let mut actions: Vec<Action> = Vec::new();
         let mut moves = MoveList::new();
         writeln!(
@@ -205,8 +214,8 @@ impl Session {
                     game.legal_moves(&mut moves);
                     let mut sorted: Vec<Move> = moves.to_vec();
                     sorted.sort_by_key(|m| m.to_string());
-                    let m = if !self.is_human(seat) {
-                        let m = sorted[dice_index(&mut brain, sorted.len())];
+                    let m = if let (false, Some(p)) = (self.is_human(seat), computer.as_mut()) {
+                        let m = p.choose(&game);
                         writeln!(out, "{seat} ({}) plays {m}", self.name(seat))?;
                         shown_board = false;
                         m
@@ -235,14 +244,14 @@ impl Session {
     }
 
     /// Asks a person for a move until a legal one comes; `None` when they quit or input ends.
-    fn ask<G: Game>(
+    fn ask(
         &self,
         seat: Seat,
         throw: &str,
         moves: &[Move],
         input: &mut impl BufRead,
         out: &mut impl Write,
-        game: &G,
+        game: &AnyGame,
     ) -> Result<Option<Move>> {
         loop {
             let list: Vec<String> = moves
@@ -285,10 +294,6 @@ impl Session {
     }
 }
 
-fn dice_index(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    if n == 1 { 0 } else { rng.random_range(0..n) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,6 +301,21 @@ mod tests {
     #[test]
     fn sticks_are_drawn_as_they_fell() {
         assert_eq!(draw_sticks(Sticks::from_bits(0b0101)), "[I] [-] [I] [-]");
+    }
+
+    #[test]
+    fn opponents_parse() {
+        assert_eq!(parse_opponent("human"), Ok(Opponent::Human));
+        assert_eq!(
+            parse_opponent("random"),
+            Ok(Opponent::Computer(PlayerSpec::Random))
+        );
+        assert!(parse_opponent("hard").is_ok());
+        assert!(
+            parse_opponent("grandmaster")
+                .unwrap_err()
+                .contains("not a player")
+        );
     }
 
     #[test]
@@ -309,7 +329,7 @@ mod tests {
         let e = run(PlayArgs {
             rules: "senet.kendall".into(),
             options: vec!["senet.kendall.nope=1".into()],
-            vs: Opponent::Random,
+            vs: Opponent::Computer(PlayerSpec::Random),
             seat: Seat::A,
             seed: Some(1),
             save: None,

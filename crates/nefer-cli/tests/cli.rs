@@ -158,3 +158,86 @@ fn unknown_options_are_refused() {
     let out = nefer(&["play", "--option", "senet.pieces=9"], "");
     assert!(text(&out.stderr).contains("not a value of senet.pieces"));
 }
+
+#[test]
+fn sim_json_has_the_documented_keys_and_ignores_threads() {
+    let run = |threads: &str| {
+        let out = nefer(
+            &[
+                "sim",
+                "--rules",
+                "senet.school",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--games",
+                "40",
+                "--seed",
+                "3",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let one = run("1");
+    let two = run("2");
+    let strip = |s: &str| s.split(",\"seconds\"").next().unwrap().to_owned();
+    assert_eq!(strip(&one), strip(&two), "same seed, same results");
+    for key in [
+        "\"rules\":\"senet.school\"",
+        "\"games\":40",
+        "\"seed\":3",
+        "\"a\":{",
+        "\"player\":\"greedy\"",
+        "\"wins\":",
+        "\"win_rate\":",
+        "\"ci95\":[",
+        "\"b\":{",
+        "\"draws\":",
+        "\"first_seat\":{",
+        "\"turns\":{\"mean\":",
+        "\"median\":",
+        "\"p95\":",
+        "\"moves\":{",
+        "\"seconds\":",
+    ] {
+        assert!(one.contains(key), "{key} missing in {one}");
+    }
+}
+
+#[test]
+fn sim_refuses_unknown_players() {
+    let out = nefer(
+        &[
+            "sim",
+            "--rules",
+            "senet.kendall",
+            "--a",
+            "grandmaster",
+            "--b",
+            "random",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("not a player"));
+}
+
+#[test]
+fn play_against_a_level_to_the_end() {
+    let out = nefer(
+        &["play", "--vs", "easy", "--seed", "4"],
+        &"1\n".repeat(3000),
+    );
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("computer (greedy)") && s.contains("Game over"),
+        "{s}"
+    );
+}

@@ -205,6 +205,11 @@ impl State {
         Ok(self)
     }
 
+    /// The squares of `seat`'s counters.
+    pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
+        squares(self.men[seat.index()])
+    }
+
     /// Who is on square `n`.
     pub fn at(&self, n: u8) -> Option<Seat> {
         Seat::BOTH

@@ -1,0 +1,120 @@
+//! Hand-written evaluations per game family: how good a position is for a seat, in (-1, 1).
+//!
+//! Terms: progress along the track (pieces borne off count most), safety (an attackable piece
+//! loses ground when hit), guards (pieces that protect each other), and the special squares
+//! (Senet's House of Waters costs turns; 28 and 29 need exact throws).
+
+use nefer_core::{AnyGame, Game, Outcome, Seat};
+
+/// Probability of each throw 1..=5 with fair sticks (SPEC §1.1).
+const THROW_P: [f64; 6] = [0.0, 0.25, 0.375, 0.25, 0.0625, 0.0625];
+
+/// Scale of the raw score: a lead of this many squares is worth tanh(1) ≈ 0.76.
+const SCALE: f64 = 40.0;
+
+/// The value of `g` for `seat`: +1 a won game, -1 a lost one, 0 a draw, else in (-1, 1).
+pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
+    match g.status() {
+        nefer_core::Status::Over(Outcome::Win(s)) => return if s == seat { 1.0 } else { -1.0 },
+        nefer_core::Status::Over(Outcome::Draw) => return 0.0,
+        _ => {}
+    }
+    let raw = match g {
+        AnyGame::SenetKendall(s) => senet(
+            squares(s.squares_of(Seat::A)),
+            squares(s.squares_of(Seat::B)),
+            [s.borne_off(Seat::A), s.borne_off(Seat::B)],
+            true,
+        ),
+        AnyGame::SenetSchool(s) => senet(
+            squares(s.squares_of(Seat::A)),
+            squares(s.squares_of(Seat::B)),
+            [s.borne_off(Seat::A), s.borne_off(Seat::B)],
+            false,
+        ),
+        #[allow(unreachable_patterns)]
+        _ => [0.0, 0.0],
+    };
+    let diff = raw[seat.index()] - raw[1 - seat.index()];
+    (diff / SCALE).tanh() * 0.999
+}
+
+fn squares(it: impl Iterator<Item = u8>) -> u32 {
+    it.fold(0, |s, n| s | 1 << n)
+}
+
+/// Raw Senet scores of seats A and B from their square sets.
+fn senet(a: u32, b: u32, off: [u8; 2], kendall_rules: bool) -> [f64; 2] {
+    let men = [a, b];
+    let mut out = [0.0; 2];
+    for me in 0..2 {
+        let own = men[me];
+        let opp = men[1 - me];
+        let guarded = own & ((own << 1) | (own >> 1));
+        // A borne-off piece is worth a full track and a little more: it can no longer be hit.
+        let mut v = 34.0 * f64::from(off[me]);
+        for q in 1..=30u8 {
+            if own >> q & 1 == 0 {
+                continue;
+            }
+            v += f64::from(q);
+            match q {
+                27 => v -= if kendall_rules { 10.0 } else { 12.0 },
+                28 | 29 => v -= 1.5,
+                _ => {}
+            }
+            if guarded >> q & 1 == 1 {
+                v += 0.75;
+            } else if q <= 26 {
+                // An exchange costs the hit piece t squares and gains them for the attacker.
+                for t in 1..=5u8 {
+                    if q > t && opp >> (q - t) & 1 == 1 {
+                        v -= 2.0 * THROW_P[usize::from(t)] * f64::from(t);
+                    }
+                }
+            }
+        }
+        out[me] = v;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nefer_core::senet::kendall;
+    use nefer_core::{Options, RuleSetId};
+
+    #[test]
+    fn start_is_near_even_and_symmetric() {
+        let g = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
+        let a = evaluate(&g, Seat::A);
+        let b = evaluate(&g, Seat::B);
+        assert!((a + b).abs() < 1e-12);
+        assert!(a > 0.0 && a < 0.3, "{a}");
+    }
+
+    #[test]
+    fn progress_and_water_count() {
+        let ahead = AnyGame::SenetKendall(kendall::State::from_squares(
+            &[20, 22],
+            &[5, 7],
+            [5, 5],
+            Seat::A,
+        ));
+        assert!(evaluate(&ahead, Seat::A) > 0.3);
+        let wet = AnyGame::SenetKendall(kendall::State::from_squares(
+            &[27, 10],
+            &[26, 10 - 1],
+            [5, 5],
+            Seat::A,
+        ));
+        let dry = AnyGame::SenetKendall(kendall::State::from_squares(
+            &[25, 10],
+            &[26, 9],
+            [5, 5],
+            Seat::A,
+        ));
+        assert!(evaluate(&wet, Seat::A) < evaluate(&dry, Seat::A));
+    }
+}

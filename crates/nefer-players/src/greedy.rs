@@ -1,0 +1,50 @@
+//! One-ply player: plays the move whose resulting position evaluates best (see [`crate::eval`]).
+
+use nefer_core::{AnyGame, Game, Move, Status};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::eval::evaluate;
+use crate::{Player, sorted_moves};
+
+/// The greedy player. Ties are broken by its seeded generator.
+pub struct Greedy {
+    rng: ChaCha8Rng,
+}
+
+impl Greedy {
+    /// A greedy player seeded by `seed`.
+    pub fn new(seed: u64) -> Greedy {
+        Greedy {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for Greedy {
+    fn choose(&mut self, game: &AnyGame) -> Move {
+        let Status::Decide { seat, .. } = game.status() else {
+            panic!("greedy asked to move where no decision is due");
+        };
+        let moves = sorted_moves(game);
+        let mut best = Vec::new();
+        let mut best_v = f64::NEG_INFINITY;
+        for &m in &moves {
+            let mut g = game.clone();
+            g.play_unchecked(m);
+            let v = evaluate(&g, seat);
+            if v > best_v + 1e-12 {
+                best_v = v;
+                best.clear();
+            }
+            if (v - best_v).abs() <= 1e-12 {
+                best.push(m);
+            }
+        }
+        best[self.rng.random_range(0..best.len())]
+    }
+
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+}

@@ -1,0 +1,217 @@
+//! # nefer-players
+//!
+//! Computer players for every nefer rule set, behind one [`Player`] trait, and the simulator that
+//! pits them against each other ([`sim`]).
+//!
+//! - [`random`](PlayerSpec::Random): uniform among the legal moves;
+//! - [`greedy`](PlayerSpec::Greedy): one ply, the hand-written evaluation of [`eval`];
+//! - [`expectimax`](PlayerSpec::Expectimax): expectiminimax over the explicit chance nodes with
+//!   Star1/Star2 pruning, a transposition table and iterative deepening;
+//! - [`mcts`](PlayerSpec::Mcts): Monte Carlo tree search with explicit chance nodes.
+//!
+//! Every player is deterministic for a given seed: given the same game and seed it chooses the
+//! same moves (time budgets are a safety cap only; levels use depth and iteration budgets).
+//!
+//! ```
+//! use nefer_core::{Game, Options, RuleSetId, Status};
+//! use nefer_players::{PlayerSpec, Player};
+//!
+//! let mut g = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
+//! let mut p = "greedy".parse::<PlayerSpec>().unwrap().build(7);
+//! g.play_chance(nefer_core::Chance::Throw(nefer_core::Throw::new(3).unwrap())).unwrap();
+//! let m = p.choose(&g);
+//! g.play(m).unwrap();
+//! ```
+
+pub mod eval;
+pub mod expectimax;
+pub mod greedy;
+pub mod mcts;
+pub mod sim;
+
+use core::fmt;
+use core::str::FromStr;
+use std::time::Duration;
+
+use nefer_core::{AnyGame, Game, Move, MoveList};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A computer player.
+pub trait Player: Send {
+    /// Chooses one of the legal moves of `game`, which waits for this player's decision.
+    fn choose(&mut self, game: &AnyGame) -> Move;
+
+    /// The player's name with its budget, e.g. `expectimax:depth=3`.
+    fn name(&self) -> String;
+}
+
+/// The legal moves of `g`, sorted by notation so that choices do not depend on generation order.
+pub fn sorted_moves(g: &AnyGame) -> MoveList {
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    moves.sort_unstable_by_key(|m| m.to_string());
+    moves
+}
+
+/// Chooses uniformly among the legal moves.
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seeded generator.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn choose(&mut self, game: &AnyGame) -> Move {
+        let moves = sorted_moves(game);
+        moves[self.rng.random_range(0..moves.len())]
+    }
+
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+/// A player and its budget, as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// `random`.
+    Random,
+    /// `greedy`.
+    Greedy,
+    /// `expectimax[:depth=D][,ms=T]`: decisions searched, and a time cap per move.
+    Expectimax {
+        /// Depth in decisions (chance nodes do not count).
+        depth: u32,
+        /// Time cap per move.
+        time: Option<Duration>,
+    },
+    /// `mcts[:iters=N][,ms=T]`.
+    Mcts {
+        /// Iterations per move.
+        iterations: u32,
+        /// Time cap per move.
+        time: Option<Duration>,
+    },
+}
+
+/// The named levels for people, weakest first.
+pub const LEVELS: [(&str, &str); 5] = [
+    ("beginner", "random"),
+    ("easy", "greedy"),
+    ("medium", "expectimax:depth=2"),
+    // Depth 4 takes a few milliseconds a move in Senet; the cap keeps `hard` within 1 s.
+    ("hard", "expectimax:depth=4,ms=1000"),
+    ("expert", "expectimax:depth=6,ms=3000"),
+];
+
+/// A player name that is not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a player: use random, greedy, expectimax[:depth=D,ms=T], mcts[:iters=N,ms=T] or a level ({levels})", levels = LEVELS.map(|l| l.0).join(", "))]
+pub struct BadPlayer(pub String);
+
+impl FromStr for PlayerSpec {
+    type Err = BadPlayer;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, BadPlayer> {
+        if let Some((_, spec)) = LEVELS.iter().find(|(name, _)| *name == s) {
+            return spec.parse();
+        }
+        let bad = || BadPlayer(s.to_owned());
+        let (kind, params) = s.split_once(':').unwrap_or((s, ""));
+        let mut depth = 2;
+        let mut iterations = 1000;
+        let mut time = None;
+        for p in params.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = p.split_once('=').ok_or_else(bad)?;
+            let v: u64 = v.parse().map_err(|_| bad())?;
+            match (kind, k) {
+                ("expectimax", "depth") if (1..=12).contains(&v) => depth = v as u32,
+                ("mcts", "iters") if (1..=10_000_000).contains(&v) => iterations = v as u32,
+                ("expectimax" | "mcts", "ms") if v > 0 => time = Some(Duration::from_millis(v)),
+                _ => return Err(bad()),
+            }
+        }
+        match kind {
+            "random" if params.is_empty() => Ok(PlayerSpec::Random),
+            "greedy" if params.is_empty() => Ok(PlayerSpec::Greedy),
+            "expectimax" => Ok(PlayerSpec::Expectimax { depth, time }),
+            "mcts" => Ok(PlayerSpec::Mcts { iterations, time }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = |t: &Option<Duration>| {
+            t.map(|t| format!(",ms={}", t.as_millis()))
+                .unwrap_or_default()
+        };
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Expectimax { depth, time } => {
+                write!(f, "expectimax:depth={depth}{}", ms(time))
+            }
+            PlayerSpec::Mcts { iterations, time } => {
+                write!(f, "mcts:iters={iterations}{}", ms(time))
+            }
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// A player of this kind with its own generator seeded by `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Player> {
+        match *self {
+            PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
+            PlayerSpec::Greedy => Box::new(greedy::Greedy::new(seed)),
+            PlayerSpec::Expectimax { depth, time } => {
+                Box::new(expectimax::Expectimax::new(depth, time, seed))
+            }
+            PlayerSpec::Mcts { iterations, time } => {
+                Box::new(mcts::Mcts::new(iterations, time, seed))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print() {
+        for s in [
+            "random",
+            "greedy",
+            "expectimax:depth=3",
+            "expectimax:depth=2,ms=500",
+            "mcts:iters=200",
+        ] {
+            assert_eq!(s.parse::<PlayerSpec>().unwrap().to_string(), s);
+        }
+        assert_eq!(
+            "hard".parse::<PlayerSpec>().unwrap().to_string(),
+            "expectimax:depth=4,ms=1000"
+        );
+        for s in [
+            "",
+            "rand",
+            "greedy:depth=2",
+            "expectimax:depth=0",
+            "mcts:iters=x",
+            "mcts:foo=1",
+        ] {
+            assert!(s.parse::<PlayerSpec>().is_err(), "{s}");
+        }
+    }
+}

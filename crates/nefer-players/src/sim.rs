@@ -1,0 +1,311 @@
+//! The simulator: N games between two players, in parallel, with seats swapped in half of them.
+//!
+//! Game `i` draws its sticks and its players' seeds from a seed derived from the master seed and
+//! `i` alone, and results are collected in game order, so the same seed gives the same results
+//! whatever the number of threads (as long as no time cap cuts a search short).
+
+use nefer_core::{Game, Options, Outcome, RuleSetId, Seat, Status};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::PlayerSpec;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// The rule set.
+    pub rules: RuleSetId,
+    /// Its options.
+    pub options: Options,
+    /// Player a.
+    pub a: PlayerSpec,
+    /// Player b.
+    pub b: PlayerSpec,
+    /// Number of games.
+    pub games: u32,
+    /// Master seed.
+    pub seed: u64,
+}
+
+/// One finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The seat player a sat in (A in even games, B in odd ones).
+    pub a_seat: Seat,
+    /// The winning seat, `None` for a draw.
+    pub winner: Option<Seat>,
+    /// The seat that threw first.
+    pub first_seat: Seat,
+    /// Turns played.
+    pub turns: u32,
+    /// Decisions taken (moves and passes).
+    pub moves: u32,
+}
+
+/// SplitMix64: derives independent per-game seeds from the master seed.
+pub fn derive_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays game `i` of `cfg`.
+///
+/// # Panics
+/// If the options are invalid (check them with [`RuleSetId::new_game`] first).
+pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
+    let seed = derive_seed(cfg.seed, i);
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
+    let mut pa = cfg.a.build(derive_seed(seed, 1));
+    let mut pb = cfg.b.build(derive_seed(seed, 2));
+    let mut g = cfg
+        .rules
+        .new_game(&cfg.options)
+        .expect("options were checked");
+    let mut first_seat = None;
+    let mut moves = 0;
+    loop {
+        match g.status() {
+            Status::Chance { seat } => {
+                first_seat = first_seat.or(seat);
+                let c = g.sample_chance(&mut dice);
+                g.play_chance_unchecked(c);
+            }
+            Status::Decide { seat, .. } => {
+                let m = if seat == a_seat {
+                    pa.choose(&g)
+                } else {
+                    pb.choose(&g)
+                };
+                g.play(m).expect("players choose legal moves");
+                moves += 1;
+            }
+            Status::Over(o) => {
+                return GameResult {
+                    a_seat,
+                    winner: match o {
+                        Outcome::Win(s) => Some(s),
+                        Outcome::Draw => None,
+                    },
+                    first_seat: first_seat.unwrap_or(Seat::A),
+                    turns: g.turns(),
+                    moves,
+                };
+            }
+        }
+    }
+}
+
+/// Plays all games of `cfg` on the current rayon pool, calling `tick` after each.
+pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<GameResult> {
+    (0..u64::from(cfg.games))
+        .into_par_iter()
+        .map(|i| {
+            let r = play_one(cfg, i);
+            tick();
+            r
+        })
+        .collect()
+}
+
+/// The 95 % Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = f64::from(n);
+    let p = f64::from(k) / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Mean, median and 95th percentile (nearest rank) of a sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// Median (mean of the two middle values for an even count).
+    pub median: f64,
+    /// 95th percentile, nearest-rank.
+    pub p95: f64,
+}
+
+impl Spread {
+    /// The spread of `values` (all zero for no values).
+    pub fn of(values: &[u32]) -> Spread {
+        if values.is_empty() {
+            return Spread {
+                mean: 0.0,
+                median: 0.0,
+                p95: 0.0,
+            };
+        }
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let n = v.len();
+        let mean = v.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64;
+        let median = if n % 2 == 1 {
+            f64::from(v[n / 2])
+        } else {
+            (f64::from(v[n / 2 - 1]) + f64::from(v[n / 2])) / 2.0
+        };
+        let rank = (0.95 * n as f64).ceil() as usize;
+        let p95 = f64::from(v[rank.clamp(1, n) - 1]);
+        Spread { mean, median, p95 }
+    }
+}
+
+/// Wins and their rate with its 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rate {
+    /// Games won.
+    pub wins: u32,
+    /// Wins over all games.
+    pub rate: f64,
+    /// 95 % Wilson interval of the rate.
+    pub ci95: (f64, f64),
+}
+
+impl Rate {
+    fn of(wins: u32, games: u32) -> Rate {
+        Rate {
+            wins,
+            rate: if games == 0 {
+                0.0
+            } else {
+                f64::from(wins) / f64::from(games)
+            },
+            ci95: wilson(wins, games),
+        }
+    }
+}
+
+/// What a simulation found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Games played.
+    pub games: u32,
+    /// Player a's wins.
+    pub a: Rate,
+    /// Player b's wins.
+    pub b: Rate,
+    /// Games drawn.
+    pub draws: u32,
+    /// Wins of the seat that threw first.
+    pub first_seat: Rate,
+    /// Game length in turns.
+    pub turns: Spread,
+    /// Game length in decisions.
+    pub moves: Spread,
+}
+
+impl Summary {
+    /// Summarises `results`.
+    pub fn of(results: &[GameResult]) -> Summary {
+        let n = results.len() as u32;
+        let count =
+            |f: &dyn Fn(&GameResult) -> bool| results.iter().filter(|r| f(r)).count() as u32;
+        let a = count(&|r| r.winner == Some(r.a_seat));
+        let b = count(&|r| r.winner.is_some_and(|w| w != r.a_seat));
+        let first = count(&|r| r.winner == Some(r.first_seat));
+        let turns: Vec<u32> = results.iter().map(|r| r.turns).collect();
+        let moves: Vec<u32> = results.iter().map(|r| r.moves).collect();
+        Summary {
+            games: n,
+            a: Rate::of(a, n),
+            b: Rate::of(b, n),
+            draws: n - a - b,
+            first_seat: Rate::of(first, n),
+            turns: Spread::of(&turns),
+            moves: Spread::of(&moves),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_hand_computed_values() {
+        // 50 of 100: 0.5 ± 0.0962 (centre 0.5, half-width 1.96·sqrt(.25/100+.96/40000)/1.0384).
+        let (lo, hi) = wilson(50, 100);
+        assert!(
+            (lo - 0.40383).abs() < 1e-4 && (hi - 0.59617).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        // 0 of 10: [0, 0.2775].
+        let (lo, hi) = wilson(0, 10);
+        assert!(lo.abs() < 1e-12 && (hi - 0.27753).abs() < 1e-4, "{lo} {hi}");
+        // 10 of 10: [0.7225, 1].
+        let (lo, hi) = wilson(10, 10);
+        assert!((lo - 0.72247).abs() < 1e-4 && (hi - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn spread_by_hand() {
+        let s = Spread::of(&[5, 1, 3, 2, 4]);
+        assert_eq!((s.mean, s.median, s.p95), (3.0, 3.0, 5.0));
+        let s = Spread::of(&[1, 2, 3, 4]);
+        assert_eq!((s.mean, s.median, s.p95), (2.5, 2.5, 4.0));
+        let v: Vec<u32> = (1..=100).collect();
+        assert_eq!(Spread::of(&v).p95, 95.0);
+    }
+
+    #[test]
+    fn summary_counts_seats_and_draws() {
+        let r = |a_seat, winner, first_seat| GameResult {
+            a_seat,
+            winner,
+            first_seat,
+            turns: 10,
+            moves: 20,
+        };
+        let results = [
+            r(Seat::A, Some(Seat::A), Seat::A), // a wins, first wins
+            r(Seat::B, Some(Seat::A), Seat::A), // b wins, first wins
+            r(Seat::A, None, Seat::A),          // draw
+            r(Seat::B, Some(Seat::B), Seat::A), // a wins, second wins
+        ];
+        let s = Summary::of(&results);
+        assert_eq!(
+            (s.a.wins, s.b.wins, s.draws, s.first_seat.wins),
+            (2, 1, 1, 2)
+        );
+        assert_eq!(s.a.rate, 0.5);
+    }
+
+    #[test]
+    fn same_seed_same_results_whatever_the_threads() {
+        let cfg = SimConfig {
+            rules: RuleSetId::SenetSchool,
+            options: Options::new(),
+            a: PlayerSpec::Greedy,
+            b: PlayerSpec::Random,
+            games: 24,
+            seed: 42,
+        };
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| run(&cfg, &|| {}));
+        let two = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap()
+            .install(|| run(&cfg, &|| {}));
+        assert_eq!(one, two);
+        assert!(
+            one.iter()
+                .enumerate()
+                .all(|(i, r)| r.a_seat == if i % 2 == 0 { Seat::A } else { Seat::B })
+        );
+    }
+}
