@@ -107,9 +107,11 @@ pub const LEVELS: [(&str, &str); 5] = [
     ("beginner", "random"),
     ("easy", "greedy"),
     ("medium", "expectimax:depth=2"),
-    // Depth 4 takes a few milliseconds a move in Senet; the cap keeps `hard` within 1 s.
-    ("hard", "expectimax:depth=4,ms=1000"),
-    ("expert", "expectimax:depth=6,ms=3000"),
+    // Depth 3 takes well under a millisecond a move in Senet, depth 4 a few milliseconds; the
+    // caps keep both within 1 s on positions with many moves. Deeper searches cost ten times
+    // more per level for gains that luck mostly hides (docs/STRENGTH.md).
+    ("hard", "expectimax:depth=3,ms=1000"),
+    ("expert", "expectimax:depth=4,ms=1000"),
 ];
 
 /// A player name that is not understood.

@@ -1,0 +1,29 @@
+//! # nefer-tables
+//!
+//! Exact solutions of the pure-race rule sets, `hj.french` and `hj.walker` (basic game): in both
+//! the players never interact, so a game is two independent races with alternating turns.
+//!
+//! - [`race`]: one player's race state with a perfect ranking ([`race::Indexer`]), the policy
+//!   minimising the expected number of turns to finish and, for every state, the distribution of
+//!   turns to finish under it ([`race::solve`]); the match figures of two such races
+//!   ([`race::race_match`]).
+//! - [`pair`]: the exact win-maximising policy, on reduced piece counts.
+//! - [`table`]: the binary table format.
+
+pub mod french;
+pub mod pair;
+pub mod race;
+pub mod rank;
+pub mod table;
+pub mod walker;
+
+use race::Race;
+
+/// The race of rule set `key` with `pieces` pieces on `holes` holes, if it is a pure race.
+pub fn race_for(key: &str, pieces: u8, holes: u8) -> Option<Box<dyn Race>> {
+    match key {
+        "hj.french" => Some(Box::new(french::French { pieces, holes })),
+        "hj.walker" => Some(Box::new(walker::Walker { pieces, holes })),
+        _ => None,
+    }
+}

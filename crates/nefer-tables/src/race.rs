@@ -1,0 +1,433 @@
+//! One player's race in a pure-race rule set, its perfect ranking, and the one-sided solution:
+//! the policy minimising the expected number of turns to finish, and for every state the whole
+//! distribution of turns to finish under that policy (as gnubg's one-sided bearoff databases).
+
+use crate::rank::Binomial;
+
+/// Probability of each throw 1..=5 with fair sticks (SPEC §1.1), index = throw value.
+pub const THROW_P: [f64; 6] = [
+    0.0,
+    4.0 / 16.0,
+    6.0 / 16.0,
+    4.0 / 16.0,
+    1.0 / 16.0,
+    1.0 / 16.0,
+];
+
+/// What one player of a pure race carries between throws: occupied holes (bit `n` = hole `n`,
+/// one piece per hole), pieces in hand, pieces resting on the shared end hole (Walker's point 30,
+/// any number), pieces gone out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RaceState {
+    /// Bit `n` set: a piece on hole `n` (1..=holes).
+    pub holes: u32,
+    /// Pieces not entered yet.
+    pub hand: u8,
+    /// Pieces on the shared end hole (Walker; always 0 in French).
+    pub at_end: u8,
+    /// Pieces borne off / gone out.
+    pub off: u8,
+}
+
+impl RaceState {
+    /// Pieces on the holes.
+    pub fn on_holes(self) -> u8 {
+        self.holes.count_ones() as u8
+    }
+}
+
+/// Where a turn stands when the next throw is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ctx {
+    /// The first throw of a turn.
+    Start,
+    /// A bonus throw; for the piece on this hole only (French, FR-2), or any piece (0, Walker).
+    Bonus(u8),
+}
+
+/// The result of one legal use of a throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The turn ends in this state.
+    End(RaceState),
+    /// The same turn goes on with a bonus throw.
+    Again(RaceState, Ctx),
+}
+
+/// A pure-race rule set seen from one player.
+pub trait Race: Sync {
+    /// Pieces per player.
+    fn pieces(&self) -> u8;
+    /// Holes on the track before the end (29 on the full board).
+    fn holes(&self) -> u8;
+    /// Whether pieces rest on the end hole (Walker) rather than leaving at once (French).
+    fn uses_end(&self) -> bool;
+    /// The legal uses of throw `t` (1..=5) in state `s` and context `ctx`, each once.
+    /// Empty when the throw is lost.
+    fn steps(&self, s: RaceState, ctx: Ctx, t: u8, out: &mut Vec<Step>);
+    /// A short name for metadata.
+    fn name(&self) -> String;
+
+    /// The start: every piece in hand.
+    fn start(&self) -> RaceState {
+        RaceState {
+            holes: 0,
+            hand: self.pieces(),
+            at_end: 0,
+            off: 0,
+        }
+    }
+
+    /// Whether every piece is out.
+    fn done(&self, s: RaceState) -> bool {
+        s.off == self.pieces()
+    }
+}
+
+/// A perfect ranking of the race states: a bijection onto `0..len()`.
+///
+/// States are grouped by (pieces on holes k, in hand, at end); inside a group the occupied holes
+/// are ranked in the colexicographic order of k-subsets (combinatorial number system).
+pub struct Indexer {
+    holes: u8,
+    pieces: u8,
+    uses_end: bool,
+    binom: Binomial,
+    /// `offset[k][hand][at_end]`: first index of the group.
+    offset: Vec<Vec<Vec<u64>>>,
+    len: u64,
+}
+
+impl Indexer {
+    /// The ranking of `race`'s states.
+    pub fn new(race: &dyn Race) -> Indexer {
+        let (holes, pieces, uses_end) = (race.holes(), race.pieces(), race.uses_end());
+        let binom = Binomial::new();
+        let n = usize::from(pieces) + 1;
+        let mut offset = vec![vec![vec![u64::MAX; n]; n]; n];
+        let mut next = 0u64;
+        for k in 0..=pieces.min(holes) {
+            for hand in 0..=pieces - k {
+                let max_end = if uses_end { pieces - k - hand } else { 0 };
+                for at_end in 0..=max_end {
+                    offset[usize::from(k)][usize::from(hand)][usize::from(at_end)] = next;
+                    next += binom.choose(u32::from(holes), u32::from(k));
+                }
+            }
+        }
+        Indexer {
+            holes,
+            pieces,
+            uses_end,
+            binom,
+            offset,
+            len: next,
+        }
+    }
+
+    /// Number of states.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether there are no states (never: the start is one).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of `s`.
+    pub fn rank(&self, s: RaceState) -> u64 {
+        let k = s.on_holes();
+        // Holes 1..=H are bits 1..=H; the subset rank uses positions 0..H.
+        self.offset[usize::from(k)][usize::from(s.hand)][usize::from(s.at_end)]
+            + self.binom.colex_rank(s.holes >> 1)
+    }
+
+    /// The state of index `i`.
+    ///
+    /// # Panics
+    /// If `i >= len()`.
+    pub fn unrank(&self, i: u64) -> RaceState {
+        assert!(i < self.len, "index {i} out of range");
+        let mut best: Option<(u64, u8, u8, u8)> = None;
+        for k in 0..=self.pieces.min(self.holes) {
+            for hand in 0..=self.pieces - k {
+                let max_end = if self.uses_end {
+                    self.pieces - k - hand
+                } else {
+                    0
+                };
+                for at_end in 0..=max_end {
+                    let o = self.offset[usize::from(k)][usize::from(hand)][usize::from(at_end)];
+                    if o <= i && best.is_none_or(|(b, ..)| o >= b) {
+                        best = Some((o, k, hand, at_end));
+                    }
+                }
+            }
+        }
+        let (o, k, hand, at_end) = best.expect("index in range");
+        let holes = self.binom.colex_unrank(u32::from(k), i - o) << 1;
+        RaceState {
+            holes,
+            hand,
+            at_end,
+            off: self.pieces - k - hand - at_end,
+        }
+    }
+}
+
+/// The one-sided solution of a race.
+pub struct Solution {
+    /// Expected turns to finish from the start of a turn, per state index.
+    pub expected: Vec<f64>,
+    /// `dist[i * (max_turns + 1) + k]` = P(finish on exactly turn k) for k < max_turns, and the
+    /// last slot P(more than max_turns - 1 turns), per state index.
+    pub dist: Vec<f32>,
+    /// Turns kept per state in `dist`.
+    pub max_turns: usize,
+    /// P(T = k) from the start for every k until the tail is below 1e-13 (index k, k ≥ 1).
+    pub start_dist: Vec<f64>,
+    /// Gauss-Seidel sweeps until the values stopped changing.
+    pub sweeps: u32,
+}
+
+/// Evaluates the options of one throw under the values `v`: the best value and its step.
+fn best_step(
+    race: &dyn Race,
+    idx: &Indexer,
+    v: &[f64],
+    s: RaceState,
+    ctx: Ctx,
+    t: u8,
+    buf: &mut Vec<Step>,
+) -> Option<(f64, Step)> {
+    buf.clear();
+    race.steps(s, ctx, t, buf);
+    let steps = buf.clone();
+    let mut best: Option<(f64, Step)> = None;
+    for st in steps {
+        let val = match st {
+            Step::End(n) => v[idx.rank(n) as usize],
+            Step::Again(n, c) => continuation(race, idx, v, n, c, buf),
+        };
+        // Ties go to the first step in generation order, so the policy is deterministic.
+        if best.is_none_or(|(b, _)| val < b - 1e-12) {
+            best = Some((val, st));
+        }
+    }
+    best
+}
+
+/// Expected turns still to come from a bonus throw in state `s` (the current turn is counted).
+fn continuation(
+    race: &dyn Race,
+    idx: &Indexer,
+    v: &[f64],
+    s: RaceState,
+    ctx: Ctx,
+    buf: &mut Vec<Step>,
+) -> f64 {
+    if race.done(s) {
+        return 0.0;
+    }
+    let here = v[idx.rank(s) as usize];
+    (1..=5u8)
+        .map(|t| {
+            THROW_P[usize::from(t)]
+                * best_step(race, idx, v, s, ctx, t, buf).map_or(here, |(b, _)| b)
+        })
+        .sum()
+}
+
+/// The potential of a state: total progress, which every move but a backward line raises.
+fn potential(s: RaceState, end: u32) -> u32 {
+    let mut p = 0;
+    let mut h = s.holes;
+    while h != 0 {
+        p += h.trailing_zeros();
+        h &= h - 1;
+    }
+    p + u32::from(s.at_end) * end + u32::from(s.off) * (end + 1)
+}
+
+/// Solves `race` one-sidedly, keeping `max_turns` turns of distribution per state.
+///
+/// `progress` is called with (step, steps) as the work goes.
+pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> Solution {
+    let idx = Indexer::new(race);
+    let n = idx.len() as usize;
+    let states: Vec<RaceState> = (0..n as u64).map(|i| idx.unrank(i)).collect();
+    // Most progressed first: in a race without backward moves one sweep is exact.
+    let end = u32::from(race.holes()) + 1;
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(potential(states[i], end)));
+    let mut v = vec![0.0f64; n];
+    let mut buf = Vec::new();
+    let mut sweeps = 0;
+    loop {
+        sweeps += 1;
+        let mut change: f64 = 0.0;
+        for &i in &order {
+            let s = states[i];
+            if race.done(s) {
+                continue;
+            }
+            // V = 1 + Σ p_t best_t, where a lost throw keeps V itself: solve for V.
+            let mut lost = 0.0;
+            let mut sum = 1.0;
+            for t in 1..=5u8 {
+                let p = THROW_P[usize::from(t)];
+                match best_step(race, &idx, &v, s, Ctx::Start, t, &mut buf) {
+                    Some((b, _)) => sum += p * b,
+                    None => lost += p,
+                }
+            }
+            let new = if lost >= 1.0 {
+                f64::INFINITY
+            } else {
+                sum / (1.0 - lost)
+            };
+            change = change.max((new - v[i]).abs());
+            v[i] = new;
+        }
+        progress(u64::from(sweeps.min(50)), 60);
+        if change < 1e-12 || sweeps >= 100_000 {
+            break;
+        }
+    }
+    // Distributions under the policy: F_k(s) = P(finished within k turns).
+    let start_i = idx.rank(race.start()) as usize;
+    let policy = Policy {
+        race,
+        idx: &idx,
+        v: &v,
+    };
+    let mut prev: Vec<f64> = states
+        .iter()
+        .map(|&s| if race.done(s) { 1.0 } else { 0.0 })
+        .collect();
+    let stride = max_turns + 1;
+    let mut dist = vec![0.0f32; n * stride];
+    let mut start_dist = vec![0.0];
+    let mut k = 0;
+    loop {
+        k += 1;
+        let cur: Vec<f64> = (0..n)
+            .map(|i| {
+                if race.done(states[i]) {
+                    1.0
+                } else {
+                    policy.within(states[i], Ctx::Start, &prev, &mut Vec::new())
+                }
+            })
+            .collect();
+        if k < stride {
+            for i in 0..n {
+                dist[i * stride + k] = (cur[i] - prev[i]) as f32;
+            }
+        }
+        start_dist.push(cur[start_i] - prev[start_i]);
+        let tail = 1.0 - cur[start_i];
+        prev = cur;
+        // Rounding keeps the tail from reaching 0: stop at 1e-13, or after 4000 turns.
+        if (tail < 1e-13 && k >= stride) || k >= 4000 {
+            break;
+        }
+        progress(50 + (10 * k as u64 / (k as u64 + 50)), 60);
+    }
+    // Slot 0 is never a finish (a turn is needed); the last slot keeps the tail.
+    for i in 0..n {
+        let kept: f32 = dist[i * stride + 1..i * stride + max_turns].iter().sum();
+        let done = race.done(states[i]);
+        dist[i * stride] = if done { 1.0 } else { 0.0 };
+        dist[i * stride + max_turns] = if done {
+            0.0
+        } else {
+            (1.0 - f64::from(kept)).max(0.0) as f32
+        };
+    }
+    progress(60, 60);
+    Solution {
+        expected: v,
+        dist,
+        max_turns,
+        start_dist,
+        sweeps,
+    }
+}
+
+/// The min-expected-turns policy read off a value table.
+pub struct Policy<'a> {
+    /// The race.
+    pub race: &'a dyn Race,
+    /// Its ranking.
+    pub idx: &'a Indexer,
+    /// Expected turns per state.
+    pub v: &'a [f64],
+}
+
+impl Policy<'_> {
+    /// The step the policy takes for throw `t` (None: the throw is lost).
+    pub fn choose(&self, s: RaceState, ctx: Ctx, t: u8) -> Option<Step> {
+        best_step(self.race, self.idx, self.v, s, ctx, t, &mut Vec::new()).map(|(_, st)| st)
+    }
+
+    /// P(finished within this turn and the following turns counted by `f_prev`).
+    fn within(&self, s: RaceState, ctx: Ctx, f_prev: &[f64], buf: &mut Vec<Step>) -> f64 {
+        let here = f_prev[self.idx.rank(s) as usize];
+        let mut total = 0.0;
+        for t in 1..=5u8 {
+            let p = THROW_P[usize::from(t)];
+            total += p * match best_step(self.race, self.idx, self.v, s, ctx, t, buf) {
+                None => here,
+                Some((_, Step::End(n))) => {
+                    if self.race.done(n) {
+                        1.0
+                    } else {
+                        f_prev[self.idx.rank(n) as usize]
+                    }
+                }
+                Some((_, Step::Again(n, c))) => {
+                    if self.race.done(n) {
+                        1.0
+                    } else {
+                        self.within(n, c, f_prev, buf)
+                    }
+                }
+            };
+        }
+        total
+    }
+}
+
+/// Figures of a two-player game of two independent races with alternating turns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Match {
+    /// P(the player who throws first wins).
+    pub p_first_wins: f64,
+    /// Expected game length in turns (both players' turns counted).
+    pub expected_game_turns: f64,
+}
+
+/// Combines the finish-time law `d` (d\[k\] = P(T = k)) of both players: the first thrower wins
+/// when he finishes on his k-th turn and the other has not finished in k − 1 turns.
+pub fn race_match(d: &[f64]) -> Match {
+    let n = d.len();
+    let mut at_least = vec![0.0; n + 1]; // P(T ≥ k)
+    for k in (0..n).rev() {
+        at_least[k] = at_least[k + 1] + d[k];
+    }
+    let (mut p, mut len) = (0.0, 0.0);
+    for k in 1..n {
+        // First finishes on turn k, second not before: the game lasts 2k − 1 turns.
+        let first = d[k] * at_least[k];
+        // Second finishes on turn k, first not within k: 2k turns.
+        let second = d[k] * at_least[k + 1];
+        p += first;
+        len += first * (2 * k - 1) as f64 + second * (2 * k) as f64;
+    }
+    Match {
+        p_first_wins: p,
+        expected_game_turns: len,
+    }
+}

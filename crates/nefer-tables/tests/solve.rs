@@ -1,0 +1,263 @@
+//! The solver against independent computations on reduced variants (fewer pieces, shorter
+//! track): ranking is a bijection, values obey their Bellman equations, a brute-force
+//! expectimax over move sequences agrees, and the match figures follow from the distributions.
+
+use std::collections::HashMap;
+
+use nefer_tables::french::French;
+use nefer_tables::pair::solve_pair;
+use nefer_tables::race::{Ctx, Indexer, Race, RaceState, Step, THROW_P, race_match, solve};
+use nefer_tables::walker::Walker;
+
+fn reduced() -> Vec<Box<dyn Race>> {
+    vec![
+        Box::new(French {
+            pieces: 1,
+            holes: 29,
+        }),
+        Box::new(French {
+            pieces: 2,
+            holes: 12,
+        }),
+        Box::new(French {
+            pieces: 2,
+            holes: 29,
+        }),
+        Box::new(Walker {
+            pieces: 1,
+            holes: 29,
+        }),
+        Box::new(Walker {
+            pieces: 2,
+            holes: 12,
+        }),
+        Box::new(Walker {
+            pieces: 2,
+            holes: 21,
+        }),
+    ]
+}
+
+#[test]
+fn ranking_is_a_bijection() {
+    for race in reduced().iter().chain(
+        [
+            Box::new(French::default()) as Box<dyn Race>,
+            Box::new(Walker::default()),
+        ]
+        .iter(),
+    ) {
+        let idx = Indexer::new(race.as_ref());
+        let mut seen = vec![false; idx.len() as usize];
+        for i in 0..idx.len() {
+            let s = idx.unrank(i);
+            assert_eq!(idx.rank(s), i, "{}", race.name());
+            assert_eq!(s.on_holes() + s.hand + s.at_end + s.off, race.pieces());
+            assert!(!seen[i as usize]);
+            seen[i as usize] = true;
+        }
+    }
+    // The full French space: Σ_k C(29,k)·(6−k) for k ≤ 5.
+    assert_eq!(Indexer::new(&French::default()).len(), 178_994);
+    // The full Walker space: Σ_k C(29,k)·C(7−k, 2).
+    assert_eq!(Indexer::new(&Walker::default()).len(), 216_448);
+}
+
+/// Expected turns of the best use of a throw, by plain recursion over the steps (no ranking).
+fn throw_value(
+    race: &dyn Race,
+    v: &HashMap<RaceState, f64>,
+    s: RaceState,
+    ctx: Ctx,
+    t: u8,
+) -> Option<f64> {
+    let mut steps = Vec::new();
+    race.steps(s, ctx, t, &mut steps);
+    steps
+        .into_iter()
+        .map(|st| match st {
+            Step::End(n) => v[&n],
+            Step::Again(n, c) => (1..=5u8)
+                .map(|u| THROW_P[u as usize] * throw_value(race, v, n, c, u).unwrap_or(v[&n]))
+                .sum(),
+        })
+        .min_by(f64::total_cmp)
+}
+
+#[test]
+fn values_obey_their_bellman_equations() {
+    for race in reduced() {
+        let sol = solve(race.as_ref(), 32, &|_, _| {});
+        let idx = Indexer::new(race.as_ref());
+        let v: HashMap<RaceState, f64> = (0..idx.len())
+            .map(|i| (idx.unrank(i), sol.expected[i as usize]))
+            .collect();
+        for (&s, &e) in &v {
+            if race.done(s) {
+                assert_eq!(e, 0.0);
+                continue;
+            }
+            let rhs: f64 = 1.0
+                + (1..=5u8)
+                    .map(|t| {
+                        THROW_P[t as usize]
+                            * throw_value(race.as_ref(), &v, s, Ctx::Start, t).unwrap_or(e)
+                    })
+                    .sum::<f64>();
+            assert!(
+                (rhs - e).abs() < 1e-9 * e.max(1.0),
+                "{}: {s:?}: {e} vs {rhs}",
+                race.name()
+            );
+        }
+    }
+}
+
+/// P(finish within k turns) by brute-force expectimax over whole move sequences, maximising
+/// that probability turn by turn; compared with the table's distribution of the
+/// min-expected-turns policy, it is an upper bound, and equal where the two policies agree.
+fn brute_within(
+    race: &dyn Race,
+    s: RaceState,
+    ctx: Ctx,
+    k: u32,
+    memo: &mut HashMap<(RaceState, Ctx, u32), f64>,
+) -> f64 {
+    if race.done(s) {
+        return 1.0;
+    }
+    if k == 0 {
+        return 0.0;
+    }
+    if let Some(&x) = memo.get(&(s, ctx, k)) {
+        return x;
+    }
+    let mut total = 0.0;
+    for t in 1..=5u8 {
+        let mut steps = Vec::new();
+        race.steps(s, ctx, t, &mut steps);
+        let end_turn =
+            |n: RaceState, memo: &mut HashMap<_, _>| brute_within(race, n, Ctx::Start, k - 1, memo);
+        let best = if steps.is_empty() {
+            end_turn(s, memo)
+        } else {
+            steps
+                .into_iter()
+                .map(|st| match st {
+                    Step::End(n) => end_turn(n, memo),
+                    Step::Again(n, c) => brute_within(race, n, c, k, memo),
+                })
+                .fold(0.0, f64::max)
+        };
+        total += THROW_P[t as usize] * best;
+    }
+    memo.insert((s, ctx, k), total);
+    total
+}
+
+#[test]
+fn distributions_agree_with_brute_force_on_one_piece() {
+    // With one piece, minimising expected turns and maximising P(done within k) coincide on
+    // these tracks only where no gamble exists; for a single piece every choice is forced,
+    // so the two computations must agree exactly.
+    for race in [
+        Box::new(French {
+            pieces: 1,
+            holes: 29,
+        }) as Box<dyn Race>,
+        Box::new(Walker {
+            pieces: 1,
+            holes: 29,
+        }),
+    ] {
+        let sol = solve(race.as_ref(), 40, &|_, _| {});
+        let mut memo = HashMap::new();
+        let mut cum = 0.0;
+        for k in 1..40u32 {
+            cum += sol.start_dist[k as usize];
+            let b = brute_within(race.as_ref(), race.start(), Ctx::Start, k, &mut memo);
+            assert!(
+                (cum - b).abs() < 1e-12,
+                "{} k={k}: {cum} vs {b}",
+                race.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn brute_force_bounds_the_policy_on_two_pieces() {
+    for race in reduced() {
+        let sol = solve(race.as_ref(), 40, &|_, _| {});
+        let mut memo = HashMap::new();
+        let mut cum = 0.0;
+        for k in 1..30u32 {
+            cum += sol.start_dist[k as usize];
+            let b = brute_within(race.as_ref(), race.start(), Ctx::Start, k, &mut memo);
+            assert!(cum <= b + 1e-12, "{} k={k}: {cum} > {b}", race.name());
+        }
+        // The distribution is a distribution.
+        let total: f64 = sol.start_dist.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "{}: {total}", race.name());
+        // Its mean is the expected value.
+        let idx = Indexer::new(race.as_ref());
+        let mean: f64 = sol
+            .start_dist
+            .iter()
+            .enumerate()
+            .map(|(k, p)| k as f64 * p)
+            .sum();
+        let e = sol.expected[idx.rank(race.start()) as usize];
+        assert!(
+            (mean - e).abs() < 1e-6 * e,
+            "{}: mean {mean} vs {e}",
+            race.name()
+        );
+    }
+}
+
+#[test]
+fn match_figures_by_hand() {
+    // Both always finish on their first turn: the first thrower wins a one-turn game.
+    let m = race_match(&[0.0, 1.0]);
+    assert_eq!((m.p_first_wins, m.expected_game_turns), (1.0, 1.0));
+    // Each finishes on turn 1 or 2 with probability 1/2: first wins unless he needs 2 and the
+    // other needs 1: 1 − 1/4 = 3/4. Lengths: 1 (first needs 1, p 1/2), 2 (first needs 2,
+    // second 1, p 1/4), 3 (both need 2, p 1/4).
+    let m = race_match(&[0.0, 0.5, 0.5]);
+    assert!((m.p_first_wins - 0.75).abs() < 1e-15);
+    assert!((m.expected_game_turns - 1.75).abs() < 1e-15);
+}
+
+#[test]
+fn the_exact_pair_solution_is_a_probability_and_helps_the_first_thrower() {
+    for race in [
+        Box::new(French {
+            pieces: 1,
+            holes: 12,
+        }) as Box<dyn Race>,
+        Box::new(Walker {
+            pieces: 1,
+            holes: 12,
+        }),
+        Box::new(French {
+            pieces: 2,
+            holes: 12,
+        }),
+    ] {
+        let pair = solve_pair(race.as_ref());
+        assert!(pair.w.iter().all(|&w| (0.0..=1.0).contains(&w)));
+        let exact = pair.p_first_wins(race.as_ref());
+        let sol = solve(race.as_ref(), 40, &|_, _| {});
+        let one_sided = race_match(&sol.start_dist).p_first_wins;
+        // With one piece there is no choice at all, so the two agree.
+        if race.pieces() == 1 {
+            assert!(
+                (exact - one_sided).abs() < 1e-9,
+                "{}: {exact} vs {one_sided}",
+                race.name()
+            );
+        }
+        assert!(exact > 0.5, "{}: {exact}", race.name());
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Builds the strength ladder of docs/STRENGTH.md with `nefer sim --json`.
+
+    python3 scripts/ladder.py [--games 2000] [--threads 2] [--rules KEY ...] [--out FILE]
+
+For every rule set: each level against the one below it and against `random`. Writes one
+JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
+resumed; `--table` prints the Markdown table from that file.
+"""
+import argparse, json, os, subprocess, sys
+
+LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert']
+RULES = ['hj.skiryuk', 'hj.washburne', 'hj.walker', 'hj.french', 'senet.kendall', 'senet.school']
+
+
+def pairs():
+    for i in range(1, len(LEVELS)):
+        yield LEVELS[i], LEVELS[i - 1]
+        if i > 1:
+            yield LEVELS[i], 'random'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--bin', default='target/release/nefer')
+    ap.add_argument('--games', type=int, default=2000)
+    ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--rules', nargs='*', default=RULES)
+    ap.add_argument('--levels', nargs='*', default=None, help='only pairs whose stronger side is one of these')
+    ap.add_argument('--out', default='docs/strength.jsonl')
+    ap.add_argument('--table', action='store_true')
+    a = ap.parse_args()
+    done = set()
+    rows = []
+    if os.path.exists(a.out):
+        for line in open(a.out):
+            r = json.loads(line)
+            rows.append(r)
+            done.add((r['rules'], r['a']['player_level'], r['b']['player_level'], r['games']))
+    if a.table:
+        print('| rule set | a | b | games | a wins | 95 % interval | significant? | seconds |')
+        print('|---|---|---|---|---|---|---|---|')
+        for r in rows:
+            lo, hi = r['a']['ci95']
+            sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
+            print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s | %.0f |' % (
+                r['rules'], r['a']['player_level'], r['b']['player_level'], r['games'],
+                100 * r['a']['win_rate'], 100 * lo, 100 * hi, sig, r['seconds']))
+        return
+    for rules in a.rules:
+        for strong, weak in pairs():
+            if a.levels and strong not in a.levels:
+                continue
+            if (rules, strong, weak, a.games) in done:
+                continue
+            cmd = [a.bin, 'sim', '--rules', rules, '--a', strong, '--b', weak, '--games', str(a.games),
+                   '--seed', str(a.seed), '--threads', str(a.threads), '--json']
+            out = subprocess.run(cmd, capture_output=True, text=True)
+            if out.returncode != 0:
+                print('failed: %s\n%s' % (' '.join(cmd), out.stderr), file=sys.stderr)
+                continue
+            r = json.loads(out.stdout)
+            r['a']['player_level'] = strong
+            r['b']['player_level'] = weak
+            with open(a.out, 'a') as f:
+                f.write(json.dumps(r) + '\n')
+            print('%s %s vs %s: %.3f [%.3f, %.3f] in %.0f s' % (rules, strong, weak, r['a']['win_rate'],
+                  r['a']['ci95'][0], r['a']['ci95'][1], r['seconds']), flush=True)
+
+
+if __name__ == '__main__':
+    main()
