@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::game::{Chance, ChanceList, Game, Move, MoveList, Status};
 use crate::options::{OptionError, OptionSpec, Options};
-use crate::senet;
+use crate::{hj, senet};
 
 /// Which game a rule set plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,6 +102,8 @@ macro_rules! rule_sets {
 }
 
 rule_sets! {
+    HjWalker = "hj.walker", HoundsAndJackals, hj::walker;
+    HjFrench = "hj.french", HoundsAndJackals, hj::french;
     SenetKendall = "senet.kendall", Senet, senet::kendall;
     SenetSchool = "senet.school", Senet, senet::school;
 }

@@ -67,3 +67,13 @@ fn senet_kendall() {
 fn senet_school() {
     check(RuleSetId::SenetSchool);
 }
+
+#[test]
+fn hj_walker() {
+    check(RuleSetId::HjWalker);
+}
+
+#[test]
+fn hj_french() {
+    check(RuleSetId::HjFrench);
+}

@@ -345,9 +345,16 @@ mod tests {
             let mut g = id.new_game(&Options::new()).unwrap();
             // A few positions along a scripted game.
             for (k, t) in [3u8, 2, 5, 1, 2, 4, 3, 2].into_iter().enumerate() {
-                while let Status::Chance { .. } = g.status() {
-                    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
-                        .unwrap();
+                let mut tries = 0;
+                while let Status::Chance { seat } = g.status() {
+                    // The French opening passes the sticks on until a 1 comes.
+                    tries += 1;
+                    let t = if tries > 2 { 1 } else { t };
+                    let c = match seat {
+                        Some(_) => Chance::Throw(Throw::new(t).unwrap()),
+                        None => Chance::Seat(Seat::A),
+                    };
+                    g.play_chance(c).unwrap();
                 }
                 if let Status::Decide { seat, .. } = g.status() {
                     let mut x = Expectimax::new(2, None, 0);

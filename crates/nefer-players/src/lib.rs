@@ -203,7 +203,7 @@ mod tests {
         }
         assert_eq!(
             "hard".parse::<PlayerSpec>().unwrap().to_string(),
-            "expectimax:depth=4,ms=1000"
+            "expectimax:depth=3,ms=1000"
         );
         for s in [
             "",

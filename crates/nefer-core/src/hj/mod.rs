@@ -2,3 +2,5 @@
 //! four rule sets of SPEC §3–6.
 
 pub mod board;
+pub mod french;
+pub mod walker;

@@ -1,0 +1,409 @@
+//! `hj.french`: *Chien et Chacal*, the French rule sheet (seed 003, SPEC §6).
+//!
+//! Each player races five pieces along his own side, `X1..X29`, and takes them out on an exact
+//! throw to hole 30. Entering needs a 1; holes 1, 15 and 25 give a bonus throw for the same
+//! piece; 6 and 8 are one-way shortcuts to 20 and 10. The players never meet.
+
+use rand::Rng;
+
+use super::board;
+use crate::game::{
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Side, Status, seat_outcomes,
+    throw_outcomes,
+};
+use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
+use crate::rules::{RuleInfo, RuleSetId};
+use crate::sticks::Throw;
+
+const KEY: &str = "hj.french";
+/// Pieces per player (003 "5 pions").
+pub const PIECES: u8 = 5;
+/// The arrival: reaching it by an exact throw takes the piece out (FR-7).
+const ARRIVAL: u8 = 30;
+
+/// Name, source and rules in plain words.
+pub const INFO: RuleInfo = RuleInfo {
+    key: KEY,
+    title: "Chien et Chacal (the French rule sheet)",
+    source: "seed 003 (\"jeu des 58 trous\" rule sheet); SPEC §2, §6, defaults FR-1..FR-10",
+    rules: "\
+Board: 58 holes, 29 on each side of the palm tree, and the shared arrival hole 30. Seat A plays side L, seat B side R; each player has his own track 1-29, so the pieces never meet.
+Pieces: five each, all in hand at the start.
+Sticks: four two-sided sticks; the score is the number of flat (white) faces up, 1-4, or 5 when all four rounded faces show.
+Start: the players throw in turn (who throws first is drawn at random) until one throws a 1. He enters a piece on his hole 1 and throws again for that piece; then the other player takes his turn.
+A turn: throw and move one piece of your choice by the score. Only one piece may stand on a hole; pieces may jump over others.
+Entering: every new piece needs a 1 and goes on hole 1, which must be empty.
+Shortcuts: a piece that stops on 6 goes on to 20, one that stops on 8 goes on to 10, if that hole is empty (one way only).
+Bonus throws: a piece that stops on 1, 15 or 25 earns a bonus throw, which only that piece may use; if it cannot, the bonus is lost.
+Going out: once no piece is left in hand, a piece that reaches hole 30 by an exact throw goes out. A throw too large for every piece is lost.
+Winning: the first to take all five pieces out wins.",
+};
+
+/// Options of `hj.french` (SPEC §10).
+pub fn option_specs() -> Vec<OptionSpec> {
+    let mut v = common_specs(KEY, true);
+    let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
+        name,
+        values,
+        implemented: &values[..1],
+        clause,
+        help,
+    };
+    v.extend([
+        spec(
+            "hj.lines".into(),
+            &["forward_only", "both", "backward_only"],
+            "FR-4",
+            "direction of the shortcuts (French default: forward only)",
+        ),
+        spec(
+            format!("{KEY}.null_line_move"),
+            &["illegal", "allowed_as_pass"],
+            "C-5",
+            "a move ending where it started",
+        ),
+        spec(
+            format!("{KEY}.blocked_line"),
+            &["stay", "illegal"],
+            "C-6",
+            "a shortcut whose far end is taken",
+        ),
+        spec(
+            format!("{KEY}.opening"),
+            &["alternate", "simultaneous"],
+            "FR-1",
+            "how the players throw for the first 1",
+        ),
+        spec(
+            format!("{KEY}.bonus_fallback"),
+            &["lost", "any_piece"],
+            "FR-2",
+            "a bonus the piece that earned it cannot use",
+        ),
+        spec(
+            format!("{KEY}.hole_30"),
+            &["exit_immediately", "stay_then_exit_on_any"],
+            "FR-7",
+            "what reaching hole 30 does",
+        ),
+    ]);
+    v
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The first thrower is drawn (FR-1).
+    ChooseFirst,
+    /// Opening: the seat to move throws; anything but a 1 passes the sticks on, with no decision
+    /// (NOTATION §4).
+    Opening,
+    /// The seat to move throws to start a turn.
+    Throw,
+    /// A bonus throw for the piece on this hole (FR-2, FR-3).
+    Bonus(u8),
+    /// The seat to move uses throw `t`, with any piece (`0`) or only the piece on a hole.
+    Move(Throw, u8),
+    /// Over.
+    Over(Outcome),
+}
+
+/// A `hj.french` position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Holes 1..=29 of each seat's own side (bit n = hole n).
+    holes: [u32; 2],
+    hand: [u8; 2],
+    off: [u8; 2],
+    to_move: Seat,
+    phase: Phase,
+    turns: u32,
+    common: Common,
+}
+
+/// The start position with `options`.
+///
+/// # Errors
+/// Options not valid for `hj.french`.
+pub fn new(options: &Options) -> Result<State, OptionError> {
+    options.validate(KEY, &option_specs())?;
+    Ok(State {
+        holes: [0, 0],
+        hand: [PIECES, PIECES],
+        off: [0, 0],
+        to_move: Seat::A,
+        phase: Phase::ChooseFirst,
+        turns: 0,
+        common: Common::read(KEY, options),
+    })
+}
+
+impl Default for State {
+    fn default() -> Self {
+        new(&Options::new()).expect("defaults are valid")
+    }
+}
+
+/// The side a seat plays (NOTATION §1).
+pub(crate) const fn side(seat: Seat) -> Side {
+    match seat {
+        Seat::A => Side::L,
+        Seat::B => Side::R,
+    }
+}
+
+impl State {
+    /// A position in the middle of the game, about to throw: `a`, `b` the holes of seat A and B,
+    /// `hand` and `off` their pools.
+    ///
+    /// # Panics
+    /// If a hole is outside 1..=29 or a seat does not have five pieces in all.
+    pub fn from_holes(a: &[u8], b: &[u8], hand: [u8; 2], off: [u8; 2], to_move: Seat) -> State {
+        let set = |v: &[u8]| {
+            v.iter().fold(0u32, |s, &n| {
+                assert!((1..=29).contains(&n), "hole {n}");
+                s | 1 << n
+            })
+        };
+        let holes = [set(a), set(b)];
+        for i in 0..2 {
+            assert_eq!(holes[i].count_ones() as u8 + hand[i] + off[i], PIECES);
+        }
+        State {
+            holes,
+            hand,
+            off,
+            to_move,
+            phase: Phase::Throw,
+            turns: 1,
+            ..State::default()
+        }
+    }
+
+    /// The holes of `seat`'s pieces on its side.
+    pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
+        let mut h = self.holes[seat.index()];
+        core::iter::from_fn(move || {
+            (h != 0).then(|| {
+                let n = h.trailing_zeros() as u8;
+                h &= h - 1;
+                n
+            })
+        })
+    }
+
+    /// Pieces of `seat` in hand.
+    pub fn in_hand(&self, seat: Seat) -> u8 {
+        self.hand[seat.index()]
+    }
+
+    /// Pieces of `seat` gone out.
+    pub fn out(&self, seat: Seat) -> u8 {
+        self.off[seat.index()]
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Appends the moves of the piece on `p` by `t` (SPEC §6.3 b).
+    #[inline]
+    fn piece_moves(&self, me: usize, p: u8, t: u8, out: &mut MoveList) {
+        let own = self.holes[me];
+        let l = p + t;
+        let s = side(self.to_move);
+        if l == ARRIVAL {
+            // FR-7/FR-8: out at once, once nothing is left in hand.
+            if self.hand[me] == 0 {
+                out.push(Move::Go {
+                    from: Place::Hole(s, p),
+                    to: Place::Off,
+                });
+            }
+        } else if l < ARRIVAL && own >> l & 1 == 0 {
+            out.push(Move::Go {
+                from: Place::Hole(s, p),
+                to: Place::Hole(s, shortcut(own, l)),
+            });
+        }
+    }
+
+    fn moves_for(&self, t: Throw, only: u8, out: &mut MoveList) {
+        let me = self.to_move.index();
+        let t = t.value();
+        if only != 0 {
+            self.piece_moves(me, only, t, out);
+        } else {
+            if t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0 {
+                out.push(Move::Go {
+                    from: Place::Hand,
+                    to: Place::Hole(side(self.to_move), 1),
+                });
+            }
+            let mut h = self.holes[me];
+            while h != 0 {
+                let p = h.trailing_zeros() as u8;
+                h &= h - 1;
+                self.piece_moves(me, p, t, out);
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.other();
+        self.turns += 1;
+        let cap = self.common.max_turns;
+        self.phase = if cap != 0 && self.turns > cap {
+            Phase::Over(Outcome::Draw)
+        } else {
+            Phase::Throw
+        };
+    }
+}
+
+/// Where a piece landing on `l` ends: the one-way shortcuts 6→20 and 8→10 when the far end is
+/// free (FR-4, FR-5).
+#[inline]
+fn shortcut(own: u32, l: u8) -> u8 {
+    match l {
+        6 if own >> 20 & 1 == 0 => 20,
+        8 if own >> 10 & 1 == 0 => 10,
+        _ => l,
+    }
+}
+
+impl Game for State {
+    fn rule_set(&self) -> RuleSetId {
+        RuleSetId::HjFrench
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::ChooseFirst => Status::Chance { seat: None },
+            Phase::Opening | Phase::Throw | Phase::Bonus(_) => Status::Chance {
+                seat: Some(self.to_move),
+            },
+            Phase::Move(t, _) => Status::Decide {
+                seat: self.to_move,
+                throw: Some(t),
+            },
+            Phase::Over(o) => Status::Over(o),
+        }
+    }
+
+    fn chance_outcomes(&self) -> ChanceList {
+        match self.phase {
+            Phase::ChooseFirst => seat_outcomes(),
+            Phase::Opening | Phase::Throw | Phase::Bonus(_) => {
+                throw_outcomes(self.common.bias.law())
+            }
+            _ => ChanceList::new(),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if let Phase::Move(t, only) = self.phase {
+            self.moves_for(t, only, out);
+        }
+    }
+
+    fn play_chance_unchecked(&mut self, c: Chance) {
+        match (self.phase, c) {
+            (Phase::ChooseFirst, Chance::Seat(s)) => {
+                self.to_move = s;
+                self.turns = 1;
+                self.phase = Phase::Opening;
+            }
+            (Phase::Opening, Chance::Throw(t)) => {
+                if t.value() == 1 {
+                    self.phase = Phase::Move(t, 0);
+                } else {
+                    // No decision: the sticks pass to the other player (NOTATION §4).
+                    self.end_turn();
+                    if self.phase == Phase::Throw {
+                        self.phase = Phase::Opening;
+                    }
+                }
+            }
+            (Phase::Bonus(q), Chance::Throw(t)) => self.phase = Phase::Move(t, q),
+            (_, Chance::Throw(t)) => self.phase = Phase::Move(t, 0),
+            _ => debug_assert!(false, "chance {c} in {:?}", self.phase),
+        }
+    }
+
+    fn play_unchecked(&mut self, m: Move) {
+        let me = self.to_move.index();
+        match m {
+            Move::Go {
+                from: Place::Hand, ..
+            } => {
+                self.holes[me] |= 2;
+                self.hand[me] -= 1;
+                // Hole 1 re-throws for the piece just entered (FR-3).
+                self.phase = Phase::Bonus(1);
+            }
+            Move::Go {
+                from: Place::Hole(_, p),
+                to: Place::Hole(_, f),
+            } => {
+                self.holes[me] ^= 1 << p | 1 << f;
+                if f == 15 || f == 25 {
+                    self.phase = Phase::Bonus(f);
+                } else {
+                    self.end_turn();
+                }
+            }
+            Move::Go {
+                from: Place::Hole(_, p),
+                ..
+            } => {
+                self.holes[me] &= !(1 << p);
+                self.off[me] += 1;
+                if self.off[me] == PIECES {
+                    self.phase = Phase::Over(Outcome::Win(self.to_move));
+                } else {
+                    self.end_turn();
+                }
+            }
+            // A lost throw or a lost bonus ends the turn (FR-2, 003 "il passe son tour"). The
+            // C-8 jam check is not needed: a player who cannot move with any throw would need his
+            // front piece stuck before 30 with pieces in hand and hole 1 taken, and the piece on
+            // hole 1 can always step to an empty hole 2..6, so no jam exists (SPEC §6.4).
+            _ => self.end_turn(),
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        match self.phase {
+            Phase::ChooseFirst => Chance::Seat(if rng.next_u32() & 1 == 0 {
+                Seat::A
+            } else {
+                Seat::B
+            }),
+            _ => Chance::Throw(self.common.bias.throw(rng).score()),
+        }
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn board_text(&self) -> String {
+        let mut pieces = Vec::new();
+        for seat in Seat::BOTH {
+            for n in self.holes_of(seat) {
+                pieces.push((board::single_place(side(seat), n), seat));
+            }
+        }
+        let legend = format!(
+            "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way; in hand A {} B {}; out A {} B {}",
+            self.hand[0], self.hand[1], self.off[0], self.off[1]
+        );
+        board::render(&pieces, &[1, 15, 25], &legend)
+    }
+}

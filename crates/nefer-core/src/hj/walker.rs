@@ -1,0 +1,547 @@
+//! `hj.walker`: Dogs & Jackals, Damian Walker after Jack Botermans (seed 001, SPEC §5), with the
+//! Variation as the option `hj.walker.variation=true`.
+//!
+//! Positions are kept per seat as bits of *circuit path indices* (§2.5): index `i` ≤ 29 is the
+//! seat's own hole `Xi`, 30 is the shared hole `S`, `i` ≥ 31 the opponent's hole `Y(60−i)`. The
+//! basic game uses indices 1..=30 only. The opponent's index of a physical hole is `60 − i`, so
+//! its pieces seen from this seat are its bits mirrored around 30.
+
+use rand::Rng;
+
+use super::board::{self, SHARED, circuit_place};
+use super::french::side;
+use crate::game::{
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Status, seat_outcomes,
+    throw_outcomes,
+};
+use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
+use crate::rules::{RuleInfo, RuleSetId};
+use crate::sticks::Throw;
+
+const KEY: &str = "hj.walker";
+/// Pegs per player (001: "of which each player has five").
+pub const PIECES: u8 = 5;
+/// The bear-off throw (001§13, WB-7).
+const BEAR_OFF: u8 = 5;
+/// The last index of the variation's circuit: the opponent's hole 1 (001§16, WB-14).
+const CIRCUIT_END: u8 = 59;
+
+/// Name, source and rules in plain words.
+pub const INFO: RuleInfo = RuleInfo {
+    key: KEY,
+    title: "Dogs & Jackals, Damian Walker after Jack Botermans",
+    source: "seed 001 (Walker, after Botermans, rules 1-17); SPEC §2, §5, defaults WB-1..WB-17",
+    rules: "\
+Board: 58 holes, 29 on each side, and the shared point 30 at the top. Seat A plays side L, seat B side R. Holes 6 and 20, and 8 and 10, are joined by lines; 10, 15, 20 and 25 are blocking points.
+Pieces: five pegs each, all in hand at the start. Who throws first is drawn at random.
+Sticks: four two-sided sticks; the score is the number of marked sides up, 1-4, or 5 when all are blank.
+A turn: throw; a throw that can be used must be used, otherwise it is lost.
+Entering: with a 1 a piece may enter on your hole 1 if it is empty; then you throw again.
+Moving: any throw moves a piece forward along your side 1-29 to point 30. No piece may land on an occupied hole, except point 30, which holds any number. A piece on a blocking point (10, 15, 20, 25) may not be passed; other pieces may be jumped.
+Lines: a piece that lands on 6, 20, 8 or 10 goes along the line to the other end (forwards or backwards) if that hole is empty.
+Bearing off: a piece on point 30 is borne off with an exact 5, once all five of your pieces have entered. No piece moves past point 30.
+Winning: the first to bear off all five pieces wins.
+Variation (hj.walker.variation=true): pieces do not stop at 30 but go on round the opponent's side, from his 29 down to his hole 1, and bear off from there with an exact 5. Any piece on a blocking point of either side blocks everybody; lines work on both sides. If all pieces are jammed so that none can ever move, the game is drawn.",
+};
+
+/// Options of `hj.walker` (SPEC §10).
+pub fn option_specs() -> Vec<OptionSpec> {
+    let mut v = common_specs(KEY, true);
+    let spec = |name: String,
+                values: &'static [&'static str],
+                implemented: &'static [&'static str],
+                clause,
+                help| OptionSpec {
+        name,
+        values,
+        implemented,
+        clause,
+        help,
+    };
+    let d = |values: &'static [&'static str]| &values[..1];
+    v.extend([
+        spec(
+            "hj.lines".into(),
+            &["both", "forward_only", "backward_only"],
+            d(&["both"]),
+            "WB-2",
+            "directions of the lines 6↔20 and 8↔10",
+        ),
+        spec(
+            format!("{KEY}.null_line_move"),
+            &["illegal", "allowed_as_pass"],
+            d(&["illegal"]),
+            "C-5",
+            "a move ending where it started",
+        ),
+        spec(
+            format!("{KEY}.blocked_line"),
+            &["stay", "illegal"],
+            d(&["stay"]),
+            "C-6, WB-8",
+            "a line whose far end is taken",
+        ),
+        spec(
+            format!("{KEY}.variation"),
+            &["false", "true"],
+            &["false", "true"],
+            "001§16-17",
+            "the circuit variation",
+        ),
+        spec(
+            format!("{KEY}.shared_30"),
+            &["unlimited", "single"],
+            d(&["unlimited"]),
+            "WB-3",
+            "capacity of point 30",
+        ),
+        spec(
+            format!("{KEY}.block_lines"),
+            &["false", "true"],
+            d(&["false"]),
+            "WB-4",
+            "blocking points stop line jumps",
+        ),
+        spec(
+            format!("{KEY}.bear_off"),
+            &["five", "five_or_one", "any"],
+            d(&["five"]),
+            "WB-7",
+            "throws that bear off",
+        ),
+        spec(
+            format!("{KEY}.v_block"),
+            &["all", "owner_only", "none"],
+            d(&["all"]),
+            "WB-11",
+            "variation: whose pieces on blocking points block",
+        ),
+        spec(
+            format!("{KEY}.v_bear_off_gate"),
+            &["all_entered", "none"],
+            d(&["all_entered"]),
+            "WB-17",
+            "variation: bearing off needs every piece entered",
+        ),
+    ]);
+    v
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The first thrower is drawn (001§3).
+    ChooseFirst,
+    /// The seat to move throws.
+    Throw,
+    /// The seat to move uses this throw.
+    Move(Throw),
+    /// Over.
+    Over(Outcome),
+}
+
+/// A `hj.walker` position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Circuit indices of each seat's pieces, except those on `S` (bit i = index i).
+    bits: [u64; 2],
+    /// Pieces on the shared hole `S`.
+    shared: [u8; 2],
+    hand: [u8; 2],
+    off: [u8; 2],
+    to_move: Seat,
+    phase: Phase,
+    turns: u32,
+    variation: bool,
+    common: Common,
+}
+
+/// The start position with `options`.
+///
+/// # Errors
+/// Options not valid for `hj.walker`.
+pub fn new(options: &Options) -> Result<State, OptionError> {
+    let specs = option_specs();
+    options.validate(KEY, &specs)?;
+    Ok(State {
+        bits: [0, 0],
+        shared: [0, 0],
+        hand: [PIECES, PIECES],
+        off: [0, 0],
+        to_move: Seat::A,
+        phase: Phase::ChooseFirst,
+        turns: 0,
+        variation: options.value(&specs, &format!("{KEY}.variation")) == "true",
+        common: Common::read(KEY, options),
+    })
+}
+
+impl Default for State {
+    fn default() -> Self {
+        new(&Options::new()).expect("defaults are valid")
+    }
+}
+
+/// The bits of `bits` mirrored to the other seat's indices (i ↔ 60 − i).
+#[inline]
+const fn mirror(bits: u64) -> u64 {
+    bits.reverse_bits() >> 3
+}
+
+/// Indices of the blocking points 10, 15, 20, 25 on the seat's own side (001§8).
+const OWN_BLOCKERS: u64 = 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25;
+/// The same physical holes on the opponent's side, as the traveller's indices 60 − n.
+const FAR_BLOCKERS: u64 = 1 << 50 | 1 << 45 | 1 << 40 | 1 << 35;
+
+/// The index at the other end of a line from index `l` (§2.5: physical lines on both sides).
+#[inline]
+fn line_partner(l: u8) -> Option<u8> {
+    match l {
+        1..=29 => board::line_partner(l),
+        31..=59 => board::line_partner(60 - l).map(|m| 60 - m),
+        _ => None,
+    }
+}
+
+/// Bits strictly between `a` and `b` (a < b).
+#[inline]
+const fn strictly_between(a: u8, b: u8) -> u64 {
+    ((1u64 << b) - 1) & !((1u64 << (a + 1)) - 1)
+}
+
+impl State {
+    /// A position about to throw, from circuit indices of each seat's pieces (30 = `S`, any
+    /// number there) and their pools.
+    ///
+    /// # Panics
+    /// If an index is outside the path, two pieces share a hole other than `S`, or a seat does
+    /// not have five pieces in all.
+    pub fn from_indices(
+        a: &[u8],
+        b: &[u8],
+        hand: [u8; 2],
+        off: [u8; 2],
+        to_move: Seat,
+        variation: bool,
+    ) -> State {
+        let mut s = State {
+            variation,
+            ..State::default()
+        };
+        let end = if variation { CIRCUIT_END } else { SHARED };
+        for (i, v) in [a, b].into_iter().enumerate() {
+            for &n in v {
+                assert!((1..=end).contains(&n), "index {n}");
+                if n == SHARED {
+                    s.shared[i] += 1;
+                } else {
+                    assert_eq!(s.bits[i] >> n & 1, 0, "index {n} twice");
+                    s.bits[i] |= 1 << n;
+                }
+            }
+            assert_eq!(v.len() as u8 + hand[i] + off[i], PIECES);
+        }
+        assert_eq!(s.bits[0] & mirror(s.bits[1]), 0, "the seats share a hole");
+        s.hand = hand;
+        s.off = off;
+        s.to_move = to_move;
+        s.phase = Phase::Throw;
+        s.turns = 1;
+        s
+    }
+
+    /// The places of `seat`'s pieces on the board (hand and off not included).
+    pub fn places_of(&self, seat: Seat) -> Vec<Place> {
+        let i = seat.index();
+        let mut v: Vec<Place> = (1..=CIRCUIT_END)
+            .filter(|&n| self.bits[i] >> n & 1 == 1)
+            .map(|n| circuit_place(side(seat), n))
+            .collect();
+        v.extend(core::iter::repeat_n(
+            Place::Shared,
+            usize::from(self.shared[i]),
+        ));
+        v
+    }
+
+    /// The circuit indices of `seat`'s pieces (30 once per piece on `S`).
+    pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
+        let i = seat.index();
+        let mut v: Vec<u8> = (1..=CIRCUIT_END)
+            .filter(|&n| self.bits[i] >> n & 1 == 1)
+            .collect();
+        v.extend(core::iter::repeat_n(SHARED, usize::from(self.shared[i])));
+        v.sort_unstable();
+        v
+    }
+
+    /// Pieces of `seat` in hand.
+    pub fn in_hand(&self, seat: Seat) -> u8 {
+        self.hand[seat.index()]
+    }
+
+    /// Pieces of `seat` borne off.
+    pub fn borne_off(&self, seat: Seat) -> u8 {
+        self.off[seat.index()]
+    }
+
+    /// Whether this game plays the Variation.
+    pub fn variation(&self) -> bool {
+        self.variation
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Legal moves (without `pass`) of `seat` for throw `t`.
+    fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
+        let me = seat.index();
+        let own = self.bits[me];
+        let home = side(seat);
+        let place = |i: u8| circuit_place(home, i);
+        // What a landing must avoid (001§9) and what blocks passage (001§8, WB-11).
+        let (taken, blockers, end) = if self.variation {
+            let both = own | mirror(self.bits[1 - me]);
+            (both, both & (OWN_BLOCKERS | FAR_BLOCKERS), CIRCUIT_END)
+        } else {
+            (own, own & OWN_BLOCKERS, SHARED)
+        };
+        // 001§6, WB-12: enter with a 1 on an empty hole 1 (in the variation an opponent piece
+        // waiting there to bear off keeps it taken).
+        if t == 1 && self.hand[me] > 0 && taken & 2 == 0 {
+            out.push(Move::Go {
+                from: Place::Hand,
+                to: place(1),
+            });
+        }
+        let all_in = self.hand[me] == 0;
+        let step = |p: u8, out: &mut MoveList| {
+            let l = p + t;
+            if l > end {
+                return; // 001§11, WB-14.
+            }
+            if blockers & strictly_between(p, l) != 0 {
+                return; // 001§8.
+            }
+            if l == SHARED {
+                // Point 30 holds any number of pieces (WB-3, WB-13).
+                out.push(Move::Go {
+                    from: place(p),
+                    to: Place::Shared,
+                });
+                return;
+            }
+            if taken >> l & 1 == 1 {
+                return; // 001§9.
+            }
+            // 001§10: along the line if its far end is free (the mover's start counts as free,
+            // C-5), else stay (WB-8); one line per move (WB-10); blocking points do not stop
+            // lines (WB-4).
+            let f = match line_partner(l) {
+                Some(m) if m == p || taken >> m & 1 == 0 => m,
+                _ => l,
+            };
+            if f != p {
+                out.push(Move::Go {
+                    from: place(p),
+                    to: place(f),
+                });
+            }
+        };
+        let mut b = own;
+        while b != 0 {
+            let p = b.trailing_zeros() as u8;
+            b &= b - 1;
+            step(p, out);
+        }
+        if self.shared[me] > 0 {
+            if self.variation {
+                step(SHARED, out);
+            } else if t == BEAR_OFF && all_in {
+                // 001§13–14.
+                out.push(Move::Go {
+                    from: Place::Shared,
+                    to: Place::Off,
+                });
+            }
+        }
+        // Variation: bear off from the opponent's hole 1 with an exact 5 (001§16, WB-14).
+        if self.variation && t == BEAR_OFF && all_in && own >> CIRCUIT_END & 1 == 1 {
+            out.push(Move::Go {
+                from: place(CIRCUIT_END),
+                to: Place::Off,
+            });
+        }
+    }
+
+    /// C-8: neither seat has a legal move for any throw value.
+    fn jammed(&self) -> bool {
+        let mut moves = MoveList::new();
+        for seat in Seat::BOTH {
+            for t in 1..=5 {
+                self.moves_of(seat, t, &mut moves);
+                if !moves.is_empty() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.other();
+        self.turns += 1;
+        let cap = self.common.max_turns;
+        self.phase = if cap != 0 && self.turns > cap {
+            Phase::Over(Outcome::Draw)
+        } else {
+            Phase::Throw
+        };
+    }
+
+    fn index_of(&self, p: Place) -> u8 {
+        board::circuit_index(side(self.to_move), p).expect("a board place")
+    }
+}
+
+impl Game for State {
+    fn rule_set(&self) -> RuleSetId {
+        RuleSetId::HjWalker
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::ChooseFirst => Status::Chance { seat: None },
+            Phase::Throw => Status::Chance {
+                seat: Some(self.to_move),
+            },
+            Phase::Move(t) => Status::Decide {
+                seat: self.to_move,
+                throw: Some(t),
+            },
+            Phase::Over(o) => Status::Over(o),
+        }
+    }
+
+    fn chance_outcomes(&self) -> ChanceList {
+        match self.phase {
+            Phase::ChooseFirst => seat_outcomes(),
+            Phase::Throw => throw_outcomes(self.common.bias.law()),
+            _ => ChanceList::new(),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if let Phase::Move(t) = self.phase {
+            self.moves_of(self.to_move, t.value(), out);
+            if out.is_empty() {
+                out.push(Move::Pass);
+            }
+        }
+    }
+
+    fn play_chance_unchecked(&mut self, c: Chance) {
+        match c {
+            Chance::Seat(s) => {
+                self.to_move = s;
+                self.turns = 1;
+                self.phase = Phase::Throw;
+            }
+            Chance::Throw(t) => self.phase = Phase::Move(t),
+        }
+    }
+
+    fn play_unchecked(&mut self, m: Move) {
+        let me = self.to_move.index();
+        let mut again = false;
+        if let Move::Go { from, to } = m {
+            match from {
+                Place::Hand => {
+                    self.hand[me] -= 1;
+                    again = true; // 001§6: throw again after entering.
+                }
+                Place::Shared => self.shared[me] -= 1,
+                _ => self.bits[me] &= !(1u64 << self.index_of(from)),
+            }
+            match to {
+                Place::Off => {
+                    self.off[me] += 1;
+                    if self.off[me] == PIECES {
+                        self.phase = Phase::Over(Outcome::Win(self.to_move));
+                        return;
+                    }
+                }
+                Place::Shared => self.shared[me] += 1,
+                _ => self.bits[me] |= 1u64 << self.index_of(to),
+            }
+        }
+        if again {
+            self.phase = Phase::Throw;
+        } else {
+            self.end_turn();
+        }
+        // C-8, checked after every decision (001§17 in the variation; a safety net otherwise).
+        if !matches!(self.phase, Phase::Over(_)) && self.jammed() {
+            self.phase = Phase::Over(Outcome::Draw);
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        match self.phase {
+            Phase::ChooseFirst => Chance::Seat(if rng.next_u32() & 1 == 0 {
+                Seat::A
+            } else {
+                Seat::B
+            }),
+            _ => Chance::Throw(self.common.bias.throw(rng).score()),
+        }
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn board_text(&self) -> String {
+        let mut pieces = Vec::new();
+        for seat in Seat::BOTH {
+            for p in self.places_of(seat) {
+                pieces.push((p, seat));
+            }
+        }
+        let legend = format!(
+            "* = blocking point (10, 15, 20, 25){}; in hand A {} B {}; off A {} B {}",
+            if self.variation {
+                "; variation: round the far side, off from its hole 1"
+            } else {
+                ""
+            },
+            self.hand[0],
+            self.hand[1],
+            self.off[0],
+            self.off[1]
+        );
+        board::render(&pieces, &[15, 25], &legend)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_maps_index_to_sixty_minus_index() {
+        for i in 1..=59u8 {
+            assert_eq!(mirror(1 << i), 1 << (60 - i), "{i}");
+        }
+    }
+
+    #[test]
+    fn far_lines_are_mirrored() {
+        // The opponent's 20 (index 40) leads forward to his 6 (index 54).
+        assert_eq!(line_partner(40), Some(54));
+        assert_eq!(line_partner(50), Some(52));
+        assert_eq!(line_partner(30), None);
+    }
+}
