@@ -274,6 +274,15 @@ impl State {
         s
     }
 
+    /// The same position under `options` (for option tests).
+    ///
+    /// # Errors
+    /// As [`new`].
+    pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
+        self.cfg = new(options)?.cfg;
+        Ok(self)
+    }
+
     /// The squares of `seat`'s pieces.
     pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
         squares(self.men[seat.index()])

@@ -1,0 +1,310 @@
+//! `senet.school`: one test per worked check of SPEC §9.6, per rule 1–12 of seed 004 and per SB-
+//! default, each failing if its clause breaks. Seat A holds the even squares and starts.
+
+use nefer_core::senet::school::{State, new};
+use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+
+fn throw(g: &mut State, t: u8) {
+    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
+        .unwrap();
+}
+
+fn legal(g: &State) -> Vec<String> {
+    let mut m = MoveList::new();
+    g.legal_moves(&mut m);
+    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
+    v.sort();
+    v
+}
+
+fn play(g: &mut State, m: &str) {
+    g.play(m.parse().unwrap()).unwrap();
+}
+
+fn moves(a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<String> {
+    let mut g = State::from_squares(a, b, [0, 0], to_move);
+    throw(&mut g, t);
+    legal(&g)
+}
+
+fn next_throw(g: &State) -> Option<Seat> {
+    match g.status() {
+        Status::Chance { seat } => seat,
+        _ => None,
+    }
+}
+
+// --- SPEC §9.6 worked checks ---
+
+#[test]
+fn check_1_a_one_does_not_move_a_counter_from_26() {
+    assert_eq!(moves(&[26, 10], &[1], Seat::A, 1), ["10-11"]);
+    // With no forward move at all, 26 may go back.
+    assert_eq!(moves(&[26], &[1], Seat::A, 1), ["26-25"]);
+}
+
+#[test]
+fn check_2_thirty_leaves_on_a_one_only() {
+    assert_eq!(moves(&[30], &[1], Seat::A, 2), ["pass"]);
+    assert_eq!(moves(&[30], &[1], Seat::A, 1), ["30-off"]);
+}
+
+#[test]
+fn check_3_attacked_on_29_goes_to_27_and_plays_water_throws() {
+    let mut g = State::from_squares(&[29, 5], &[26, 1], [0, 0], Seat::B);
+    throw(&mut g, 3);
+    play(&mut g, "26-29");
+    assert_eq!((g.at(29), g.at(27)), (Some(Seat::B), Some(Seat::A)));
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["pass"], "frozen until a 4");
+    play(&mut g, "pass");
+    throw(&mut g, 1);
+    play(&mut g, "1-2");
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["27-off"]);
+}
+
+// --- seed 004, rules 1–12 ---
+
+#[test]
+fn rule_1_odd_and_even_squares() {
+    let g = State::default();
+    assert_eq!(
+        g.squares_of(Seat::A).collect::<Vec<_>>(),
+        [2, 4, 6, 8, 10, 12, 14]
+    );
+    assert_eq!(
+        g.squares_of(Seat::B).collect::<Vec<_>>(),
+        [1, 3, 5, 7, 9, 11, 13]
+    );
+}
+
+#[test]
+fn rule_2_the_throw_law() {
+    let law: Vec<String> = State::default()
+        .chance_outcomes()
+        .iter()
+        .map(|(c, p)| format!("{c}:{p}"))
+        .collect();
+    assert_eq!(law, ["1:1/4", "2:3/8", "3:1/4", "4:1/16", "5:1/16"]);
+}
+
+#[test]
+fn rule_3_the_even_squares_start() {
+    assert_eq!(next_throw(&State::default()), Some(Seat::A));
+}
+
+#[test]
+fn rule_4_land_on_empty_or_undefended_only() {
+    assert!(moves(&[10], &[13, 1], Seat::A, 3).contains(&"10-13".to_owned()));
+    assert!(!moves(&[10, 14], &[12, 13], Seat::A, 3).contains(&"10-13".to_owned()));
+    assert!(!moves(&[10, 13], &[1], Seat::A, 3).contains(&"10-13".to_owned()));
+}
+
+#[test]
+fn rule_5_sb_5_defended_means_an_own_neighbour() {
+    // Green neighbours do not defend red 13 (SB-5 default, own_adjacent).
+    assert!(moves(&[10, 12, 14], &[13, 1], Seat::A, 3).contains(&"10-13".to_owned()));
+}
+
+#[test]
+fn rule_6_the_attacked_counter_goes_where_the_attacker_came_from() {
+    let mut g = State::from_squares(&[10], &[13, 1], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "10-13");
+    assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
+}
+
+#[test]
+fn rule_7_backward_only_without_a_forward_move_else_the_score_is_lost() {
+    assert_eq!(moves(&[24], &[1], Seat::A, 3), ["24-21"]);
+    assert_eq!(moves(&[25], &[21, 22], Seat::A, 3), ["pass"]);
+}
+
+#[test]
+fn rule_8_a_five_gives_another_throw() {
+    let mut g = State::default();
+    throw(&mut g, 5);
+    play(&mut g, "14-19");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 4);
+    play(&mut g, "19-23");
+    assert_eq!(next_throw(&g), Some(Seat::B), "a 4 earns nothing in 004");
+}
+
+#[test]
+fn rule_9_exact_throw_onto_26() {
+    assert_eq!(moves(&[24], &[1], Seat::A, 2), ["24-26"]);
+    assert_eq!(moves(&[25, 10], &[1], Seat::A, 2), ["10-12"]);
+}
+
+#[test]
+fn rule_10_from_26_and_out_of_28_29_30() {
+    assert_eq!(moves(&[26], &[1], Seat::A, 5), ["26-off"]);
+    assert_eq!(moves(&[26], &[1], Seat::A, 2), ["26-28"]);
+    assert_eq!(moves(&[26], &[1], Seat::A, 3), ["26-29"]);
+    assert_eq!(moves(&[26], &[1], Seat::A, 4), ["26-30"]);
+    assert_eq!(moves(&[28], &[1], Seat::A, 3), ["28-off"]);
+    assert_eq!(moves(&[29], &[1], Seat::A, 2), ["29-off"]);
+}
+
+#[test]
+fn rule_11_square_27_freezes_until_a_four() {
+    let mut g = State::from_squares(&[27, 5], &[1], [0, 0], Seat::A);
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["pass"]);
+    let mut g = State::from_squares(&[27, 5], &[1], [0, 0], Seat::A);
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["27-off"]);
+}
+
+#[test]
+fn rule_12_first_to_remove_all_seven_wins() {
+    let mut g = State::from_squares(&[30], &[1], [6, 0], Seat::A);
+    throw(&mut g, 1);
+    play(&mut g, "30-off");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+// --- SB defaults ---
+
+#[test]
+fn sb_1_sb_6_path_adjacency_through_the_turns() {
+    assert_eq!(moves(&[9], &[1], Seat::A, 3), ["9-12"]);
+    // 10 and 11 are path neighbours: red 10 defended by red 11.
+    assert!(!moves(&[7], &[10, 11], Seat::A, 3).contains(&"7-10".to_owned()));
+    // 5 and 16 are grid neighbours only.
+    assert!(moves(&[13], &[5, 16], Seat::A, 3).contains(&"13-16".to_owned()));
+}
+
+#[test]
+fn sb_3_sb_4_the_opening_one_only_decides_who_starts() {
+    // The game starts with A's throw (no opening throws in the record, NOTATION §4).
+    assert_eq!(
+        State::default().status(),
+        Status::Chance {
+            seat: Some(Seat::A)
+        }
+    );
+}
+
+#[test]
+fn sb_7_backward_moves_may_attack() {
+    let mut g = State::from_squares(&[24], &[21, 1], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "24-21");
+    assert_eq!((g.at(21), g.at(24)), (Some(Seat::A), Some(Seat::B)));
+}
+
+#[test]
+fn sb_8_a_lost_five_still_throws_again() {
+    let mut g = State::from_squares(&[28], &[1], [6, 0], Seat::A);
+    throw(&mut g, 5);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
+fn sb_9_sb_10_no_move_from_26_with_a_one() {
+    assert_eq!(moves(&[26, 20], &[21, 1], Seat::A, 1), ["20-21"]);
+}
+
+#[test]
+fn sb_11_sb_16_28_to_30_never_move_within_or_back() {
+    assert_eq!(moves(&[28], &[1], Seat::A, 1), ["pass"]);
+    assert_eq!(moves(&[29], &[1], Seat::A, 1), ["pass"]);
+    assert_eq!(moves(&[30], &[1], Seat::A, 3), ["pass"]);
+}
+
+#[test]
+fn sb_12_no_attack_on_28_to_30_while_27_is_taken() {
+    assert_eq!(moves(&[26], &[27, 29], Seat::A, 3), ["26-23"]);
+}
+
+#[test]
+fn sb_13_a_counter_freed_from_27_counts_as_borne_off() {
+    let mut g = State::from_squares(&[27], &[1], [6, 0], Seat::A);
+    throw(&mut g, 4);
+    play(&mut g, "27-off");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+#[test]
+fn sb_14_26_is_not_safe() {
+    assert!(moves(&[24], &[26, 1], Seat::A, 2).contains(&"24-26".to_owned()));
+}
+
+#[test]
+fn sb_15_no_blockades() {
+    assert!(moves(&[9], &[10, 11, 12], Seat::A, 4).contains(&"9-13".to_owned()));
+}
+
+#[test]
+fn sb_17_moving_is_compulsory() {
+    // A single legal move is offered alone, never with `pass`.
+    assert_eq!(moves(&[24], &[1], Seat::A, 3), ["24-21"]);
+}
+
+#[test]
+fn sb_18_the_freeing_four_ends_the_turn_and_nothing_else_frees() {
+    let mut g = State::from_squares(&[27, 5], &[1], [0, 0], Seat::A);
+    throw(&mut g, 4);
+    play(&mut g, "27-off");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    // A 5 on 27 does nothing but throws again.
+    let mut g = State::from_squares(&[27, 5], &[1], [0, 0], Seat::A);
+    throw(&mut g, 5);
+    assert_eq!(legal(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+// --- implemented options ---
+
+#[test]
+fn option_defence_any_adjacent() {
+    let opts = Options::parse("senet.school.defence=any_adjacent").unwrap();
+    let mut g = State::from_squares(&[10, 12, 14], &[13, 1], [0, 0], Seat::A)
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 3);
+    assert!(
+        !legal(&g).contains(&"10-13".to_owned()),
+        "green's 12 and 14 now defend red 13"
+    );
+}
+
+#[test]
+fn option_extra_on_pass_false() {
+    let opts = Options::parse("senet.school.extra_on_pass=false").unwrap();
+    let mut g = State::from_squares(&[28], &[1], [6, 0], Seat::A)
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 5);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn option_max_turns() {
+    let mut g = new(&Options::parse("senet.school.max_turns=1").unwrap()).unwrap();
+    throw(&mut g, 2);
+    play(&mut g, "14-16");
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn unknown_or_unimplemented_options_are_errors() {
+    assert!(
+        new(&Options::parse("senet.school.x=1").unwrap())
+            .unwrap_err()
+            .0
+            .contains("unknown option")
+    );
+    assert!(
+        new(&Options::parse("senet.school.one_from_26=to_27").unwrap())
+            .unwrap_err()
+            .0
+            .contains("not implemented")
+    );
+}
