@@ -32,11 +32,23 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
             [s.borne_off(Seat::A), s.borne_off(Seat::B)],
             false,
         ),
-        #[allow(unreachable_patterns)]
-        _ => [0.0, 0.0],
+        AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
+            race(s.holes_of(seat).map(u32::from), s.in_hand(seat), s.out(seat), 30)
+        }),
+        AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
+            let end = if s.variation() { 59 } else { 30 };
+            race(s.indices_of(seat).into_iter().map(u32::from), s.in_hand(seat), s.borne_off(seat), end)
+        }),
     };
     let diff = raw[seat.index()] - raw[1 - seat.index()];
     (diff / SCALE).tanh() * 0.999
+}
+
+/// Raw score of a pure race: progress along the track, a piece out counting a full track and a
+/// little more, a piece in hand a little less than nothing (it still needs a 1 to enter).
+fn race(on_track: impl Iterator<Item = u32>, hand: u8, off: u8, end: u32) -> f64 {
+    let progress: u32 = on_track.sum();
+    f64::from(progress) + f64::from(off) * f64::from(end + 4) - f64::from(hand) * 2.0
 }
 
 fn squares(it: impl Iterator<Item = u8>) -> u32 {
