@@ -3,7 +3,7 @@
 //! `cargo bench -p nefer-core --bench playouts`. Each benchmark checks what it measures first.
 
 use divan::Bencher;
-use nefer_core::{Game, MoveList, Options, Status, random_playout, senet};
+use nefer_core::{Game, MoveList, Options, Status, hj, random_playout, senet};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -91,4 +91,30 @@ fn movegen_senet_kendall(b: Bencher) {
 #[divan::bench]
 fn movegen_senet_school(b: Bencher) {
     bench_movegen(b, senet::school::new(&Options::new()).unwrap());
+}
+
+#[divan::bench]
+fn playout_hj_french(b: Bencher) {
+    bench_playout(b, hj::french::new(&Options::new()).unwrap());
+}
+
+#[divan::bench]
+fn playout_hj_walker(b: Bencher) {
+    bench_playout(b, hj::walker::new(&Options::new()).unwrap());
+}
+
+#[divan::bench]
+fn playout_hj_walker_variation(b: Bencher) {
+    let opts = Options::parse("hj.walker.variation=true").unwrap();
+    bench_playout(b, hj::walker::new(&opts).unwrap());
+}
+
+#[divan::bench]
+fn movegen_hj_french(b: Bencher) {
+    bench_movegen(b, hj::french::new(&Options::new()).unwrap());
+}
+
+#[divan::bench]
+fn movegen_hj_walker(b: Bencher) {
+    bench_movegen(b, hj::walker::new(&Options::new()).unwrap());
 }
