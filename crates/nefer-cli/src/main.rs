@@ -3,6 +3,7 @@
 
 mod play;
 mod sim;
+mod solve;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -39,6 +40,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Pit two players against each other over many games and report the statistics.
     Sim(sim::SimArgs),
+    /// Solve a pure-race rule set exactly (hj.french, hj.walker) and write its table.
+    Solve(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Replay { file, trace } => replay_file(&file, trace),
         Command::Play(args) => play::run(args),
         Command::Sim(args) => sim::run_sim(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -241,3 +241,43 @@ fn play_against_a_level_to_the_end() {
         "{s}"
     );
 }
+
+#[test]
+fn solve_writes_a_table_that_info_reads() {
+    let out_file = temp("french-1.ntb");
+    let out = nefer(
+        &[
+            "solve",
+            "--rules",
+            "hj.french",
+            "--pieces",
+            "1",
+            "--exact-up-to",
+            "1",
+            "--json",
+            "--out",
+            out_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    for key in [
+        "\"expected_turns_to_finish\":",
+        "\"p_first_thrower_wins\":",
+        "\"p_first_thrower_wins_exact\":",
+        "\"expected_game_turns\":",
+    ] {
+        assert!(s.contains(key), "{key} in {s}");
+    }
+    let info = nefer(&["solve", "--info", out_file.to_str().unwrap()], "");
+    assert!(info.status.success());
+    assert!(text(&info.stdout).contains("\"rules\": \"hj.french\""));
+    // Not a pure race, or not a table: clear errors.
+    let out = nefer(&["solve", "--rules", "senet.kendall"], "");
+    assert!(text(&out.stderr).contains("not a pure race"));
+    let junk = temp("junk.ntb");
+    std::fs::write(&junk, b"hello").unwrap();
+    let out = nefer(&["solve", "--info", junk.to_str().unwrap()], "");
+    assert!(!out.status.success() && text(&out.stderr).contains("not a nefer table"));
+}

@@ -33,11 +33,21 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
             false,
         ),
         AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
-            race(s.holes_of(seat).map(u32::from), s.in_hand(seat), s.out(seat), 30)
+            race(
+                s.holes_of(seat).map(u32::from),
+                s.in_hand(seat),
+                s.out(seat),
+                30,
+            )
         }),
         AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
             let end = if s.variation() { 59 } else { 30 };
-            race(s.indices_of(seat).into_iter().map(u32::from), s.in_hand(seat), s.borne_off(seat), end)
+            race(
+                s.indices_of(seat).into_iter().map(u32::from),
+                s.in_hand(seat),
+                s.borne_off(seat),
+                end,
+            )
         }),
     };
     let diff = raw[seat.index()] - raw[1 - seat.index()];

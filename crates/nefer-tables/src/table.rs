@@ -42,6 +42,7 @@ pub fn write(meta: &serde_json::Value, sol: &Solution) -> Vec<u8> {
 }
 
 /// A table read back.
+#[derive(Debug)]
 pub struct Table {
     /// The metadata.
     pub meta: serde_json::Value,

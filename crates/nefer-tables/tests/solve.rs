@@ -261,3 +261,34 @@ fn the_exact_pair_solution_is_a_probability_and_helps_the_first_thrower() {
         assert!(exact > 0.5, "{}: {exact}", race.name());
     }
 }
+
+#[test]
+fn tables_round_trip_and_bad_files_are_refused() {
+    let race = French {
+        pieces: 2,
+        holes: 12,
+    };
+    let sol = solve(&race, 16, &|_, _| {});
+    let meta =
+        serde_json::json!({"rules": "hj.french", "states": sol.expected.len(), "max_turns": 16});
+    let bytes = nefer_tables::table::write(&meta, &sol);
+    let t = nefer_tables::table::read(&bytes).unwrap();
+    assert_eq!(t.expected, sol.expected);
+    assert_eq!(t.dist, sol.dist);
+    assert_eq!(t.meta["rules"], "hj.french");
+    // Deterministic: the same solve writes the same bytes.
+    assert_eq!(
+        nefer_tables::table::write(&meta, &solve(&race, 16, &|_, _| {})),
+        bytes
+    );
+    assert!(nefer_tables::table::read(b"NOTATABLE").is_err());
+    assert!(nefer_tables::table::read(&bytes[..bytes.len() - 1]).is_err());
+    let mut v2 = bytes.clone();
+    v2[8] = 2;
+    assert!(
+        nefer_tables::table::read(&v2)
+            .unwrap_err()
+            .to_string()
+            .contains("version 2")
+    );
+}
