@@ -357,18 +357,22 @@ mod tests {
                     g.play_chance(c).unwrap();
                 }
                 if let Status::Decide { seat, .. } = g.status() {
-                    let mut x = Expectimax::new(2, None, 0);
-                    let analysed = x.analyse(&g);
-                    for &(m, v) in &analysed {
-                        let mut c = g.clone();
-                        c.play_unchecked(m);
-                        let want = plain(&c, seat, 1);
-                        assert!(
-                            (v - want).abs() < 1e-9,
-                            "{id} step {k} move {m}: {v} vs {want}"
-                        );
+                    let mut first = None;
+                    for depth in [2, 3] {
+                        let mut x = Expectimax::new(depth, None, 0);
+                        let analysed = x.analyse(&g);
+                        for &(m, v) in &analysed {
+                            let mut c = g.clone();
+                            c.play_unchecked(m);
+                            let want = plain(&c, seat, depth - 1);
+                            assert!(
+                                (v - want).abs() < 1e-9,
+                                "{id} depth {depth} step {k} move {m}: {v} vs {want}"
+                            );
+                        }
+                        first.get_or_insert(analysed[0].0);
                     }
-                    g.play_unchecked(analysed[0].0);
+                    g.play_unchecked(first.unwrap());
                 }
             }
         }

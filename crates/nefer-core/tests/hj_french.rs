@@ -1,0 +1,167 @@
+//! `hj.french`: the rules of seed 003 and the FR- defaults of SPEC §6. Seat A plays side L.
+
+use nefer_core::hj::french::{State, new};
+use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+
+fn throw(g: &mut State, t: u8) {
+    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
+        .unwrap();
+}
+
+fn legal(g: &State) -> Vec<String> {
+    let mut m = MoveList::new();
+    g.legal_moves(&mut m);
+    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
+    v.sort();
+    v
+}
+
+fn play(g: &mut State, m: &str) {
+    g.play(m.parse().unwrap()).unwrap();
+}
+
+fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
+    let off = 5 - hand - a.len() as u8;
+    let mut g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
+    throw(&mut g, t);
+    legal(&g)
+}
+
+fn next_throw(g: &State) -> Option<Seat> {
+    match g.status() {
+        Status::Chance { seat } => seat,
+        _ => None,
+    }
+}
+
+#[test]
+fn opening_throws_alternate_until_a_one_without_decisions() {
+    let mut g = State::default();
+    assert_eq!(
+        g.status(),
+        Status::Chance { seat: None },
+        "FR-1: the first thrower is drawn"
+    );
+    g.play_chance(Chance::Seat(Seat::B)).unwrap();
+    throw(&mut g, 3);
+    assert_eq!(
+        next_throw(&g),
+        Some(Seat::A),
+        "no decision after a non-1 opening throw"
+    );
+    throw(&mut g, 2);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["hand-R1"]);
+    play(&mut g, "hand-R1");
+    // The re-throw is for that piece.
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    throw(&mut g, 3);
+    assert_eq!(legal(&g), ["R1-R4"]);
+    play(&mut g, "R1-R4");
+    // Then the other player's normal turn: a throw he cannot use is a `pass` decision.
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["pass"]);
+}
+
+#[test]
+fn one_piece_per_hole_and_jumping_over_is_allowed() {
+    assert!(!a_moves(&[3, 5], 3, 2).contains(&"L3-L5".to_owned()));
+    assert!(a_moves(&[3, 4], 3, 2).contains(&"L3-L5".to_owned()));
+}
+
+#[test]
+fn fr_3_every_entry_needs_a_one_and_re_throws() {
+    assert_eq!(a_moves(&[], 5, 2), ["pass"]);
+    let mut g = State::from_holes(&[10], &[], [4, 5], [0, 0], Seat::A);
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["L10-L11", "hand-L1"]);
+    play(&mut g, "hand-L1");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["L1-L3"], "FR-2: only the entered piece");
+}
+
+#[test]
+fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
+    // The piece on 15 earned a bonus; a 5 to 20 is blocked by an own piece.
+    let mut g = State::from_holes(&[12, 20], &[], [3, 5], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "L12-L15");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 5);
+    assert_eq!(legal(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn fr_4_fr_5_one_way_shortcuts() {
+    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
+    assert_eq!(a_moves(&[5], 4, 3), ["L5-L10"]);
+    // Landing on 20 or 10 does nothing.
+    assert_eq!(a_moves(&[17], 4, 3), ["L17-L20"]);
+    assert_eq!(a_moves(&[7], 4, 3), ["L7-L10"]);
+    // Far end taken: the piece stays on 6 / 8.
+    assert!(a_moves(&[4, 20], 3, 2).contains(&"L4-L6".to_owned()));
+    assert!(a_moves(&[5, 10], 3, 3).contains(&"L5-L8".to_owned()));
+}
+
+#[test]
+fn fr_6_only_1_15_25_re_throw() {
+    for (from, t, to, again) in [
+        (12u8, 3u8, 15u8, true),
+        (22, 3, 25, true),
+        (17, 3, 20, false),
+        (4, 2, 20, false),
+        (7, 3, 10, false),
+    ] {
+        let mut g = State::from_holes(&[from], &[], [4, 5], [0, 0], Seat::A);
+        throw(&mut g, t);
+        play(&mut g, &format!("L{from}-L{to}"));
+        assert_eq!(next_throw(&g) == Some(Seat::A), again, "{from}->{to}");
+    }
+}
+
+#[test]
+fn fr_7_fr_8_out_by_an_exact_throw_once_all_have_entered() {
+    assert_eq!(a_moves(&[27], 0, 3), ["L27-off"]);
+    assert_eq!(a_moves(&[27], 1, 3), ["pass"], "a piece still in hand");
+    assert_eq!(a_moves(&[27], 0, 4), ["pass"], "FR-10: overshoot");
+}
+
+#[test]
+fn fr_9_a_one_may_move_instead_of_entering() {
+    assert_eq!(a_moves(&[2], 4, 1), ["L2-L3", "hand-L1"]);
+}
+
+#[test]
+fn the_first_to_take_out_all_five_wins() {
+    let mut g = State::from_holes(&[29], &[], [0, 5], [4, 0], Seat::A);
+    throw(&mut g, 1);
+    play(&mut g, "L29-off");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+#[test]
+fn no_jam_and_every_random_game_has_a_winner() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..300 {
+        let mut g = State::default();
+        nefer_core::random_playout(&mut g, &mut rng);
+        assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
+        assert_eq!(g.out(Seat::A).max(g.out(Seat::B)), 5);
+    }
+}
+
+#[test]
+fn options_are_checked() {
+    assert!(
+        new(&Options::parse("hj.lines=both").unwrap())
+            .unwrap_err()
+            .0
+            .contains("not implemented")
+    );
+    assert!(new(&Options::parse("hj.french.max_turns=3").unwrap()).is_ok());
+    assert!(new(&Options::parse("hj.french.opening=x").unwrap()).is_err());
+}

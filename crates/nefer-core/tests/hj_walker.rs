@@ -1,0 +1,275 @@
+//! `hj.walker`: the worked checks of SPEC §5.6, the rules of seed 001 and the WB- defaults, basic
+//! game and Variation. Seat A plays side L, B side R; positions are given as circuit indices
+//! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to 1).
+
+use nefer_core::hj::walker::{State, new};
+use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+
+fn throw(g: &mut State, t: u8) {
+    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
+        .unwrap();
+}
+
+fn legal(g: &State) -> Vec<String> {
+    let mut m = MoveList::new();
+    g.legal_moves(&mut m);
+    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
+    v.sort();
+    v
+}
+
+fn play(g: &mut State, m: &str) {
+    g.play(m.parse().unwrap()).unwrap();
+}
+
+/// Seat A's legal moves for throw `t`; B keeps its pieces in hand unless given.
+fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
+    let off = 5 - hand - a.len() as u8;
+    let mut g = State::from_indices(a, &[], [hand, 5], [off, 0], Seat::A, false);
+    throw(&mut g, t);
+    legal(&g)
+}
+
+fn has(v: &[String], m: &str) -> bool {
+    v.iter().any(|x| x == m)
+}
+
+// --- SPEC §5.6 worked checks ---
+
+#[test]
+fn check_1_blocking_point_and_occupied_landing() {
+    assert!(!has(&a_moves(&[15, 13], 3, 3), "L13-L16"));
+    assert!(!has(&a_moves(&[15, 12], 3, 3), "L12-L15"));
+}
+
+#[test]
+fn check_2_line_6_to_20_ignores_blocking_points() {
+    assert!(has(&a_moves(&[4, 10, 15], 2, 2), "L4-L20"));
+}
+
+#[test]
+fn check_3_landing_on_10_with_8_taken_stays_and_blocks() {
+    let mut g = State::from_indices(&[7, 8, 3], &[], [2, 5], [0, 0], Seat::A, false);
+    throw(&mut g, 3);
+    play(&mut g, "L7-L10");
+    assert_eq!(g.indices_of(Seat::A), [3, 8, 10]);
+    // The piece on 10 now blocks 8 from passing it.
+    throw(&mut g, 1); // B
+    let _ = legal(&g);
+    play(&mut g, "hand-R1");
+    throw(&mut g, 2);
+    play(&mut g, "R1-R3");
+    throw(&mut g, 4);
+    assert!(!has(&legal(&g), "L8-L12"));
+}
+
+#[test]
+fn check_4_no_bear_off_with_a_piece_in_hand() {
+    assert_eq!(a_moves(&[30], 1, 5), ["pass"]);
+    assert_eq!(a_moves(&[30, 30], 0, 5), ["S-off"]);
+}
+
+// --- seed 001 rules ---
+
+#[test]
+fn rules_1_to_3_empty_board_random_first_thrower() {
+    let g = State::default();
+    assert_eq!(g.status(), Status::Chance { seat: None });
+    let outcomes: Vec<String> = g
+        .chance_outcomes()
+        .iter()
+        .map(|(c, p)| format!("{c}:{p}"))
+        .collect();
+    assert_eq!(outcomes, ["A:1/2", "B:1/2"]);
+    assert_eq!((g.in_hand(Seat::A), g.in_hand(Seat::B)), (5, 5));
+}
+
+#[test]
+fn rule_6_a_one_enters_and_throws_again() {
+    let mut g = State::default();
+    g.play_chance(Chance::Seat(Seat::B)).unwrap();
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["hand-R1"]);
+    play(&mut g, "hand-R1");
+    assert_eq!(
+        g.status(),
+        Status::Chance {
+            seat: Some(Seat::B)
+        }
+    );
+}
+
+#[test]
+fn rule_7_wb_5_entering_is_a_choice() {
+    // A 1 may enter or move the piece on 5 (to 6, then along the line to 20).
+    assert_eq!(a_moves(&[5], 4, 1), ["L5-L20", "hand-L1"]);
+}
+
+#[test]
+fn rule_8_only_blocking_points_stop_passage() {
+    assert!(has(&a_moves(&[11, 12], 3, 3), "L11-L14"));
+    assert!(!has(&a_moves(&[19, 20], 3, 3), "L19-L22"));
+    assert!(!has(&a_moves(&[18, 20], 3, 4), "L18-L22"));
+}
+
+#[test]
+fn rule_9_no_landing_on_an_occupied_point() {
+    assert!(!has(&a_moves(&[3, 5], 3, 2), "L3-L5"));
+    // Nor entering on an occupied hole 1.
+    assert!(!has(&a_moves(&[1], 4, 1), "hand-L1"));
+}
+
+#[test]
+fn rule_10_lines_both_ways_if_possible() {
+    assert!(has(&a_moves(&[17], 4, 3), "L17-L6"));
+    assert!(has(&a_moves(&[7], 4, 3), "L7-L8"));
+    assert!(has(&a_moves(&[5], 4, 3), "L5-L10"));
+    assert!(has(&a_moves(&[7], 4, 1), "L7-L10"));
+}
+
+#[test]
+fn rule_11_no_move_past_point_30() {
+    assert_eq!(a_moves(&[28], 4, 3), ["pass"]);
+    assert!(has(&a_moves(&[28], 4, 2), "L28-S"));
+}
+
+#[test]
+fn rule_12_a_usable_throw_must_be_used() {
+    assert_eq!(a_moves(&[3], 4, 2), ["L3-L5"]);
+    assert_eq!(a_moves(&[], 5, 2), ["pass"]);
+}
+
+#[test]
+fn rules_13_to_15_bear_off_with_five_and_win() {
+    let mut g = State::from_indices(&[30], &[], [0, 5], [4, 0], Seat::A, false);
+    throw(&mut g, 5);
+    play(&mut g, "S-off");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(a_moves(&[30, 30], 0, 4), ["pass"]);
+}
+
+// --- WB defaults ---
+
+#[test]
+fn wb_3_point_30_holds_many() {
+    assert!(has(&a_moves(&[30, 27], 3, 3), "L27-S"));
+}
+
+#[test]
+fn wb_4_lines_ignore_blocking_points() {
+    assert!(has(&a_moves(&[3, 10, 15], 2, 3), "L3-L20"));
+}
+
+#[test]
+fn wb_6_moving_with_a_one_earns_nothing() {
+    let mut g = State::from_indices(&[3], &[], [4, 5], [0, 0], Seat::A, false);
+    throw(&mut g, 1);
+    play(&mut g, "L3-L4");
+    assert_eq!(
+        g.status(),
+        Status::Chance {
+            seat: Some(Seat::B)
+        }
+    );
+}
+
+#[test]
+fn wb_8_c_6_blocked_line_stays() {
+    assert!(has(&a_moves(&[4, 20], 3, 2), "L4-L6"));
+}
+
+#[test]
+fn wb_10_one_line_per_move_and_c_5_no_null_move() {
+    // 8 + 2 = 10, whose line leads back to 8: the start hole counts as free, so the move
+    // would end where it began and is illegal.
+    assert!(!has(&a_moves(&[8], 4, 2), "L8-L10") && !has(&a_moves(&[8], 4, 2), "L8-L8"));
+    assert_eq!(a_moves(&[8], 4, 2), ["pass"]);
+}
+
+#[test]
+fn c_8_no_jam_in_basic_random_games() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..200 {
+        let mut g = State::default();
+        nefer_core::random_playout(&mut g, &mut rng);
+        assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
+    }
+}
+
+// --- Variation ---
+
+fn var(a: &[u8], b: &[u8], hand: [u8; 2], off: [u8; 2], t: u8) -> Vec<String> {
+    let mut g = State::from_indices(a, b, hand, off, Seat::A, true);
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn variation_pieces_pass_30_and_go_round() {
+    assert!(has(&var(&[28], &[], [4, 5], [0, 0], 4), "L28-R28"));
+    assert!(has(&var(&[27], &[], [4, 5], [0, 0], 3), "L27-S"));
+}
+
+#[test]
+fn variation_bear_off_from_the_opponents_hole_1_with_five() {
+    assert_eq!(var(&[59], &[], [0, 5], [4, 0], 5), ["R1-off"]);
+    assert_eq!(
+        var(&[59], &[], [1, 5], [3, 0], 5),
+        ["pass"],
+        "all entered first (WB-17 default)"
+    );
+    assert_eq!(
+        var(&[57], &[], [0, 5], [4, 0], 3),
+        ["pass"],
+        "not past index 59 (WB-14)"
+    );
+}
+
+#[test]
+fn variation_any_piece_on_a_blocking_point_blocks_all() {
+    // B's piece on its own 25 (A's index 35) blocks A's piece on R27 (index 33) passing it.
+    assert_eq!(var(&[33], &[25], [4, 4], [0, 0], 4), ["pass"]);
+    // A's own piece on B's 25 blocks A's other piece too; it moves itself.
+    assert_eq!(var(&[33, 35], &[], [3, 5], [0, 0], 4), ["R25-R21"]);
+}
+
+#[test]
+fn variation_far_lines_work_both_ways() {
+    // Landing on the far 20 (index 40) jumps forward to the far 6 (index 54).
+    assert!(has(&var(&[37], &[], [4, 5], [0, 0], 3), "R23-R6"));
+}
+
+#[test]
+fn variation_no_landing_on_opponent_pieces_and_entry_needs_hole_1() {
+    // B waits on A's hole 1 (B's index 59): A cannot enter (WB-12).
+    assert!(!has(&var(&[5], &[59], [4, 0], [0, 4], 1), "hand-L1"));
+    // A cannot land on B's piece on L7 (B's index 53).
+    assert!(!has(&var(&[5], &[53], [4, 4], [0, 0], 2), "L5-L7"));
+}
+
+#[test]
+fn variation_mutual_entry_blockade_is_a_draw() {
+    // WB-17: each waits on the other's hole 1 with pieces in hand: nobody can ever move.
+    let mut g = State::from_indices(&[58], &[59], [4, 4], [0, 0], Seat::A, true);
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["R2-R1"]);
+    play(&mut g, "R2-R1");
+    assert_eq!(g.outcome(), Some(Outcome::Draw), "{}", g.board_text());
+}
+
+#[test]
+fn options_are_checked() {
+    assert!(new(&Options::parse("hj.walker.variation=maybe").unwrap()).is_err());
+    assert!(
+        new(&Options::parse("hj.walker.bear_off=any").unwrap())
+            .unwrap_err()
+            .0
+            .contains("not implemented")
+    );
+    assert!(
+        new(&Options::parse("hj.walker.variation=true").unwrap())
+            .unwrap()
+            .variation()
+    );
+}
