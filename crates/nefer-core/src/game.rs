@@ -370,6 +370,15 @@ pub fn seat_outcomes() -> ChanceList {
         .collect()
 }
 
+/// Draws a seat with probability 1/2 each (who throws first, C-9).
+pub fn draw_seat<R: Rng + ?Sized>(rng: &mut R) -> Seat {
+    if rng.next_u32() & 1 == 0 {
+        Seat::A
+    } else {
+        Seat::B
+    }
+}
+
 /// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
 ///
 /// The hot loop of simulation and of the playout benchmarks.

@@ -202,6 +202,12 @@ pub struct Common {
 }
 
 impl Common {
+    /// Whether the C-7 cap ends the game once `turns` turns have begun.
+    #[inline]
+    pub fn capped(&self, turns: u32) -> bool {
+        self.max_turns != 0 && turns > self.max_turns
+    }
+
     /// Reads the common options of `key` (already validated).
     pub fn read(key: &str, opts: &Options) -> Common {
         let bias = opts

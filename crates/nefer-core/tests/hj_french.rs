@@ -1,37 +1,16 @@
 //! `hj.french`: the rules of seed 003 and the FR- defaults of SPEC §6. Seat A plays side L.
 
 use nefer_core::hj::french::{State, new};
-use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
-fn throw(g: &mut State, t: u8) {
-    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
-        .unwrap();
-}
-
-fn legal(g: &State) -> Vec<String> {
-    let mut m = MoveList::new();
-    g.legal_moves(&mut m);
-    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
-    v.sort();
-    v
-}
-
-fn play(g: &mut State, m: &str) {
-    g.play(m.parse().unwrap()).unwrap();
-}
+mod common;
+use common::{legal, next_throw, play, throw};
 
 fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
     let off = 5 - hand - a.len() as u8;
     let mut g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
     throw(&mut g, t);
     legal(&g)
-}
-
-fn next_throw(g: &State) -> Option<Seat> {
-    match g.status() {
-        Status::Chance { seat } => seat,
-        _ => None,
-    }
 }
 
 #[test]

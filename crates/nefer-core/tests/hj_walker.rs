@@ -3,24 +3,10 @@
 //! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to 1).
 
 use nefer_core::hj::walker::{State, new};
-use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
-fn throw(g: &mut State, t: u8) {
-    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
-        .unwrap();
-}
-
-fn legal(g: &State) -> Vec<String> {
-    let mut m = MoveList::new();
-    g.legal_moves(&mut m);
-    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
-    v.sort();
-    v
-}
-
-fn play(g: &mut State, m: &str) {
-    g.play(m.parse().unwrap()).unwrap();
-}
+mod common;
+use common::{has, legal, play, throw};
 
 /// Seat A's legal moves for throw `t`; B keeps its pieces in hand unless given.
 fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
@@ -28,10 +14,6 @@ fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
     let mut g = State::from_indices(a, &[], [hand, 5], [off, 0], Seat::A, false);
     throw(&mut g, t);
     legal(&g)
-}
-
-fn has(v: &[String], m: &str) -> bool {
-    v.iter().any(|x| x == m)
 }
 
 // --- SPEC §5.6 worked checks ---

@@ -2,24 +2,10 @@
 //! default, each failing if its clause breaks. Seat A is green (even squares), B red (odd).
 
 use nefer_core::senet::kendall::{State, new};
-use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+use nefer_core::{Game, Options, Outcome, Seat, Status};
 
-fn throw(g: &mut State, t: u8) {
-    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
-        .unwrap();
-}
-
-fn legal(g: &State) -> Vec<String> {
-    let mut m = MoveList::new();
-    g.legal_moves(&mut m);
-    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
-    v.sort();
-    v
-}
-
-fn play(g: &mut State, m: &str) {
-    g.play(m.parse().unwrap()).unwrap();
-}
+mod common;
+use common::{legal, play, throw};
 
 /// Legal moves of `seat` for throw `t` in the position `a`/`b`.
 fn moves(a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<String> {

@@ -2,36 +2,15 @@
 //! default, each failing if its clause breaks. Seat A holds the even squares and starts.
 
 use nefer_core::senet::school::{State, new};
-use nefer_core::{Chance, Game, Move, MoveList, Options, Outcome, Seat, Status, Throw};
+use nefer_core::{Game, Options, Outcome, Seat, Status};
 
-fn throw(g: &mut State, t: u8) {
-    g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
-        .unwrap();
-}
-
-fn legal(g: &State) -> Vec<String> {
-    let mut m = MoveList::new();
-    g.legal_moves(&mut m);
-    let mut v: Vec<String> = m.iter().map(Move::to_string).collect();
-    v.sort();
-    v
-}
-
-fn play(g: &mut State, m: &str) {
-    g.play(m.parse().unwrap()).unwrap();
-}
+mod common;
+use common::{legal, next_throw, play, throw};
 
 fn moves(a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<String> {
     let mut g = State::from_squares(a, b, [0, 0], to_move);
     throw(&mut g, t);
     legal(&g)
-}
-
-fn next_throw(g: &State) -> Option<Seat> {
-    match g.status() {
-        Status::Chance { seat } => seat,
-        _ => None,
-    }
 }
 
 // --- SPEC §9.6 worked checks ---

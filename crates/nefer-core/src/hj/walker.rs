@@ -392,8 +392,7 @@ impl State {
     fn end_turn(&mut self) {
         self.to_move = self.to_move.other();
         self.turns += 1;
-        let cap = self.common.max_turns;
-        self.phase = if cap != 0 && self.turns > cap {
+        self.phase = if self.common.capped(self.turns) {
             Phase::Over(Outcome::Draw)
         } else {
             Phase::Throw
@@ -490,11 +489,7 @@ impl Game for State {
 
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
         match self.phase {
-            Phase::ChooseFirst => Chance::Seat(if rng.next_u32() & 1 == 0 {
-                Seat::A
-            } else {
-                Seat::B
-            }),
+            Phase::ChooseFirst => Chance::Seat(crate::game::draw_seat(rng)),
             _ => Chance::Throw(self.common.bias.throw(rng).score()),
         }
     }

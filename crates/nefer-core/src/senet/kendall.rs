@@ -253,17 +253,7 @@ impl State {
     /// If the two seats share a square, a square is outside 1..=30, or a seat has more than seven
     /// pieces in all.
     pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat) -> State {
-        let set = |v: &[u8]| {
-            v.iter().fold(0, |s, &n| {
-                assert!((1..=30).contains(&n), "square {n}");
-                s | bit(n)
-            })
-        };
-        let men = [set(a), set(b)];
-        assert_eq!(men[0] & men[1], 0, "the seats share a square");
-        for i in 0..2 {
-            assert!(men[i].count_ones() + u32::from(off[i]) <= 7);
-        }
+        let men = super::position(a, b, off);
         let mut s = State {
             men,
             off,
@@ -320,8 +310,7 @@ impl State {
     fn end_turn(&mut self) {
         self.to_move = self.to_move.other();
         self.turns += 1;
-        let cap = self.cfg.common.max_turns;
-        self.phase = if cap != 0 && self.turns > cap {
+        self.phase = if self.cfg.common.capped(self.turns) {
             Phase::Over(Outcome::Draw)
         } else {
             self.turn_start_phase()

@@ -51,6 +51,34 @@ pub const START: [Squares; 2] = [
     bit(1) | bit(3) | bit(5) | bit(7) | bit(9) | bit(11) | bit(13),
 ];
 
+/// The set of squares `v`, for building test and analysis positions.
+///
+/// # Panics
+/// If a square is outside 1..=30.
+pub fn set_of(v: &[u8]) -> Squares {
+    v.iter().fold(0, |s, &n| {
+        assert!((1..=30).contains(&n), "square {n}");
+        s | bit(n)
+    })
+}
+
+/// Both seats' squares from lists, checked: no shared square, at most seven pieces a seat
+/// counting those borne off.
+///
+/// # Panics
+/// If the lists break those rules.
+pub fn position(a: &[u8], b: &[u8], off: [u8; 2]) -> [Squares; 2] {
+    let men = [set_of(a), set_of(b)];
+    assert_eq!(men[0] & men[1], 0, "the seats share a square");
+    for i in 0..2 {
+        assert!(
+            men[i].count_ones() + u32::from(off[i]) <= 7,
+            "more than seven pieces"
+        );
+    }
+    men
+}
+
 /// Squares in increasing order.
 pub fn squares(set: Squares) -> impl Iterator<Item = u8> {
     let mut s = set;
