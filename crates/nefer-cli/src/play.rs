@@ -80,6 +80,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let id: RuleSetId = args.rules.parse()?;
     let options = crate::sim::parse_options(&args.options)?;
     let game = id.new_game(&options)?;
+    if let Opponent::Computer(p) = &args.vs
+        && !p.supports(&game)
+    {
+        anyhow::bail!("{p} plays only the pure races: hj.french and basic hj.walker");
+    }
     let bias = options
         .get(&format!("{}.stick_bias", id.key()))
         .and_then(StickBias::parse)

@@ -60,7 +60,12 @@ pub fn parse_options(items: &[String]) -> Result<Options> {
 pub fn run_sim(args: SimArgs) -> Result<()> {
     let rules: RuleSetId = args.rules.parse()?;
     let options = parse_options(&args.options)?;
-    rules.new_game(&options)?;
+    let g = rules.new_game(&options)?;
+    for p in [&args.a, &args.b] {
+        if !p.supports(&g) {
+            anyhow::bail!("{p} plays only the pure races: hj.french and basic hj.walker");
+        }
+    }
     let cfg = SimConfig {
         rules,
         options,

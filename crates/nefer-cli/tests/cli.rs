@@ -281,3 +281,25 @@ fn solve_writes_a_table_that_info_reads() {
     let out = nefer(&["solve", "--info", junk.to_str().unwrap()], "");
     assert!(!out.status.success() && text(&out.stderr).contains("not a nefer table"));
 }
+
+#[test]
+fn perfect_only_plays_pure_races() {
+    let out = nefer(
+        &[
+            "sim",
+            "--rules",
+            "senet.kendall",
+            "--a",
+            "perfect",
+            "--b",
+            "random",
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("plays only the pure races"));
+    let out = nefer(&["play", "--rules", "senet.school", "--vs", "perfect"], "");
+    assert!(text(&out.stderr).contains("plays only the pure races"));
+}

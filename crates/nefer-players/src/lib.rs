@@ -27,6 +27,7 @@ pub mod eval;
 pub mod expectimax;
 pub mod greedy;
 pub mod mcts;
+pub mod perfect;
 pub mod sim;
 
 use core::fmt;
@@ -93,6 +94,8 @@ pub enum PlayerSpec {
         /// Time cap per move.
         time: Option<Duration>,
     },
+    /// `perfect`: the exact min-expected-turns policy of the pure races.
+    Perfect,
     /// `mcts[:iters=N][,ms=T]`.
     Mcts {
         /// Iterations per move.
@@ -116,7 +119,7 @@ pub const LEVELS: [(&str, &str); 5] = [
 
 /// A player name that is not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a player: use random, greedy, expectimax[:depth=D,ms=T], mcts[:iters=N,ms=T] or a level ({levels})", levels = LEVELS.map(|l| l.0).join(", "))]
+#[error("`{0}` is not a player: use random, greedy, perfect (pure races), expectimax[:depth=D,ms=T], mcts[:iters=N,ms=T] or a level ({levels})", levels = LEVELS.map(|l| l.0).join(", "))]
 pub struct BadPlayer(pub String);
 
 impl FromStr for PlayerSpec {
@@ -144,6 +147,7 @@ impl FromStr for PlayerSpec {
         match kind {
             "random" if params.is_empty() => Ok(PlayerSpec::Random),
             "greedy" if params.is_empty() => Ok(PlayerSpec::Greedy),
+            "perfect" if params.is_empty() => Ok(PlayerSpec::Perfect),
             "expectimax" => Ok(PlayerSpec::Expectimax { depth, time }),
             "mcts" => Ok(PlayerSpec::Mcts { iterations, time }),
             _ => Err(bad()),
@@ -160,6 +164,7 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Random => f.write_str("random"),
             PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Perfect => f.write_str("perfect"),
             PlayerSpec::Expectimax { depth, time } => {
                 write!(f, "expectimax:depth={depth}{}", ms(time))
             }
@@ -171,11 +176,17 @@ impl fmt::Display for PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// Whether this player can play `rules` (`perfect` plays only the pure races).
+    pub fn supports(&self, game: &AnyGame) -> bool {
+        *self != PlayerSpec::Perfect || perfect::supports(game)
+    }
+
     /// A player of this kind with its own generator seeded by `seed`.
     pub fn build(&self, seed: u64) -> Box<dyn Player> {
         match *self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Greedy => Box::new(greedy::Greedy::new(seed)),
+            PlayerSpec::Perfect => Box::new(perfect::Perfect),
             PlayerSpec::Expectimax { depth, time } => {
                 Box::new(expectimax::Expectimax::new(depth, time, seed))
             }

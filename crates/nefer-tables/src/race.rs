@@ -55,7 +55,7 @@ pub enum Step {
 }
 
 /// A pure-race rule set seen from one player.
-pub trait Race: Sync {
+pub trait Race: Send + Sync {
     /// Pieces per player.
     fn pieces(&self) -> u8;
     /// Holes on the track before the end (29 on the full board).
@@ -353,6 +353,15 @@ pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> 
         max_turns,
         start_dist,
         sweeps,
+    }
+}
+
+/// Expected turns still to come after `step` under the values `v` (the current turn counted as
+/// played): `v` of the state it ends in, or the expected rest of the turn for a bonus throw.
+pub fn step_value(race: &dyn Race, idx: &Indexer, v: &[f64], step: Step) -> f64 {
+    match step {
+        Step::End(n) => v[idx.rank(n) as usize],
+        Step::Again(n, c) => continuation(race, idx, v, n, c, &mut Vec::new()),
     }
 }
 

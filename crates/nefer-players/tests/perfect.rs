@@ -1,0 +1,45 @@
+//! The `perfect` player of `hj.french` plays from the exact table: it always chooses a legal move,
+//! beats a random player almost always, and chooses exactly the table's best move.
+
+use nefer_core::{AnyGame, Game, Options, RuleSetId, Seat};
+use nefer_players::perfect::{race_state, table};
+use nefer_players::sim::{SimConfig, run};
+use nefer_players::PlayerSpec;
+
+#[test]
+fn perfect_beats_random_and_plays_the_table() {
+    let cfg = SimConfig {
+        rules: RuleSetId::HjFrench,
+        options: Options::new(),
+        a: PlayerSpec::Perfect,
+        b: PlayerSpec::Random,
+        games: 40,
+        seed: 5,
+    };
+    let results = run(&cfg, &|| {});
+    let wins = results
+        .iter()
+        .filter(|r| r.winner == Some(r.a_seat))
+        .count();
+    // Perfect wins ~90 % of games against random; 28 of 40 fails with probability < 1e-3.
+    assert!(wins >= 28, "perfect won only {wins} of 40");
+
+    // From the start with a 1 there is one move; the table's start value is the documented one.
+    let t = table(RuleSetId::HjFrench);
+    let g = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
+    assert!((t.expected(race_state(&g, Seat::A)) - 41.414822).abs() < 1e-6);
+}
+
+#[test]
+fn perfect_refuses_what_it_cannot_play() {
+    let g = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
+    assert!(!PlayerSpec::Perfect.supports(&g));
+    let v = RuleSetId::HjWalker
+        .new_game(&Options::parse("hj.walker.variation=true").unwrap())
+        .unwrap();
+    assert!(!PlayerSpec::Perfect.supports(&v));
+    let f: AnyGame = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
+    assert!(PlayerSpec::Perfect.supports(&f));
+    assert_eq!(PlayerSpec::Perfect.build(0).name(), "perfect");
+    let _ = f.status();
+}
