@@ -2,9 +2,9 @@
 //! beats a random player almost always, and chooses exactly the table's best move.
 
 use nefer_core::{AnyGame, Game, Options, RuleSetId, Seat};
+use nefer_players::PlayerSpec;
 use nefer_players::perfect::{race_state, table};
 use nefer_players::sim::{SimConfig, run};
-use nefer_players::PlayerSpec;
 
 #[test]
 fn perfect_beats_random_and_plays_the_table() {
