@@ -292,3 +292,80 @@ fn tables_round_trip_and_bad_files_are_refused() {
             .contains("version 2")
     );
 }
+
+/// Expected turns by memoised recursion over states (no ranking, no sweeps): French has no
+/// backward moves, so E(s) = (1 + Σ_usable p·best) / (1 − p_lost) can be evaluated directly.
+fn brute_expected(race: &French, s: RaceState, memo: &mut HashMap<RaceState, f64>) -> f64 {
+    if race.done(s) {
+        return 0.0;
+    }
+    if let Some(&e) = memo.get(&s) {
+        return e;
+    }
+    let (mut lost, mut sum) = (0.0, 1.0);
+    for t in 1..=5u8 {
+        let mut steps = Vec::new();
+        race.steps(s, Ctx::Start, t, &mut steps);
+        if steps.is_empty() {
+            lost += THROW_P[t as usize];
+            continue;
+        }
+        let best = steps
+            .into_iter()
+            .map(|st| match st {
+                Step::End(n) => brute_expected(race, n, memo),
+                Step::Again(n, c) => (1..=5u8)
+                    .map(|u| {
+                        let mut b = Vec::new();
+                        race.steps(n, c, u, &mut b);
+                        // A bonus the piece cannot use ends the turn in n; bonus chains do not
+                        // exist in French (SPEC §6.3), so every use ends the turn.
+                        let uses: Vec<f64> = b
+                            .into_iter()
+                            .map(|x| match x {
+                                Step::End(m) | Step::Again(m, _) => brute_expected(race, m, memo),
+                            })
+                            .collect();
+                        let v = if uses.is_empty() {
+                            brute_expected(race, n, memo)
+                        } else {
+                            uses.into_iter().fold(f64::INFINITY, f64::min)
+                        };
+                        THROW_P[u as usize] * v
+                    })
+                    .sum(),
+            })
+            .fold(f64::INFINITY, f64::min);
+        sum += THROW_P[t as usize] * best;
+    }
+    let e = sum / (1.0 - lost);
+    memo.insert(s, e);
+    e
+}
+
+#[test]
+fn french_values_equal_a_memoised_brute_force() {
+    for race in [
+        French {
+            pieces: 2,
+            holes: 29,
+        },
+        French {
+            pieces: 3,
+            holes: 14,
+        },
+    ] {
+        let sol = solve(&race, 8, &|_, _| {});
+        let idx = Indexer::new(&race);
+        let mut memo = HashMap::new();
+        for i in 0..idx.len() {
+            let s = idx.unrank(i);
+            let b = brute_expected(&race, s, &mut memo);
+            let e = sol.expected[i as usize];
+            assert!(
+                (b - e).abs() < 1e-9 * e.max(1.0),
+                "{s:?}: table {e}, brute force {b}"
+            );
+        }
+    }
+}
