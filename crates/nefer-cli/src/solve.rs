@@ -23,9 +23,10 @@ pub struct SolveArgs {
     /// Write the table to this file (documented binary format, see `nefer_tables::table`).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Turns of distribution kept per state in the table.
-    #[arg(long, default_value_t = 64)]
-    max_turns: usize,
+    /// Turns of distribution kept per state in the table, the rest summed in a tail slot
+    /// (default: 192 for hj.french, 640 for hj.walker, where the start's tail is below 1e-12).
+    #[arg(long)]
+    max_turns: Option<usize>,
     /// Pieces per player (fewer than 5 solves a reduced variant).
     #[arg(long, default_value_t = 5)]
     pieces: u8,
@@ -72,15 +73,16 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let Some(race) = race_for(key, args.pieces, 29) else {
         bail!("{key} is not a pure race; nefer solves hj.french and hj.walker (basic game)");
     };
+    let max_turns = args
+        .max_turns
+        .unwrap_or(if key == "hj.walker" { 640 } else { 192 });
     let bar = ProgressBar::new(60);
     bar.set_style(
         ProgressStyle::with_template("{msg} {bar:40} {percent}%").expect("a valid template"),
     );
     bar.set_message(format!("solving {key}"));
     let start = Instant::now();
-    let sol = solve(race.as_ref(), args.max_turns, &|done, _| {
-        bar.set_position(done)
-    });
+    let sol = solve(race.as_ref(), max_turns, &|done, _| bar.set_position(done));
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let idx = Indexer::new(race.as_ref());
@@ -126,7 +128,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
             "pieces": args.pieces,
             "holes": 29,
             "states": idx.len(),
-            "max_turns": args.max_turns,
+            "max_turns": max_turns,
+            "tail_from_start": sol.dist[s0 * (max_turns + 1) + max_turns],
             "ranking": "groups (k pieces on holes, in hand, on point 30) in increasing k, hand, point-30 order; inside a group the occupied holes 1..29 as a k-subset in colexicographic order (combinatorial number system)",
             "values": "per state: f64 expected turns to finish (min-expected-turns policy), then per state max_turns+1 f32: P(T=0..max_turns-1), P(T>=max_turns)",
             "policy": "minimise expected turns; ties to the first move in generation order",
