@@ -369,3 +369,100 @@ fn french_values_equal_a_memoised_brute_force() {
         }
     }
 }
+
+/// Walker has backward line jumps, so its values are a fixed point: collect the states reachable
+/// from the start by plain search (no ranking) and iterate E = 1 + Σ p·best (Jacobi, no ordering)
+/// until it stops moving; the table must agree.
+#[test]
+fn walker_values_equal_a_brute_force_fixed_point() {
+    for race in [
+        Walker {
+            pieces: 2,
+            holes: 12,
+        },
+        Walker {
+            pieces: 2,
+            holes: 21,
+        },
+    ] {
+        let mut seen = vec![race.start()];
+        let mut k = 0;
+        while k < seen.len() {
+            let s = seen[k];
+            k += 1;
+            for t in 1..=5u8 {
+                for ctx in [Ctx::Start, Ctx::Bonus(0)] {
+                    let mut steps = Vec::new();
+                    race.steps(s, ctx, t, &mut steps);
+                    for st in steps {
+                        let (Step::End(n) | Step::Again(n, _)) = st;
+                        if !seen.contains(&n) {
+                            seen.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        let mut e: HashMap<RaceState, f64> = seen.iter().map(|&s| (s, 0.0)).collect();
+        // Value of a throw's best use; a bonus (after an entry) is a whole extra throw.
+        fn best(
+            race: &Walker,
+            e: &HashMap<RaceState, f64>,
+            s: RaceState,
+            t: u8,
+            depth: u32,
+        ) -> Option<f64> {
+            let mut steps = Vec::new();
+            race.steps(s, Ctx::Start, t, &mut steps);
+            steps
+                .into_iter()
+                .map(|st| match st {
+                    Step::End(n) => e[&n],
+                    Step::Again(n, _) if depth < 8 => (1..=5u8)
+                        .map(|u| {
+                            THROW_P[u as usize] * best(race, e, n, u, depth + 1).unwrap_or(e[&n])
+                        })
+                        .sum(),
+                    Step::Again(n, _) => e[&n],
+                })
+                .min_by(f64::total_cmp)
+        }
+        for _ in 0..20_000 {
+            let next: HashMap<RaceState, f64> = seen
+                .iter()
+                .map(|&s| {
+                    if race.done(s) {
+                        return (s, 0.0);
+                    }
+                    let (mut lost, mut sum) = (0.0, 1.0);
+                    for t in 1..=5u8 {
+                        match best(&race, &e, s, t, 0) {
+                            Some(b) => sum += THROW_P[t as usize] * b,
+                            None => lost += THROW_P[t as usize],
+                        }
+                    }
+                    (s, sum / (1.0 - lost))
+                })
+                .collect();
+            let change = seen
+                .iter()
+                .map(|s| (next[s] - e[s]).abs())
+                .fold(0.0, f64::max);
+            e = next;
+            if change < 1e-12 {
+                break;
+            }
+        }
+        let sol = solve(&race, 8, &|_, _| {});
+        let idx = Indexer::new(&race);
+        for s in &seen {
+            let t = sol.expected[idx.rank(*s) as usize];
+            assert!(
+                (t - e[s]).abs() < 1e-8 * t.max(1.0),
+                "{}: {s:?}: table {t}, brute force {}",
+                race.name(),
+                e[s]
+            );
+        }
+    }
+}
