@@ -118,3 +118,13 @@ fn movegen_hj_french(b: Bencher) {
 fn movegen_hj_walker(b: Bencher) {
     bench_movegen(b, hj::walker::new(&Options::new()).unwrap());
 }
+
+#[divan::bench]
+fn playout_hj_washburne(b: Bencher) {
+    bench_playout(b, hj::washburne::new(&Options::new()).unwrap());
+}
+
+#[divan::bench]
+fn movegen_hj_washburne(b: Bencher) {
+    bench_movegen(b, hj::washburne::new(&Options::new()).unwrap());
+}

@@ -102,6 +102,7 @@ macro_rules! rule_sets {
 }
 
 rule_sets! {
+    HjWashburne = "hj.washburne", HoundsAndJackals, hj::washburne;
     HjWalker = "hj.walker", HoundsAndJackals, hj::walker;
     HjFrench = "hj.french", HoundsAndJackals, hj::french;
     SenetKendall = "senet.kendall", Senet, senet::kendall;

@@ -77,3 +77,8 @@ fn hj_walker() {
 fn hj_french() {
     check(RuleSetId::HjFrench);
 }
+
+#[test]
+fn hj_washburne() {
+    check(RuleSetId::HjWashburne);
+}

@@ -40,6 +40,12 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
                 30,
             )
         }),
+        AnyGame::HjWashburne(s) => Seat::BOTH.map(|seat| {
+            let mine = s.indices_of(seat);
+            // The opponent's pieces in this seat's indices (i ↔ 60 − i); they travel downwards.
+            let theirs: Vec<u8> = s.indices_of(seat.other()).iter().map(|&j| 60 - j).collect();
+            washburne(&mine, &theirs, s.knocked_off(seat))
+        }),
         AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
             let end = if s.variation() { 59 } else { 30 };
             race(
@@ -59,6 +65,27 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
 fn race(on_track: impl Iterator<Item = u32>, hand: u8, off: u8, end: u32) -> f64 {
     let progress: u32 = on_track.sum();
     f64::from(progress) + f64::from(off) * f64::from(end + 4) - f64::from(hand) * 2.0
+}
+
+/// Raw Washburne score: progress round the circuit, pieces in the goal box, knocked-off pieces
+/// (they freeze the player and risk the blocked-home loss), and exposure to capture.
+fn washburne(mine: &[u8], theirs: &[u8], knocked: u8) -> f64 {
+    let safe = |i: u8| i <= 5 || i >= 55 || matches!(i, 15 | 25 | 35 | 45);
+    let mut v = -20.0 * f64::from(knocked);
+    for &i in mine {
+        v += f64::from(i);
+        if i >= 55 {
+            v += 6.0;
+        } else if !safe(i) {
+            // A capture costs the piece's whole progress.
+            for t in 1..=5u8 {
+                if theirs.contains(&(i + t)) {
+                    v -= THROW_P[usize::from(t)] * f64::from(i) * 0.5;
+                }
+            }
+        }
+    }
+    v
 }
 
 fn squares(it: impl Iterator<Item = u8>) -> u32 {

@@ -4,3 +4,4 @@
 pub mod board;
 pub mod french;
 pub mod walker;
+pub mod washburne;

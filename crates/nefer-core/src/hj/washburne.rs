@@ -1,0 +1,439 @@
+//! `hj.washburne`: Hounds & Jackals after Donna Washburne (seed 000, second rule set; SPEC §4),
+//! on the reconstructed board of §4.1: each player starts on his home holes 1–5, runs the circuit
+//! (own side up, `S`, the opponent's side down) and wins by filling the opponent's home box.
+//!
+//! Pieces are bits of circuit indices per seat, as in `hj.walker`'s Variation: index `i` ≤ 29 is
+//! the seat's own hole, 30 is `S` (single occupancy here, WA-13), `i` ≥ 31 the opponent's hole
+//! `60 − i`; the opponent's pieces seen from this seat are its bits mirrored around 30.
+
+use rand::Rng;
+
+use super::board::{self, circuit_place};
+use super::french::side;
+use crate::game::{
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Status, throw_outcomes,
+};
+use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
+use crate::rules::{RuleInfo, RuleSetId};
+use crate::sticks::Throw;
+
+const KEY: &str = "hj.washburne";
+/// Pieces per player (000-WA§8).
+pub const PIECES: u8 = 5;
+/// The last index of the circuit: the opponent's hole 1 (WA-14).
+const END: u8 = 59;
+/// Home box: own holes 1..5 (WA-1).
+const HOME: u64 = 0b11_1110;
+/// Goal: the opponent's home box, indices 55..59 (WA-2).
+const GOAL: u64 = 0b11111 << 55;
+/// Safe holes: both home boxes and the ankh holes 15 and 25 of each side (WA-4, 000-WA§13).
+const SAFE: u64 = HOME | GOAL | 1 << 15 | 1 << 25 | 1 << 45 | 1 << 35;
+/// Orange holes: every fifth hole of each side (000-WA§5); landing there re-throws (WA-3).
+const ORANGE: u64 = 1 << 5
+    | 1 << 10
+    | 1 << 15
+    | 1 << 20
+    | 1 << 25
+    | 1 << 55
+    | 1 << 50
+    | 1 << 45
+    | 1 << 40
+    | 1 << 35;
+
+/// Name, source and rules in plain words.
+pub const INFO: RuleInfo = RuleInfo {
+    key: KEY,
+    title: "Hounds & Jackals, Donna Washburne (reconstructed board)",
+    source: "seed 000, second rule set (Washburne, rules 1-17); SPEC §2, §4, defaults WA-1..WA-21. The board is a reconstruction: the original diagram is lost",
+    rules: "\
+Board: 58 holes, 29 on each side, and the big hole S (30) at the top. Seat A (Red, first to move) owns side L, seat B (Blue) side R. Holes 1-5 of each side are its owner's home box.
+Pieces: five each, starting on the home holes 1-5.
+Path: up your own side 1-29, through S, then down the opponent's side from 29 to 1. The goal is the opponent's home box (his holes 1-5).
+Sticks: four two-sided sticks; the score is the number of flat sides up, 1-4, or 5 when all are rounded.
+A turn: throw and move one piece forward by the score (a throw that cannot be used is lost). Pieces may jump over any pieces. Nothing moves past the opponent's hole 1.
+Lines: 6 and 20, and 8 and 10, are joined on both sides: a piece landing on one end goes on to the other (forwards or backwards) if it could stop there.
+Landing: on an empty hole, or on an opponent's piece that is not on a safe hole, which is knocked off the board. Never on your own piece. Safe holes: both home boxes and holes 15 and 25 of each side.
+Orange holes (5, 10, 15, 20, 25 of each side): stopping on one gives another throw.
+Knocked-off pieces: while you have one, your turn is a single throw to bring one back: a throw of k puts it on your home hole k if that hole is empty; otherwise nothing happens. Nothing else moves.
+Winning: fill the opponent's home box with your five pieces. You lose at once if you have a piece knocked off while all five of your home holes are occupied.",
+};
+
+/// Options of `hj.washburne` (SPEC §10).
+pub fn option_specs() -> Vec<OptionSpec> {
+    let mut v = common_specs(KEY, true);
+    let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
+        name,
+        values,
+        implemented: &values[..1],
+        clause,
+        help,
+    };
+    v.extend([
+        spec(
+            "hj.lines".into(),
+            &["both", "forward_only", "backward_only"],
+            "WA-5",
+            "directions of the lines",
+        ),
+        spec(
+            format!("{KEY}.null_line_move"),
+            &["illegal", "allowed_as_pass"],
+            "C-5",
+            "a move ending where it started",
+        ),
+        spec(
+            format!("{KEY}.blocked_line"),
+            &["stay", "illegal"],
+            "WA-6",
+            "a line whose far end cannot be entered",
+        ),
+        spec(
+            format!("{KEY}.home_box"),
+            &["holes_1_5", "holes_25_29"],
+            "WA-1",
+            "where the home boxes are",
+        ),
+        spec(
+            format!("{KEY}.orange"),
+            &["bonus_throw", "none", "blocking_point"],
+            "WA-3",
+            "what an orange hole does",
+        ),
+        spec(
+            format!("{KEY}.ankh_holes"),
+            &["{15,25}"],
+            "WA-4",
+            "the safe ankh holes",
+        ),
+        spec(
+            format!("{KEY}.capture_via_line"),
+            &["true", "false"],
+            "WA-6",
+            "a line may end on an unsafe opponent",
+        ),
+        spec(
+            format!("{KEY}.reentry"),
+            &["kth_hole", "only_one_to_first_free"],
+            "WA-8",
+            "where a knocked-off piece comes back",
+        ),
+        spec(
+            format!("{KEY}.blocked_home_loss"),
+            &["immediate", "at_failed_reentry"],
+            "WA-11",
+            "when a full home box loses",
+        ),
+        spec(
+            format!("{KEY}.shared_hole"),
+            &["ordinary", "safe_unlimited"],
+            "WA-13",
+            "what S is",
+        ),
+        spec(
+            format!("{KEY}.no_passing"),
+            &["false", "true"],
+            "WA-20",
+            "pieces may not jump others",
+        ),
+        spec(
+            format!("{KEY}.dice"),
+            &["sticks", "two_d4"],
+            "000-WA§17",
+            "the dice variation",
+        ),
+        spec(
+            format!("{KEY}.d4_same_piece"),
+            &["false", "true"],
+            "WA-18",
+            "both dice may move one piece",
+        ),
+    ]);
+    v
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    Throw,
+    Move(Throw),
+    Over(Outcome),
+}
+
+/// A `hj.washburne` position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Circuit indices of each seat's pieces on the board (bit i = index i, 30 = `S`).
+    bits: [u64; 2],
+    /// Knocked-off pieces waiting to re-enter.
+    knocked: [u8; 2],
+    to_move: Seat,
+    phase: Phase,
+    turns: u32,
+    common: Common,
+}
+
+/// The start position with `options`: Red (seat A) moves first (NOTATION §4).
+///
+/// # Errors
+/// Options not valid for `hj.washburne`.
+pub fn new(options: &Options) -> Result<State, OptionError> {
+    options.validate(KEY, &option_specs())?;
+    Ok(State {
+        bits: [HOME, HOME],
+        knocked: [0, 0],
+        to_move: Seat::A,
+        phase: Phase::Throw,
+        turns: 1,
+        common: Common::read(KEY, options),
+    })
+}
+
+impl Default for State {
+    fn default() -> Self {
+        new(&Options::new()).expect("defaults are valid")
+    }
+}
+
+/// The other seat's bits seen from this seat's indices (i ↔ 60 − i).
+#[inline]
+const fn mirror(bits: u64) -> u64 {
+    bits.reverse_bits() >> 3
+}
+
+/// The index at the other end of a line from index `l`, on either side (WA-5).
+#[inline]
+fn line_partner(l: u8) -> Option<u8> {
+    match l {
+        1..=29 => board::line_partner(l),
+        31..=59 => board::line_partner(60 - l).map(|m| 60 - m),
+        _ => None,
+    }
+}
+
+impl State {
+    /// A position about to throw, from circuit indices of each seat's pieces and their
+    /// knocked-off counts.
+    ///
+    /// # Panics
+    /// If an index is outside 1..=59, two pieces share a hole, or a seat has not five pieces.
+    pub fn from_indices(a: &[u8], b: &[u8], knocked: [u8; 2], to_move: Seat) -> State {
+        let mut s = State {
+            knocked,
+            to_move,
+            ..State::default()
+        };
+        for (i, v) in [a, b].into_iter().enumerate() {
+            s.bits[i] = 0;
+            for &n in v {
+                assert!((1..=END).contains(&n), "index {n}");
+                assert_eq!(s.bits[i] >> n & 1, 0, "index {n} twice");
+                s.bits[i] |= 1 << n;
+            }
+            assert_eq!(v.len() as u8 + knocked[i], PIECES);
+        }
+        assert_eq!(s.bits[0] & mirror(s.bits[1]), 0, "the seats share a hole");
+        s
+    }
+
+    /// The circuit indices of `seat`'s pieces on the board.
+    pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
+        (1..=END)
+            .filter(|&n| self.bits[seat.index()] >> n & 1 == 1)
+            .collect()
+    }
+
+    /// Knocked-off pieces of `seat`.
+    pub fn knocked_off(&self, seat: Seat) -> u8 {
+        self.knocked[seat.index()]
+    }
+
+    /// The seat to move.
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Legal moves (without `pass`) of `seat` for throw `t`.
+    fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
+        let me = seat.index();
+        let own = self.bits[me];
+        let opp = mirror(self.bits[1 - me]);
+        let home = side(seat);
+        if self.knocked[me] > 0 {
+            // Re-entry turn: home hole t if nobody is on it (000-WA§15, WA-8).
+            if (own | opp) >> t & 1 == 0 {
+                out.push(Move::Go {
+                    from: Place::Hand,
+                    to: circuit_place(home, t),
+                });
+            }
+            return;
+        }
+        // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13).
+        let blocked = own | (opp & SAFE);
+        let mut b = own;
+        while b != 0 {
+            let i = b.trailing_zeros() as u8;
+            b &= b - 1;
+            let l = i + t;
+            if l > END {
+                continue; // WA-14.
+            }
+            // The mover's own start hole counts as free for the line's far end (C-5).
+            let free = |h: u8| h == i || blocked >> h & 1 == 0;
+            let f = match line_partner(l) {
+                Some(d) if free(d) => d,
+                _ => l,
+            };
+            if f == i || !free(f) {
+                continue;
+            }
+            out.push(Move::Go {
+                from: circuit_place(home, i),
+                to: circuit_place(home, f),
+            });
+        }
+    }
+
+    /// The end checks of §4.5, after every move and every re-entry attempt.
+    fn end_checks(&mut self) -> bool {
+        let mover = self.to_move;
+        let outcome = [mover, mover.other()].into_iter().find_map(|s| {
+            let me = s.index();
+            if self.bits[me] & GOAL == GOAL {
+                // All five in the opponent's home box (000-WA§9, §16).
+                return Some(Outcome::Win(s));
+            }
+            let occupied = self.bits[me] | mirror(self.bits[1 - me]);
+            // A knocked-off piece and a full home box: lost (000-WA§15.7, WA-11).
+            (self.knocked[me] > 0 && occupied & HOME == HOME).then_some(Outcome::Win(s.other()))
+        });
+        if let Some(o) = outcome {
+            self.phase = Phase::Over(o);
+            return true;
+        }
+        false
+    }
+
+    /// C-8: nobody can move with any throw.
+    fn jammed(&self) -> bool {
+        let mut moves = MoveList::new();
+        Seat::BOTH.iter().all(|&s| {
+            (1..=5).all(|t| {
+                moves.clear();
+                self.moves_of(s, t, &mut moves);
+                moves.is_empty()
+            })
+        })
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.other();
+        self.turns += 1;
+        self.phase = if self.common.capped(self.turns) {
+            Phase::Over(Outcome::Draw)
+        } else {
+            Phase::Throw
+        };
+    }
+
+    fn index_of(&self, p: Place) -> u8 {
+        board::circuit_index(side(self.to_move), p).expect("a board place")
+    }
+}
+
+impl Game for State {
+    fn rule_set(&self) -> RuleSetId {
+        RuleSetId::HjWashburne
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::Throw => Status::Chance {
+                seat: Some(self.to_move),
+            },
+            Phase::Move(t) => Status::Decide {
+                seat: self.to_move,
+                throw: Some(t),
+            },
+            Phase::Over(o) => Status::Over(o),
+        }
+    }
+
+    fn chance_outcomes(&self) -> ChanceList {
+        match self.phase {
+            Phase::Throw => throw_outcomes(self.common.bias.law()),
+            _ => ChanceList::new(),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        if let Phase::Move(t) = self.phase {
+            self.moves_of(self.to_move, t.value(), out);
+            if out.is_empty() {
+                out.push(Move::Pass);
+            }
+        }
+    }
+
+    fn play_chance_unchecked(&mut self, c: Chance) {
+        if let Chance::Throw(t) = c {
+            self.phase = Phase::Move(t);
+        }
+    }
+
+    fn play_unchecked(&mut self, m: Move) {
+        let me = self.to_move.index();
+        let mut bonus = false;
+        let reentry = self.knocked[me] > 0;
+        if let Move::Go { from, to } = m {
+            let f = self.index_of(to);
+            if from == Place::Hand {
+                self.knocked[me] -= 1;
+            } else {
+                self.bits[me] &= !(1u64 << self.index_of(from));
+                // An opponent piece on the final hole is knocked off (000-WA§12).
+                let theirs = 60 - f;
+                if self.bits[1 - me] >> theirs & 1 == 1 {
+                    self.bits[1 - me] &= !(1u64 << theirs);
+                    self.knocked[1 - me] += 1;
+                }
+                // Orange holes re-throw, chainably; never after a re-entry (WA-3, WA-9).
+                bonus = ORANGE >> f & 1 == 1;
+            }
+            self.bits[me] |= 1u64 << f;
+        }
+        if self.end_checks() {
+            return;
+        }
+        if bonus && !reentry {
+            self.phase = Phase::Throw;
+        } else {
+            self.end_turn();
+        }
+        if !matches!(self.phase, Phase::Over(_)) && self.jammed() {
+            self.phase = Phase::Over(Outcome::Draw);
+        }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        Chance::Throw(self.common.bias.throw(rng).score())
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn board_text(&self) -> String {
+        let mut pieces = Vec::new();
+        for seat in Seat::BOTH {
+            for i in self.indices_of(seat) {
+                pieces.push((circuit_place(side(seat), i), seat));
+            }
+        }
+        let legend = format!(
+            "* = orange (re-throw); safe: home boxes 1-5 and 15, 25; knocked off A {} B {}",
+            self.knocked[0], self.knocked[1]
+        );
+        board::render(&pieces, &[5, 15, 25], &legend)
+    }
+}

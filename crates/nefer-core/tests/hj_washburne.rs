@@ -1,0 +1,226 @@
+//! `hj.washburne`: the worked checks of SPEC §4.6, the seed-000 Washburne rules SPEC §4 cites
+//! (000-WA§n) and the WA- defaults. Seat A is Red on side L; positions are circuit indices
+//! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to its hole 1).
+
+use nefer_core::hj::washburne::{State, new};
+use nefer_core::{Game, Options, Outcome, Seat, Status};
+
+mod common;
+use common::{has, legal, next_throw, play, throw};
+
+fn moves(a: &[u8], b: &[u8], knocked: [u8; 2], t: u8) -> Vec<String> {
+    let mut g = State::from_indices(a, b, knocked, Seat::A);
+    throw(&mut g, t);
+    legal(&g)
+}
+
+// --- SPEC §4.6 worked checks ---
+
+#[test]
+fn check_1_l5_with_a_one_goes_along_the_line_to_l20() {
+    let mut g = State::default();
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["L5-L20"]);
+}
+
+#[test]
+fn check_2_far_20_leads_forward_to_far_6_and_knocks_off() {
+    let mut g = State::from_indices(&[38, 1, 2, 3, 4], &[6, 1, 2, 3, 4], [0, 0], Seat::A);
+    throw(&mut g, 2);
+    assert!(has(&legal(&g), "R22-R6"));
+    play(&mut g, "R22-R6");
+    assert_eq!(g.knocked_off(Seat::B), 1);
+    assert!(g.indices_of(Seat::A).contains(&54));
+}
+
+#[test]
+fn check_3_far_lines_jump_backward_and_forward() {
+    assert!(has(
+        &moves(&[52, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], 2),
+        "R8-R20"
+    ));
+    assert!(has(
+        &moves(&[48, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], 2),
+        "R12-R8"
+    ));
+}
+
+#[test]
+fn check_4_a_knocked_off_piece_and_a_full_home_box_lose_at_once() {
+    // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
+    // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
+    let mut g = State::from_indices(&[57, 56, 53, 10, 11], &[1, 2, 20, 21], [0, 1], Seat::A);
+    throw(&mut g, 2);
+    play(&mut g, "R7-R5");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+// --- seed 000, Washburne rules as SPEC §4 cites them ---
+
+#[test]
+fn wa_8_every_piece_starts_on_its_home_holes_and_red_throws_first() {
+    let g = State::default();
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 4, 5]);
+    assert_eq!(g.indices_of(Seat::B), [1, 2, 3, 4, 5]);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
+fn wa_10_wa_14_forward_only_and_not_past_the_far_hole_1() {
+    // Indices 53..57 with a 3: 53→56 and 54→57 are own pieces, 57→60 is past the end; only
+    // 55→58 (R5-R2) and 56→59 (R4-R1) remain.
+    assert_eq!(
+        moves(&[57, 56, 55, 54, 53], &[10, 11, 12, 13, 14], [0, 0], 3),
+        ["R4-R1", "R5-R2"]
+    );
+    // From the far hole 1 (index 59) nothing moves on.
+    assert_eq!(
+        moves(&[59, 58, 57, 56, 55], &[10, 11, 12, 13, 14], [0, 0], 1),
+        ["pass"]
+    );
+}
+
+#[test]
+fn wa_11_never_onto_an_own_piece() {
+    assert!(!has(
+        &moves(&[7, 9, 1, 2, 3], &[1, 2, 3, 4, 5], [0, 0], 2),
+        "L7-L9"
+    ));
+}
+
+#[test]
+fn wa_12_landing_on_an_unsafe_opponent_knocks_it_off() {
+    // Blue's piece on L12 is Blue's index 48.
+    let mut g = State::from_indices(&[9, 1, 2, 3, 4], &[48, 1, 2, 3, 4], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "L9-L12");
+    assert_eq!(g.knocked_off(Seat::B), 1);
+}
+
+#[test]
+fn wa_4_wa_12_safe_holes_protect() {
+    // Blue on L15 (ankh, safe): Red cannot land there.
+    assert!(!has(
+        &moves(&[12, 1, 2, 3, 4], &[45, 1, 2, 3, 4], [0, 0], 3),
+        "L12-L15"
+    ));
+    // Blue on its home hole R3 (Red's index 57): safe.
+    assert!(!has(
+        &moves(&[54, 1, 2, 3, 4], &[3, 10, 11, 12, 13], [0, 0], 3),
+        "R6-R3"
+    ));
+}
+
+#[test]
+fn wa_3_orange_holes_re_throw_and_chain() {
+    let mut g = State::from_indices(&[12, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "L12-L15");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    // Landing on 10 follows the line to 8, which is not orange: no bonus.
+    let mut g = State::from_indices(&[7, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "L7-L8");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn wa_3_landing_on_6_goes_to_orange_20_and_re_throws() {
+    let mut g = State::from_indices(&[4, 1, 2, 3, 11], &[1, 2, 3, 4, 5], [0, 0], Seat::A);
+    throw(&mut g, 2);
+    play(&mut g, "L4-L20");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
+fn wa_6_blocked_line_stays_and_wa_7_only_the_final_hole_matters() {
+    // 6 → 20 with an own piece on 20: the piece stays on 6.
+    assert!(has(
+        &moves(&[4, 20, 1, 2, 3], &[1, 2, 3, 4, 5], [0, 0], 2),
+        "L4-L6"
+    ));
+    // Landing hole 6 holds an own piece but the line is followed to an empty 20: legal.
+    assert!(has(
+        &moves(&[4, 6, 1, 2, 3], &[1, 2, 3, 4, 5], [0, 0], 2),
+        "L4-L20"
+    ));
+}
+
+#[test]
+fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
+    // Red has a piece knocked off: only re-entry; a 3 puts it on L3 if empty.
+    let mut g = State::from_indices(&[1, 2, 10, 11], &[1, 2, 3, 4, 5], [1, 0], Seat::A);
+    throw(&mut g, 3);
+    assert_eq!(legal(&g), ["hand-L3"]);
+    play(&mut g, "hand-L3");
+    assert_eq!(
+        next_throw(&g),
+        Some(Seat::B),
+        "one try, no bonus even on orange 5"
+    );
+    // Occupied home hole: the try fails.
+    let mut g = State::from_indices(&[1, 2, 10, 11], &[1, 2, 3, 4, 5], [1, 0], Seat::A);
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn wa_13_s_is_an_ordinary_hole() {
+    // Blue on S (its index 30, Red's 30): Red can land there and knock it off.
+    let mut g = State::from_indices(&[27, 1, 2, 3, 4], &[30, 1, 2, 3, 4], [0, 0], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "L27-S");
+    assert_eq!(g.knocked_off(Seat::B), 1);
+}
+
+#[test]
+fn wa_9_filling_the_opponents_home_box_wins() {
+    let mut g = State::from_indices(
+        &[55, 56, 57, 58, 54],
+        &[10, 11, 12, 13, 14],
+        [0, 0],
+        Seat::A,
+    );
+    throw(&mut g, 5);
+    play(&mut g, "R6-R1");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+#[test]
+fn wa_20_pieces_jump_over_others() {
+    assert!(has(
+        &moves(&[7, 1, 2, 3, 4], &[49, 50, 51, 52, 5], [0, 0], 5),
+        "L7-L12"
+    ));
+}
+
+#[test]
+fn every_random_game_ends() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    for _ in 0..100 {
+        let mut g = State::default();
+        nefer_core::random_playout(&mut g, &mut rng);
+        assert!(g.outcome().is_some());
+        let pieces = |s: Seat| g.indices_of(s).len() as u8 + g.knocked_off(s);
+        assert_eq!(
+            (pieces(Seat::A), pieces(Seat::B)),
+            (5, 5),
+            "pieces are conserved"
+        );
+        assert!(!matches!(g.status(), Status::Decide { .. }));
+    }
+}
+
+#[test]
+fn options_are_checked() {
+    assert!(
+        new(&Options::parse("hj.washburne.dice=two_d4").unwrap())
+            .unwrap_err()
+            .0
+            .contains("not implemented")
+    );
+    assert!(new(&Options::parse("hj.washburne.max_turns=50").unwrap()).is_ok());
+}
