@@ -199,6 +199,21 @@ pub enum Status {
     Over(Outcome),
 }
 
+/// Where one seat's pieces are: what a front end needs to draw them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeatLayout {
+    /// The places of the pieces on the board, one entry per piece, in path order (several
+    /// pieces may share `S` where the rules allow it).
+    pub board: Vec<Place>,
+    /// Pieces waiting to enter or re-enter (never entered, returned, knocked off).
+    pub hand: u8,
+    /// Pieces borne off or gone out for good.
+    pub off: u8,
+    /// Opponent pieces this seat has captured and keeps (Skiryuk's trophies).
+    pub trophies: u8,
+}
+
 /// Largest number of legal moves at one decision point over all rule sets.
 ///
 /// Senet: at most 7 pieces each with one move, or Kendall's two water choices. Hounds & Jackals:
@@ -267,6 +282,9 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
 
     /// The board drawn as text, as SPEC §7 (Senet) or §2.3 (58 holes) lay it out.
     fn board_text(&self) -> String;
+
+    /// Where each seat's pieces are, A first.
+    fn layout(&self) -> [SeatLayout; 2];
 
     /// Applies a chance outcome.
     ///

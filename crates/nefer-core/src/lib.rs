@@ -27,7 +27,7 @@ pub mod sticks;
 
 pub use game::{
     Action, ByPlayer, Chance, ChanceList, Game, MAX_MOVES, Move, MoveList, Outcome, Place,
-    PlayError, Seat, Side, Status, random_playout,
+    PlayError, Seat, SeatLayout, Side, Status, random_playout,
 };
 pub use options::{OptionError, OptionSpec, Options};
 pub use record::{Record, Replay, ReplayError, replay};

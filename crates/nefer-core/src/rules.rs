@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use rand::Rng;
 
-use crate::game::{Chance, ChanceList, Game, Move, MoveList, Status};
+use crate::game::{Chance, ChanceList, Game, Move, MoveList, SeatLayout, Status};
 use crate::options::{OptionError, OptionSpec, Options};
 use crate::{hj, senet};
 
@@ -94,6 +94,7 @@ macro_rules! rule_sets {
             fn play_unchecked(&mut self, m: Move) { each_game!(self, g => g.play_unchecked(m)) }
             fn turns(&self) -> u32 { each_game!(self, g => g.turns()) }
             fn board_text(&self) -> String { each_game!(self, g => g.board_text()) }
+            fn layout(&self) -> [SeatLayout; 2] { each_game!(self, g => g.layout()) }
             fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
                 each_game!(self, g => g.sample_chance(rng))
             }

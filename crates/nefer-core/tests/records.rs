@@ -2,7 +2,9 @@
 //! a random game written as `.ngr` and read back is the same game; replay rebuilds the state.
 
 use nefer_core::record::legal_strings;
-use nefer_core::{Action, Game, MoveList, Options, Record, RuleSetId, Status, replay};
+use nefer_core::{
+    Action, Family, Game, MoveList, Options, Place, Record, RuleSetId, SeatLayout, Status, replay,
+};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -26,6 +28,14 @@ fn random_game(id: RuleSetId, seed: u64, limit: usize) -> (Vec<Action>, nefer_co
         actions.push(a);
     }
     (actions, g)
+}
+
+/// Pieces per seat at the start of rule set `id` with default options.
+fn pieces(id: RuleSetId) -> usize {
+    match id.family() {
+        Family::Senet => 7,
+        Family::HoundsAndJackals => 5,
+    }
 }
 
 proptest! {
@@ -83,6 +93,20 @@ proptest! {
                 }
                 Status::Over(_) => break,
             }
+            // Pieces are conserved: each seat's pieces are on the board, in hand, off, or a
+            // trophy of the other seat, and no two seats share a hole other than `S`.
+            let [a, b] = g.layout();
+            let count = |me: &SeatLayout, other: &SeatLayout| {
+                me.board.len() + usize::from(me.hand + me.off + other.trophies)
+            };
+            prop_assert_eq!(count(&a, &b), pieces(id));
+            prop_assert_eq!(count(&b, &a), pieces(id));
+            let mut places: Vec<Place> = a.board.iter().chain(&b.board).copied()
+                .filter(|&p| p != Place::Shared).collect();
+            places.sort();
+            let n = places.len();
+            places.dedup();
+            prop_assert_eq!(places.len(), n, "two pieces on one place");
         }
         prop_assert!(g.outcome().is_some(), "{} did not end in 5000 actions", id);
     }

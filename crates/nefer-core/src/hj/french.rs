@@ -8,8 +8,8 @@ use rand::Rng;
 
 use super::board;
 use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Side, Status, seat_outcomes,
-    throw_outcomes,
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Side, Status,
+    seat_outcomes, throw_outcomes,
 };
 use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
 use crate::rules::{RuleInfo, RuleSetId};
@@ -386,6 +386,18 @@ impl Game for State {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn layout(&self) -> [SeatLayout; 2] {
+        Seat::BOTH.map(|seat| SeatLayout {
+            board: self
+                .holes_of(seat)
+                .map(|n| board::single_place(side(seat), n))
+                .collect(),
+            hand: self.in_hand(seat),
+            off: self.out(seat),
+            trophies: 0,
+        })
     }
 
     fn board_text(&self) -> String {

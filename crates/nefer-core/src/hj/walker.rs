@@ -11,8 +11,8 @@ use rand::Rng;
 use super::board::{self, SHARED, circuit_place};
 use super::french::side;
 use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Status, seat_outcomes,
-    throw_outcomes,
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
+    seat_outcomes, throw_outcomes,
 };
 use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
 use crate::rules::{RuleInfo, RuleSetId};
@@ -496,6 +496,15 @@ impl Game for State {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn layout(&self) -> [SeatLayout; 2] {
+        Seat::BOTH.map(|seat| SeatLayout {
+            board: self.places_of(seat),
+            hand: self.in_hand(seat),
+            off: self.borne_off(seat),
+            trophies: 0,
+        })
     }
 
     fn board_text(&self) -> String {

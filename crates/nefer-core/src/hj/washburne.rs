@@ -11,7 +11,8 @@ use rand::Rng;
 use super::board::{self, circuit_place};
 use super::french::side;
 use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Status, throw_outcomes,
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
+    throw_outcomes,
 };
 use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
 use crate::rules::{RuleInfo, RuleSetId};
@@ -421,6 +422,18 @@ impl Game for State {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn layout(&self) -> [SeatLayout; 2] {
+        Seat::BOTH.map(|seat| SeatLayout {
+            board: self
+                .indices_of(seat)
+                .into_iter()
+                .map(|i| circuit_place(side(seat), i))
+                .collect(),
+            hand: self.knocked_off(seat),
+            ..SeatLayout::default()
+        })
     }
 
     fn board_text(&self) -> String {

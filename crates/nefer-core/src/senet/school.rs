@@ -7,7 +7,8 @@ use rand::Rng;
 
 use super::{Squares, between, bit, guarded, render, squares, up_to};
 use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, Status, throw_outcomes,
+    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
+    throw_outcomes,
 };
 use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
 use crate::rules::{RuleInfo, RuleSetId};
@@ -392,6 +393,14 @@ impl Game for State {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn layout(&self) -> [SeatLayout; 2] {
+        Seat::BOTH.map(|seat| SeatLayout {
+            board: self.squares_of(seat).map(Place::Square).collect(),
+            off: self.borne_off(seat),
+            ..SeatLayout::default()
+        })
     }
 
     fn board_text(&self) -> String {
