@@ -128,3 +128,13 @@ fn playout_hj_washburne(b: Bencher) {
 fn movegen_hj_washburne(b: Bencher) {
     bench_movegen(b, hj::washburne::new(&Options::new()).unwrap());
 }
+
+#[divan::bench]
+fn playout_hj_skiryuk(b: Bencher) {
+    bench_playout(b, hj::skiryuk::new(&Options::new()).unwrap());
+}
+
+#[divan::bench]
+fn movegen_hj_skiryuk(b: Bencher) {
+    bench_movegen(b, hj::skiryuk::new(&Options::new()).unwrap());
+}

@@ -103,6 +103,7 @@ macro_rules! rule_sets {
 }
 
 rule_sets! {
+    HjSkiryuk = "hj.skiryuk", HoundsAndJackals, hj::skiryuk;
     HjWashburne = "hj.washburne", HoundsAndJackals, hj::washburne;
     HjWalker = "hj.walker", HoundsAndJackals, hj::walker;
     HjFrench = "hj.french", HoundsAndJackals, hj::french;

@@ -79,6 +79,11 @@ fn hj_french() {
 }
 
 #[test]
+fn hj_skiryuk() {
+    check(RuleSetId::HjSkiryuk);
+}
+
+#[test]
 fn hj_washburne() {
     check(RuleSetId::HjWashburne);
 }

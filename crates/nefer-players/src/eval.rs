@@ -40,6 +40,14 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
                 30,
             )
         }),
+        AnyGame::HjSkiryuk(s) => Seat::BOTH.map(|seat| {
+            skiryuk(
+                s.holes_of(seat),
+                s.in_shared(seat),
+                s.in_hand(seat),
+                s.trophies(seat),
+            )
+        }),
         AnyGame::HjWashburne(s) => Seat::BOTH.map(|seat| {
             let mine = s.indices_of(seat);
             // The opponent's pieces in this seat's indices (i ↔ 60 − i); they travel downwards.
@@ -86,6 +94,17 @@ fn washburne(mine: &[u8], theirs: &[u8], knocked: u8) -> f64 {
         }
     }
     v
+}
+
+/// Raw Skiryuk score. Only captures win, and each arrival in S makes one, so a trophy is worth
+/// more than a whole track; path pieces count by how near S they stand. A piece in S has made
+/// its capture and can come back by a 1; a piece in hand still needs a load to enter.
+fn skiryuk(path: impl Iterator<Item = u8>, shared: u8, hand: u8, trophies: u8) -> f64 {
+    let progress: u32 = path.map(u32::from).sum();
+    f64::from(trophies) * 45.0
+        + f64::from(progress)
+        + f64::from(shared) * 8.0
+        + f64::from(hand) * 3.0
 }
 
 fn squares(it: impl Iterator<Item = u8>) -> u32 {

@@ -3,5 +3,6 @@
 
 pub mod board;
 pub mod french;
+pub mod skiryuk;
 pub mod walker;
 pub mod washburne;

@@ -1,0 +1,490 @@
+//! `hj.skiryuk`: the worked checks of SPEC §3.8, the numbered rules of seed 000 (Skiryuk,
+//! 000-SK§n) and the SK- defaults of SPEC §3.9. Seat A plays side L, seat B side R.
+
+use nefer_core::hj::skiryuk::{State, new};
+use nefer_core::{Game, Options, Outcome, Seat, Status};
+
+mod common;
+use common::{has, legal, next_throw, play, throw};
+
+/// Seat A to move in a position: path holes, pieces in S, in hand, and trophies (each seat's
+/// captures) of A and B.
+fn pos(a: &[u8], b: &[u8], shared: [u8; 2], hand: [u8; 2], trophies: [u8; 2]) -> State {
+    State::from_holes(a, b, shared, hand, trophies, Seat::A)
+}
+
+/// The legal moves of A with throw `t` in `g`.
+fn moves(mut g: State, t: u8) -> Vec<String> {
+    throw(&mut g, t);
+    legal(&g)
+}
+
+fn holes(g: &State, seat: Seat) -> Vec<u8> {
+    g.holes_of(seat).collect()
+}
+
+// --- SPEC §3.8 worked checks ---
+
+#[test]
+fn check_1_a_line_jump_past_15_does_not_load() {
+    let mut g = pos(&[4], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["L4-L20"]);
+    play(&mut g, "L4-L20");
+    assert_eq!(holes(&g, Seat::A), [20]);
+    assert_eq!(g.in_hand(Seat::A), 4);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn check_2_landing_on_15_loads_and_throws_again() {
+    let mut g = pos(&[13], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    assert_eq!(holes(&g, Seat::A), [1, 15]);
+    assert_eq!(g.in_hand(Seat::A), 3);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
+fn check_3_passing_15_loads_without_a_bonus() {
+    let mut g = pos(&[12], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 5);
+    play(&mut g, "L12-L17");
+    assert_eq!(holes(&g, Seat::A), [1, 17]);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn check_4_a_line_may_overtake_an_own_piece_a_count_may_not() {
+    let g = pos(&[7, 9], &[3], [0, 0], [3, 4], [0, 0]);
+    assert!(has(&moves(g.clone(), 1), "L7-L10"));
+    let three = moves(g, 3);
+    assert!(!three.iter().any(|m| m.starts_with("L7-")), "{three:?}");
+    assert!(has(&three, "L9-L12"));
+}
+
+#[test]
+fn check_5_twenty_leads_back_to_six_unless_six_is_taken() {
+    assert_eq!(
+        moves(pos(&[18], &[3], [0, 0], [4, 4], [0, 0]), 2),
+        ["L18-L6"]
+    );
+    let blocked = moves(pos(&[6, 18], &[3], [0, 0], [3, 4], [0, 0]), 2);
+    assert!(has(&blocked, "L18-L20"), "{blocked:?}");
+}
+
+#[test]
+fn check_6_a_line_back_to_the_start_hole_is_not_a_move() {
+    // 8 →2→ 10 → line → 8: illegal (C-5), and not a stay on 10 either.
+    assert_eq!(moves(pos(&[8], &[3], [0, 0], [4, 4], [0, 0]), 2), ["pass"]);
+}
+
+#[test]
+fn check_7_arrival_in_s_captures_the_rearmost_path_piece() {
+    let mut g = pos(&[26], &[3, 17], [0, 1], [4, 2], [0, 0]);
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    assert_eq!(holes(&g, Seat::B), [17]);
+    assert_eq!(g.in_shared(Seat::B), 1);
+    assert_eq!(g.trophies(Seat::A), 1);
+    assert_eq!(g.in_shared(Seat::A), 1);
+
+    // The opponent's only path piece goes: he loads one on hole 1 at once.
+    let mut g = pos(&[26], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    assert_eq!(holes(&g, Seat::B), [1]);
+    assert_eq!(g.in_hand(Seat::B), 3);
+}
+
+#[test]
+fn check_8_a_one_takes_a_piece_from_s_back_to_hand() {
+    // A's only other pieces are trophies of B: the path is empty after the move, so the piece
+    // just returned is loaded on hole 1 at once.
+    let mut g = pos(&[], &[5], [1, 0], [0, 4], [0, 4]);
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["S-hand"]);
+    play(&mut g, "S-hand");
+    assert_eq!(holes(&g, Seat::A), [1]);
+    assert_eq!(g.in_hand(Seat::A), 0);
+    assert_eq!(g.in_shared(Seat::A), 0);
+}
+
+// --- seed 000, Skiryuk's rules ---
+
+#[test]
+fn sk_3_each_side_has_its_own_path_ending_in_s() {
+    // A piece on L26 and one on R26 both reach S with a 4, each along its own side.
+    assert_eq!(
+        moves(pos(&[26], &[26], [0, 0], [4, 4], [0, 0]), 4),
+        ["L26-S"]
+    );
+}
+
+#[test]
+fn sk_5_no_extra_throw_for_a_four_or_a_five() {
+    for t in [4, 5] {
+        let mut g = pos(&[9], &[3], [0, 0], [4, 4], [0, 0]);
+        throw(&mut g, t);
+        play(&mut g, &format!("L9-L{}", 9 + t));
+        assert_eq!(next_throw(&g), Some(Seat::B), "throw {t}");
+    }
+}
+
+#[test]
+fn sk_6_one_piece_each_on_hole_1_the_rest_in_hand() {
+    let g = State::default();
+    for seat in Seat::BOTH {
+        assert_eq!(holes(&g, seat), [1]);
+        assert_eq!(g.in_hand(seat), 4);
+        assert_eq!(g.in_shared(seat), 0);
+        assert_eq!(g.trophies(seat), 0);
+    }
+}
+
+#[test]
+fn sk_7_sk_2_the_lower_opening_thrower_moves_by_it() {
+    let mut g = State::default();
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 3);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    throw(&mut g, 2);
+    assert_eq!(
+        g.status(),
+        Status::Decide {
+            seat: Seat::B,
+            throw: Some(nefer_core::Throw::new(2).unwrap())
+        }
+    );
+    assert_eq!(legal(&g), ["R1-R3"]);
+    play(&mut g, "R1-R3");
+    // SK-21: then the higher thrower throws anew, and turns alternate (000-SK§8).
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["L1-L5"]);
+    play(&mut g, "L1-L5");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn sk_1_equal_opening_throws_are_thrown_again() {
+    let mut g = State::default();
+    throw(&mut g, 2);
+    throw(&mut g, 2);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 1);
+    throw(&mut g, 5);
+    assert_eq!(legal(&g), ["L1-L2"]);
+}
+
+#[test]
+fn sk_9_sk_15_sk_16_lines_both_ways() {
+    let one = |a: &[u8], t| moves(pos(a, &[3], [0, 0], [5 - a.len() as u8, 4], [0, 0]), t);
+    assert_eq!(one(&[4], 2), ["L4-L20"]);
+    assert_eq!(one(&[17], 3), ["L17-L6"]);
+    assert_eq!(one(&[5], 3), ["L5-L10"]);
+    assert_eq!(one(&[7], 3), ["L7-L8"]);
+}
+
+#[test]
+fn sk_10_passing_or_landing_on_25_loads_too() {
+    let mut g = pos(&[22], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 3);
+    play(&mut g, "L22-L25");
+    assert_eq!(holes(&g, Seat::A), [1, 25]);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    let mut g = pos(&[23], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 4);
+    play(&mut g, "L23-L27");
+    assert_eq!(holes(&g, Seat::A), [1, 27]);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn sk_12_any_piece_may_move() {
+    assert_eq!(
+        moves(pos(&[2, 11], &[3], [0, 0], [3, 4], [0, 0]), 1),
+        ["L11-L12", "L2-L3"]
+    );
+}
+
+#[test]
+fn sk_13_sk_14_no_landing_on_or_passing_an_own_piece() {
+    let g = pos(&[2, 4], &[3], [0, 0], [3, 4], [0, 0]);
+    assert_eq!(moves(g.clone(), 2), ["L4-L20"]);
+    assert_eq!(moves(g, 3), ["L4-L7"]);
+    // The opponent's pieces stand on the other side and never block.
+    assert_eq!(
+        moves(pos(&[2], &[3, 4, 5], [0, 0], [4, 2], [0, 0]), 2),
+        ["L2-L4"]
+    );
+}
+
+#[test]
+fn sk_17_a_backward_line_crossing_15_does_not_load() {
+    let mut g = pos(&[18], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 2);
+    play(&mut g, "L18-L6");
+    assert_eq!(holes(&g, Seat::A), [6]);
+    assert_eq!(g.in_hand(Seat::A), 4);
+}
+
+#[test]
+fn sk_18_hole_1_taken_loses_the_load_but_not_the_bonus() {
+    let mut g = pos(&[1, 13], &[3], [0, 0], [3, 4], [0, 0]);
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    assert_eq!(holes(&g, Seat::A), [1, 15]);
+    assert_eq!(g.in_hand(Seat::A), 3);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
+fn sk_19_captured_pieces_never_return_and_s_pieces_do() {
+    // B: one piece on the path, one in S, three captured by A already.
+    let mut g = pos(&[29, 2], &[5], [0, 1], [3, 0], [3, 0]);
+    throw(&mut g, 1);
+    play(&mut g, "L29-S");
+    // B's last path piece is captured; B has nothing in hand, so nothing is loaded, and the
+    // captured pieces stay A's.
+    assert_eq!(g.trophies(Seat::A), 4);
+    assert_eq!(holes(&g, Seat::B), Vec::<u8>::new());
+    assert_eq!(g.in_hand(Seat::B), 0);
+}
+
+#[test]
+fn sk_20_s_needs_the_exact_throw() {
+    let g = pos(&[28], &[3], [0, 0], [4, 4], [0, 0]);
+    assert_eq!(moves(g.clone(), 2), ["L28-S"]);
+    assert_eq!(moves(g, 3), ["pass"]);
+}
+
+#[test]
+fn sk_20_a_throw_with_no_move_is_lost() {
+    let mut g = pos(&[28], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 5);
+    play(&mut g, "pass");
+    assert_eq!(holes(&g, Seat::A), [28]);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn sk_21_pieces_stay_in_s_until_a_one() {
+    let g = pos(&[3], &[3], [1, 0], [3, 4], [0, 0]);
+    for t in 2..=5 {
+        assert!(!has(&moves(g.clone(), t), "S-hand"), "throw {t}");
+    }
+    assert_eq!(moves(g, 1), ["L3-L4", "S-hand"]);
+}
+
+#[test]
+fn sk_22_s_holds_any_number_of_both_players_pieces_safely() {
+    let mut g = pos(&[29], &[4], [2, 3], [2, 1], [0, 0]);
+    throw(&mut g, 1);
+    play(&mut g, "L29-S");
+    assert_eq!(g.in_shared(Seat::A), 3);
+    assert_eq!(g.in_shared(Seat::B), 3);
+    // The capture took the path piece, not one in S.
+    assert_eq!(g.trophies(Seat::A), 1);
+    assert_eq!(holes(&g, Seat::B), [1]);
+}
+
+#[test]
+fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
+    let mut g = pos(&[27], &[9], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 3);
+    play(&mut g, "L27-S");
+    assert_eq!(holes(&g, Seat::B), [1]);
+    // SK-16: so does the mover whose last path piece went into S.
+    assert_eq!(holes(&g, Seat::A), [1]);
+    assert_eq!(g.in_hand(Seat::A), 3);
+}
+
+#[test]
+fn sk_24_five_trophies_win() {
+    let mut g = pos(&[29], &[4], [0, 0], [4, 0], [4, 0]);
+    throw(&mut g, 1);
+    play(&mut g, "L29-S");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+// --- SK- defaults ---
+
+#[test]
+fn sk_4_bonus_throws_chain() {
+    let mut g = pos(&[13, 22], &[3], [0, 0], [3, 4], [0, 0]);
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    throw(&mut g, 3);
+    play(&mut g, "L22-L25");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
+fn sk_5_starting_on_a_nefer_hole_does_not_load() {
+    let mut g = pos(&[15], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 2);
+    play(&mut g, "L15-L17");
+    assert_eq!(holes(&g, Seat::A), [17]);
+    assert_eq!(g.in_hand(Seat::A), 4);
+}
+
+#[test]
+fn sk_6_every_crossing_loads_again() {
+    // One piece crosses 15, is sent back 20 → 6, and crosses 15 again: two loads. B's only
+    // piece waits on R28 and passes every 5.
+    let mut g = pos(&[13], &[28], [0, 0], [4, 4], [0, 0]);
+    let b_passes = |g: &mut State| {
+        throw(g, 5);
+        play(g, "pass");
+    };
+    for (t, m) in [
+        (3, "L13-L16"),
+        (1, "L1-L2"),
+        (2, "L16-L18"),
+        (2, "L18-L6"),
+        (5, "L6-L11"),
+    ] {
+        throw(&mut g, t);
+        play(&mut g, m);
+        b_passes(&mut g);
+    }
+    assert_eq!(holes(&g, Seat::A), [2, 11]);
+    assert_eq!(g.in_hand(Seat::A), 3);
+    throw(&mut g, 5);
+    play(&mut g, "L11-L16");
+    assert_eq!(holes(&g, Seat::A), [1, 2, 16]);
+    assert_eq!(g.in_hand(Seat::A), 2);
+}
+
+#[test]
+fn sk_7_no_entry_by_a_throw_of_one() {
+    assert_eq!(moves(pos(&[3], &[3], [0, 0], [4, 4], [0, 0]), 1), ["L3-L4"]);
+}
+
+#[test]
+fn sk_9_a_lost_load_is_not_deferred() {
+    let mut g = pos(&[1, 13], &[3], [0, 0], [3, 4], [0, 0]);
+    throw(&mut g, 3);
+    play(&mut g, "L13-L16"); // trigger lost: hole 1 taken
+    throw(&mut g, 2);
+    play(&mut g, "R3-R5");
+    throw(&mut g, 1);
+    play(&mut g, "L1-L2"); // hole 1 is free now, and nothing is loaded
+    assert_eq!(holes(&g, Seat::A), [2, 16]);
+    assert_eq!(g.in_hand(Seat::A), 3);
+}
+
+#[test]
+fn sk_10_a_piece_back_from_s_is_loaded_like_any_other() {
+    // A has no piece that never entered: hand holds only the one returned from S.
+    let mut g = pos(&[13], &[3], [1, 0], [0, 4], [0, 3]);
+    throw(&mut g, 1);
+    play(&mut g, "S-hand");
+    assert_eq!(g.in_hand(Seat::A), 1);
+    throw(&mut g, 1);
+    play(&mut g, "R3-R4");
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    assert_eq!(holes(&g, Seat::A), [1, 15]);
+    assert_eq!(g.in_hand(Seat::A), 0);
+}
+
+#[test]
+fn sk_11_sk_12_one_line_per_move_and_a_blocked_line_stays() {
+    // 4 →2→ 6 → 20: the piece does not go on from 20 back to 6.
+    assert_eq!(
+        moves(pos(&[4], &[3], [0, 0], [4, 4], [0, 0]), 2),
+        ["L4-L20"]
+    );
+    // 20 taken: the piece stays on 6.
+    assert_eq!(
+        moves(pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]), 2),
+        ["L20-L22", "L4-L6"]
+    );
+}
+
+#[test]
+fn sk_13_line_direction_option() {
+    let with = |v: &str| {
+        let mut o = Options::new();
+        o.set("hj.lines", v).unwrap();
+        let g = new(&o).unwrap();
+        // Opening: A throws 1, B 2: A moves L1 by 1. Then B's turn; use A's position later.
+        let mut g2 = g.clone();
+        throw(&mut g2, 1);
+        throw(&mut g2, 2);
+        play(&mut g2, "L1-L2");
+        throw(&mut g2, 5);
+        legal(&g2)
+    };
+    // B's piece on R1 with a 5 counts to R6: forward line to R20 unless only backward lines.
+    assert_eq!(with("both"), ["R1-R20"]);
+    assert_eq!(with("forward_only"), ["R1-R20"]);
+    assert_eq!(with("backward_only"), ["R1-R6"]);
+}
+
+#[test]
+fn sk_14_the_rearmost_piece_is_captured() {
+    let mut g = pos(&[26], &[20, 7, 12], [0, 0], [4, 2], [0, 0]);
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    assert_eq!(holes(&g, Seat::B), [12, 20]);
+}
+
+#[test]
+fn sk_15_sk_18_no_path_piece_no_capture_and_hand_pieces_are_safe() {
+    // B's pieces: two in S, three captured already, none on the path nor in hand.
+    let mut g = pos(&[26], &[], [0, 2], [4, 0], [3, 0]);
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    assert_eq!(g.trophies(Seat::A), 3);
+    assert_eq!(g.in_shared(Seat::A), 1);
+    assert_eq!(g.in_shared(Seat::B), 2);
+}
+
+#[test]
+fn sk_17_leaving_s_is_a_move_like_any_other() {
+    // Not compulsory while another move exists; the player chooses.
+    let g = pos(&[3], &[3], [1, 0], [3, 4], [0, 0]);
+    let mut stay = g.clone();
+    throw(&mut stay, 1);
+    play(&mut stay, "L3-L4");
+    assert_eq!(stay.in_shared(Seat::A), 1);
+}
+
+#[test]
+fn sk_20_the_bonus_throw_is_taken_even_when_it_forces_a_bad_move() {
+    let mut g = pos(&[13], &[3], [0, 0], [4, 4], [0, 0]);
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    // No choice to decline: the next action is A's throw.
+    assert_eq!(
+        g.status(),
+        Status::Chance {
+            seat: Some(Seat::A)
+        }
+    );
+}
+
+#[test]
+fn sk_22_c_7_the_turn_cap_draws() {
+    let mut o = Options::new();
+    o.set("hj.skiryuk.max_turns", "2").unwrap();
+    let mut g = new(&o).unwrap();
+    throw(&mut g, 1);
+    throw(&mut g, 2);
+    play(&mut g, "L1-L2"); // turn 1
+    throw(&mut g, 1);
+    play(&mut g, "R1-R2"); // turn 2
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn options_not_implemented_are_refused_by_name() {
+    let mut o = Options::new();
+    o.set("hj.skiryuk.entry_by_one", "true").unwrap();
+    let e = new(&o).unwrap_err().to_string();
+    assert!(e.contains("hj.skiryuk.entry_by_one"), "{e}");
+}
