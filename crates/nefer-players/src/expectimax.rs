@@ -347,9 +347,10 @@ mod tests {
             for (k, t) in [3u8, 2, 5, 1, 2, 4, 3, 2].into_iter().enumerate() {
                 let mut tries = 0;
                 while let Status::Chance { seat } = g.status() {
-                    // The French opening passes the sticks on until a 1 comes.
+                    // The French opening passes the sticks on until a 1 comes; Skiryuk's opening
+                    // throws again while equal: alternate 2 and 1 so that both end.
                     tries += 1;
-                    let t = if tries > 2 { 1 } else { t };
+                    let t = if tries > 2 { 1 + tries % 2 } else { t };
                     let c = match seat {
                         Some(_) => Chance::Throw(Throw::new(t).unwrap()),
                         None => Chance::Seat(Seat::A),
