@@ -38,6 +38,9 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
                 s.in_hand(seat),
                 s.out(seat),
                 30,
+                // In French every entry waits for a 1 on an empty hole 1; at 2 squares the
+                // depth-3 search lost 4.1 turns a game against the table, at 6 it loses 3.1.
+                6.0,
             )
         }),
         AnyGame::HjSkiryuk(s) => Seat::BOTH.map(|seat| {
@@ -61,6 +64,7 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
                 s.in_hand(seat),
                 s.borne_off(seat),
                 end,
+                2.0,
             )
         }),
     };
@@ -69,10 +73,11 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
 }
 
 /// Raw score of a pure race: progress along the track, a piece out counting a full track and a
-/// little more, a piece in hand a little less than nothing (it still needs a 1 to enter).
-fn race(on_track: impl Iterator<Item = u32>, hand: u8, off: u8, end: u32) -> f64 {
+/// little more, a piece in hand less than nothing (it still needs a 1 to enter): `hand_cost`
+/// squares, tuned against the exact tables (`examples/race_errors.rs`, docs/STRENGTH.md).
+fn race(on_track: impl Iterator<Item = u32>, hand: u8, off: u8, end: u32, hand_cost: f64) -> f64 {
     let progress: u32 = on_track.sum();
-    f64::from(progress) + f64::from(off) * f64::from(end + 4) - f64::from(hand) * 2.0
+    f64::from(progress) + f64::from(off) * f64::from(end + 4) - f64::from(hand) * hand_cost
 }
 
 /// Raw Washburne score: progress round the circuit, pieces in the goal box, knocked-off pieces

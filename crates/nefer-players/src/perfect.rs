@@ -80,34 +80,34 @@ pub fn race_state(g: &AnyGame, seat: Seat) -> RaceState {
     }
 }
 
-/// The player.
-pub struct Perfect;
-
-impl Player for Perfect {
-    fn choose(&mut self, game: &AnyGame) -> Move {
-        let Status::Decide { seat, .. } = game.status() else {
-            panic!("perfect asked to move where no decision is due");
-        };
-        assert!(
-            supports(game),
-            "perfect plays only hj.french and basic hj.walker"
-        );
-        let moves = sorted_moves(game);
-        if moves.len() == 1 {
-            return moves[0];
-        }
-        let t = table(game.rule_set());
-        let mut best = (f64::INFINITY, moves[0]);
-        for &m in &moves {
+/// Every legal move of `game` with the expected number of turns its mover needs to finish after
+/// it, under the optimal policy (the exact table's value; 0 for a finished race). Lower is
+/// better; `perfect` plays a move of least value.
+///
+/// # Panics
+/// If `game` is not a pure race waiting for a decision.
+pub fn move_values(game: &AnyGame) -> Vec<(Move, f64)> {
+    let Status::Decide { seat, .. } = game.status() else {
+        panic!("no decision is due");
+    };
+    assert!(
+        supports(game),
+        "the exact tables cover only hj.french and basic hj.walker"
+    );
+    let t = table(game.rule_set());
+    sorted_moves(game)
+        .into_iter()
+        .map(|m| {
             let mut g = game.clone();
             g.play_unchecked(m);
             let n = race_state(&g, seat);
+            if t.race.done(n) {
+                return (m, 0.0);
+            }
             // A bonus throw follows an entry (both) or a stop on 15 or 25 (French), for the
             // same piece in French.
             let bonus = matches!(g.status(), Status::Chance { seat: Some(s) } if s == seat);
-            let step = if t.race.done(n) {
-                Step::End(n)
-            } else if bonus {
+            let step = if bonus {
                 let ctx = match (game, m) {
                     (
                         AnyGame::HjFrench(_),
@@ -122,11 +122,22 @@ impl Player for Perfect {
             } else {
                 Step::End(n)
             };
-            let v = if t.race.done(n) {
-                0.0
-            } else {
-                step_value(t.race.as_ref(), &t.idx, &t.expected, step)
-            };
+            (m, step_value(t.race.as_ref(), &t.idx, &t.expected, step))
+        })
+        .collect()
+}
+
+/// The player.
+pub struct Perfect;
+
+impl Player for Perfect {
+    fn choose(&mut self, game: &AnyGame) -> Move {
+        let moves = sorted_moves(game);
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        let mut best = (f64::INFINITY, moves[0]);
+        for (m, v) in move_values(game) {
             if v < best.0 - 1e-12 {
                 best = (v, m);
             }
