@@ -15,7 +15,7 @@ use axum::{Json, Router, routing};
 use nefer_core::record::{legal_strings, play_token};
 use nefer_core::{Action, Chance, Family};
 use nefer_core::{Game, Move, Options, Record, ReplayError, RuleSetId, Seat, Status, Sticks};
-use nefer_players::{LEVELS, PlayerSpec};
+use nefer_players::LEVELS;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -45,6 +45,7 @@ pub struct AppState {
 struct Inner {
     store: Store,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    solve_tables: std::sync::atomic::AtomicBool,
 }
 
 impl AppState {
@@ -54,8 +55,19 @@ impl AppState {
             inner: Arc::new(Inner {
                 store,
                 games: Default::default(),
+                solve_tables: false.into(),
             }),
         }
+    }
+
+    /// Whether a hint in a pure race starts solving its exact table in the background (a
+    /// minute or two of one core, once per process), so that later hints can give the move of
+    /// `perfect` and a win chance. Off by default (tests); `serve` turns it on.
+    pub fn with_table_solving(self, on: bool) -> AppState {
+        self.inner
+            .solve_tables
+            .store(on, std::sync::atomic::Ordering::Relaxed);
+        self
     }
 
     fn store(&self) -> &Store {
@@ -557,6 +569,13 @@ async fn hint(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<J
         }
         s.game.clone()
     };
+    if st
+        .inner
+        .solve_tables
+        .load(std::sync::atomic::Ordering::Relaxed)
+    {
+        crate::hint::solve_in_background(&game);
+    }
     let task = tokio::task::spawn_blocking(move || crate::hint::hint(&game));
     let h = tokio::time::timeout(HINT_TIMEOUT, task)
         .await
@@ -677,9 +696,4 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Value
         "rules": record.rules, "options": record.options.to_string(), "headers": headers,
         "frames": frames, "result": result,
     })))
-}
-
-/// A player spec for hints, reused by the hint module.
-pub fn hint_spec() -> PlayerSpec {
-    LEVELS[3].1.parse().unwrap_or(PlayerSpec::Greedy)
 }

@@ -619,6 +619,22 @@ async fn rules_levels_hint_openapi_and_pages() {
     let (s, doc) = app.call("GET", "/api/openapi.json", None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+    for path in [
+        "/api/rules",
+        "/api/levels",
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/throw",
+        "/api/games/{id}/move",
+        "/api/games/{id}/undo",
+        "/api/games/{id}/hint",
+        "/api/games/{id}/record",
+        "/api/games/{id}/events",
+        "/api/replay",
+        "/api/openapi.json",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} is not described");
+    }
     let (id, _, v) = game_at_a_choice(&app, "local").await;
     let (s, h) = app
         .call("GET", &format!("/api/games/{id}/hint"), None, None)
