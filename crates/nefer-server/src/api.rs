@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
-use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 use crate::error::{ApiError, ApiResult};
 use crate::session::{Mode, NewGame, SeatInfo, Session, hash_token, new_id, new_token};
@@ -46,6 +46,9 @@ struct Inner {
     store: Store,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Session>>>>,
     solve_tables: std::sync::atomic::AtomicBool,
+    /// Turns true when the server stops: event streams end, so that shutdown need not wait
+    /// for pages that would listen forever.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl AppState {
@@ -56,8 +59,14 @@ impl AppState {
                 store,
                 games: Default::default(),
                 solve_tables: false.into(),
+                stopping: tokio::sync::watch::channel(false).0,
             }),
         }
+    }
+
+    /// Ends every event stream (and refuses new ones): called when the server shuts down.
+    pub fn stop_events(&self) {
+        self.inner.stopping.send_replace(true);
     }
 
     /// Whether a hint in a pure race starts solving its exact table in the background (a
@@ -633,9 +642,16 @@ async fn events(
             .data(view_for(&v, &you).to_string()))
     };
     // The current view first, so that a page that (re)connects is up to date at once; a
-    // receiver that lagged skips to the next view, which is complete in itself.
-    let stream = tokio_stream::once(now)
-        .chain(BroadcastStream::new(rx).filter_map(Result::ok))
+    // receiver that lagged skips to the next view, which is complete in itself. `None` marks
+    // the server's shutdown and ends the stream.
+    let stop = WatchStream::new(st.inner.stopping.subscribe())
+        .filter(|&stopping| stopping)
+        .map(|_| None);
+    let stream = tokio_stream::once(Some(now))
+        .chain(BroadcastStream::new(rx).filter_map(Result::ok).map(Some))
+        .merge(stop)
+        .take_while(Option::is_some)
+        .filter_map(|v| v)
         .map(event);
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

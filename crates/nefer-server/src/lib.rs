@@ -49,10 +49,12 @@ pub async fn serve(addr: SocketAddr, data_dir: &Path) -> std::io::Result<()> {
         "nefer serve: http://{local}/ (data in {})",
         data_dir.display()
     );
+    let stopping = state.clone();
     axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
+        .with_graceful_shutdown(async move {
             let _ = tokio::signal::ctrl_c().await;
             println!("nefer serve: stopping");
+            stopping.stop_events();
         })
         .await
 }

@@ -364,7 +364,10 @@ impl Session {
 
     /// Sends the current view to the event stream (nobody listening is fine).
     pub fn announce(&self) {
-        let _ = self.events.send(Arc::new(crate::view::view(self)));
+        // Building a view costs a replay of every legal move: not for nobody.
+        if self.events.receiver_count() > 0 {
+            let _ = self.events.send(Arc::new(crate::view::view(self)));
+        }
     }
 
     /// Makes the random seat draws a new game starts with; returns the rows to store with it.

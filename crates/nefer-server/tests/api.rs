@@ -649,3 +649,28 @@ async fn rules_levels_hint_openapi_and_pages() {
     let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn event_streams_end_when_the_server_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = nefer_server::open(dir.path()).unwrap();
+    let app = App {
+        router: nefer_server::router(state.clone()),
+        dir,
+    };
+    let v = app
+        .create(json!({"rules": "senet.kendall", "mode": "local"}))
+        .await;
+    let req = Request::builder()
+        .uri(format!("/api/games/{}/events", id_of(&v)))
+        .body(Body::empty())
+        .unwrap();
+    let resp = app.router.clone().oneshot(req).await.unwrap();
+    state.stop_events();
+    // Whatever was queued, the stream ends: graceful shutdown does not wait for it.
+    let all = tokio::time::timeout(Duration::from_secs(10), resp.into_body().collect())
+        .await
+        .expect("the stream ends")
+        .unwrap();
+    assert!(all.to_bytes().len() < 100_000);
+}
