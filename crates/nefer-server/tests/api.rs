@@ -674,3 +674,59 @@ async fn event_streams_end_when_the_server_stops() {
         .unwrap();
     assert!(all.to_bytes().len() < 100_000);
 }
+
+#[tokio::test]
+async fn a_local_game_says_why_it_ended() {
+    let app = app();
+    // The turn cap (C-7) ends the game early as a draw, and the reason says so.
+    let v = app
+        .create(json!({"rules": "senet.kendall", "mode": "local",
+                       "options": {"senet.kendall.max_turns": 4}}))
+        .await;
+    assert_eq!(v["options"], "senet.kendall.max_turns=4");
+    let end = play_randomly(&app, &id_of(&v), &token_of(&v, "A"), 1, 500).await;
+    assert_eq!(kind(&end), "over");
+    assert_eq!(end["status"]["result"], "draw");
+    assert!(
+        end["status"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("cap of 4 turns"),
+        "{}",
+        end["status"]
+    );
+    // Both seats moved with the one token of a local game.
+    let seats: Vec<&str> = end["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["kind"] == "move")
+        .filter_map(|h| h["seat"].as_str())
+        .collect();
+    assert!(seats.contains(&"A") && seats.contains(&"B"), "{seats:?}");
+    let (s, _) = app.throw(&id_of(&v), &token_of(&v, "A")).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, _) = app
+        .call("GET", &format!("/api/games/{}/hint", id_of(&v)), None, None)
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
+    let app = app();
+    let v = app
+        .create(json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let mut v = v;
+    while kind(&v) == "throw" {
+        v = app.throw(&id, &token).await.1;
+    }
+    let (s, h) = app
+        .call("GET", &format!("/api/games/{id}/hint"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{h}");
+    assert!(h["win_chance"].is_null());
+    assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
+}
