@@ -3,12 +3,11 @@
 //! address itself; other files are served under their path (`/assets/…`).
 
 use axum::Router;
-use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::api::AppState;
+use crate::api::{AppState, PathParam};
 use crate::error::ApiError;
 
 #[derive(rust_embed::Embed)]
@@ -34,7 +33,7 @@ async fn favicon() -> Response {
     file("favicon.ico")
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
+async fn asset(PathParam(path): PathParam) -> Response {
     file(&format!("assets/{path}"))
 }
 

@@ -268,6 +268,14 @@ async fn bad_requests_get_a_4xx_with_a_reason() {
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = app.call("GET", "/api/games/../etc", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/api/games/%FF%FE", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/assets/%FF", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app
+        .call("POST", "/api/games", None, Some(r#"{"rules": 5}"#))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
     let (s, _) = app
         .call("POST", "/api/games/nosuchgame/throw", Some("x"), Some("{}"))
         .await;
