@@ -256,12 +256,14 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn not_found(req: Request) -> ApiError {
-    ApiError::not_found(format!(
-        "no resource at {} {}",
-        req.method(),
-        req.uri().path()
-    ))
+async fn not_found(req: Request) -> Response {
+    let path = req.uri().path();
+    if req.method() == axum::http::Method::GET && !path.starts_with("/api/") {
+        if let Some(file) = crate::assets::embedded(path) {
+            return file;
+        }
+    }
+    ApiError::not_found(format!("no resource at {} {}", req.method(), path)).into_response()
 }
 
 async fn method_not_allowed(req: Request) -> ApiError {

@@ -649,13 +649,24 @@ async fn rules_levels_hint_openapi_and_pages() {
         .await;
     assert_eq!(s, StatusCode::OK, "{h}");
     assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
-    for page in ["/", "/game/abc", "/replay", "/rules/senet.kendall"] {
+    for page in [
+        "/",
+        "/game/abc",
+        "/replay",
+        "/rules",
+        "/rules/senet.kendall",
+    ] {
         let (s, body) = app.raw("GET", page, None, None).await;
         assert_eq!(s, StatusCode::OK, "{page}");
         assert!(String::from_utf8_lossy(&body).contains("<html"));
     }
     let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/nothing.html", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, body) = app.raw("GET", "/index.html", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&body).contains("<html"));
 }
 
 #[tokio::test]
