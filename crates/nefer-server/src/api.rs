@@ -469,6 +469,13 @@ async fn create(
     )?;
     let rows = s.settle();
     st.store().insert_game(&s.row(), &rows)?;
+    // `perfect` needs its table: start solving now, while the person throws, rather than on
+    // the computer's first move.
+    if st.inner.solve_tables.load(std::sync::atomic::Ordering::Relaxed)
+        && s.level.as_deref() == Some("perfect")
+    {
+        crate::hint::solve_in_background(&s.start);
+    }
     s.run_computer(st.store()).await?;
     links.insert("self".into(), json!(format!("/game/{id}?token={token}")));
     links.insert("watch".into(), json!(format!("/game/{id}")));
