@@ -471,7 +471,10 @@ async fn create(
     st.store().insert_game(&s.row(), &rows)?;
     // `perfect` needs its table: start solving now, while the person throws, rather than on
     // the computer's first move.
-    if st.inner.solve_tables.load(std::sync::atomic::Ordering::Relaxed)
+    if st
+        .inner
+        .solve_tables
+        .load(std::sync::atomic::Ordering::Relaxed)
         && s.level.as_deref() == Some("perfect")
     {
         crate::hint::solve_in_background(&s.start);

@@ -749,3 +749,23 @@ async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
     assert!(h["win_chance"].is_null());
     assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
 }
+
+#[tokio::test]
+async fn two_moves_at_once_one_wins_the_other_is_stale() {
+    let app = app();
+    let (id, token, v) = game_at_a_choice(&app, "local").await;
+    let moves = legal(&v);
+    let body = |m: &str| json!({"move": m, "version": v["version"]}).to_string();
+    let (b0, b1) = (body(&moves[0]), body(&moves[1]));
+    let uri = format!("/api/games/{id}/move");
+    let (r0, r1) = tokio::join!(
+        app.call("POST", &uri, Some(&token), Some(&b0)),
+        app.call("POST", &uri, Some(&token), Some(&b1)),
+    );
+    let mut statuses = [r0.0, r1.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    let now = app.get(&id, None).await;
+    // Exactly one of the two moves was played.
+    assert_eq!(now["version"], v["version"].as_u64().unwrap() + 1);
+}
