@@ -536,7 +536,10 @@ async fn replay_gives_frames_and_names_the_broken_token() {
 async fn a_restart_keeps_the_game() {
     let first = app();
     let v = first
-        .create(json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B"}))
+        .create(
+            json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
+                       "options": {"senet.school.max_turns": 400}}),
+        )
         .await;
     let (id, token) = (id_of(&v), token_of(&v, "B"));
     let before = play_randomly(&first, &id, &token, 3, 25).await;
@@ -549,6 +552,7 @@ async fn a_restart_keeps_the_game() {
     };
     let after = second.get(&id, Some(&token)).await;
     assert_eq!(after, before);
+    assert_eq!(after["options"], "senet.school.max_turns=400");
     let end = play_randomly(&second, &id, &token, 4, 20_000).await;
     assert_eq!(kind(&end), "over");
 }
@@ -768,4 +772,30 @@ async fn two_moves_at_once_one_wins_the_other_is_stale() {
     let now = app.get(&id, None).await;
     // Exactly one of the two moves was played.
     assert_eq!(now["version"], v["version"].as_u64().unwrap() + 1);
+}
+
+#[tokio::test]
+async fn an_option_with_commas_survives_a_restart_and_the_record() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "senet.kendall", "mode": "local",
+                       "options": {"senet.kendall.extra_throws": "{1,4,5}"}}))
+        .await;
+    let id = id_of(&v);
+    let App { router, dir } = first;
+    drop(router);
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let after = second.get(&id, None).await;
+    assert_eq!(after["options"], "senet.kendall.extra_throws={1,4,5}");
+    let (_, bytes) = second
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    assert_eq!(
+        record.options.get("senet.kendall.extra_throws"),
+        Some("{1,4,5}")
+    );
 }
