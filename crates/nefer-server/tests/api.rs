@@ -476,6 +476,10 @@ async fn the_record_replays_to_the_same_state() {
     let text = String::from_utf8(bytes).unwrap();
     let record = Record::parse(&text).unwrap();
     assert_eq!(record.header("player-A"), Some("Ahmose"));
+    assert_eq!(
+        record.header("date").map(str::len),
+        Some("2026-11-23".len())
+    );
     let replayed = nefer_core::replay(&record).unwrap();
     assert_eq!(record.actions.len() as u64, v["version"].as_u64().unwrap());
     assert_eq!(
