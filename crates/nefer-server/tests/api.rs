@@ -813,3 +813,37 @@ async fn an_option_with_commas_survives_a_restart_and_the_record() {
         Some("{1,4,5}")
     );
 }
+
+#[tokio::test]
+async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "senet.kendall", "mode": "computer", "level": "easy", "seat": "A"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let v = play_randomly(&first, &id, &token, 11, 30).await;
+    // The first action of the computer's that follows a move of the person's.
+    let history = v["history"].as_array().unwrap();
+    let cut = (1..history.len())
+        .find(|&i| history[i]["seat"] == "B" && history[i - 1]["seat"] == "A")
+        .expect("the computer played after the person");
+    let App { router, dir } = first;
+    drop(router);
+    // As if the server had died after storing the person's move.
+    nefer_server::Store::open(dir.path())
+        .unwrap()
+        .truncate(&id, cut)
+        .unwrap();
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let resumed = second.get(&id, Some(&token)).await;
+    assert!(resumed["version"].as_u64().unwrap() > cut as u64);
+    assert!(kind(&resumed) == "over" || resumed["status"]["seat"] == "A");
+    // The person's actions before the crash are all there, as they were.
+    assert_eq!(
+        resumed["history"].as_array().unwrap()[..cut],
+        history[..cut]
+    );
+}
