@@ -1,0 +1,28 @@
+// /rules and /rules/{key}: the rule sets' rules in words, from GET /api/rules.
+import { h } from './svg.js';
+import { api } from './api.js';
+
+export async function rulesPage(root, key) {
+  const list = await api.rules();
+  if (!key) {
+    document.title = 'nefer · rules';
+    root.replaceChildren(h('h1', {}, 'Rule sets'),
+      h('ul', {}, list.map((r) => h('li', {}, h('a', { href: `/rules/${encodeURIComponent(r.key)}` }, r.title), ` (${r.key})`))));
+    return;
+  }
+  const r = list.find((x) => x.key === key);
+  if (!r) throw new Error(`No rule set is called ${key}. Known: ${list.map((x) => x.key).join(', ')}.`);
+  document.title = `nefer · ${r.title}`;
+  root.replaceChildren(
+    h('h1', {}, r.title),
+    h('p', {}, h('code', {}, r.key), ' · ', h('em', {}, r.source || '')),
+    h('div', { class: 'panel rules-text' }, r.rules),
+    (r.options || []).length
+      ? h('section', { class: 'panel' }, h('h2', {}, 'Options'), h('ul', {}, r.options.map((o) => h('li', {},
+        h('code', {}, o.name), `: ${(o.values || []).join(' / ')}; default ${o.default}`,
+        o.implemented && o.implemented.length < (o.values || []).length ? ` (playable: ${o.implemented.join(', ')})` : '',
+        o.clause ? ` — ${o.clause}` : ''))))
+      : null,
+    h('p', {}, h('a', { class: 'button', href: `/?rules=${encodeURIComponent(r.key)}` }, 'Play this rule set'), ' ',
+      h('a', { href: '/rules' }, 'All rule sets')));
+}
