@@ -212,28 +212,37 @@ export class BoardView {
       for (const [p, n] of a) if ((b.get(p) || 0) < n) arrive.add(`${seat}@${p}`);
       for (const [p, n] of b) if ((a.get(p) || 0) < n) leave.add(`${seat}@${p}`);
     }
-    const nodes = [];
-    for (const id of leave) {
+    // The pieces as they will stand; halos under the ones that move, crosses where a piece
+    // leaves and nothing takes its place, and the line a jump follows.
+    const under = [], over = [];
+    const arrivePlaces = new Set([...arrive].map((id) => id.split('@')[1]));
+    for (const id of arrive) {
       const p = this.geo.places.get(id.split('@')[1]);
-      const r = this.geo.pieceSize * 0.55;
-      nodes.push(s('path', { d: `M${p.x - r},${p.y - r} L${p.x + r},${p.y + r} M${p.x + r},${p.y - r} L${p.x - r},${p.y + r}`, class: 'leave' }));
+      under.push(s('circle', { cx: p.x, cy: p.y, r: this.geo.pieceSize * 0.62, class: 'arrive' }));
+    }
+    for (const id of leave) {
+      const place = id.split('@')[1];
+      if (arrivePlaces.has(place)) continue;
+      const p = this.geo.places.get(place);
+      const r = this.geo.pieceSize * 0.4;
+      over.push(s('path', { d: `M${p.x - r},${p.y - r} L${p.x + r},${p.y + r} M${p.x + r},${p.y - r} L${p.x - r},${p.y + r}`, class: 'leave' }));
     }
     if (line) {
       const d = hjLinePath(line[0], line[1]);
-      if (d) nodes.push(s('path', { d, class: 'line-jump' }));
+      if (d) over.push(s('path', { d, class: 'line-jump' }));
     }
-    for (const id of arrive) {
-      const p = this.geo.places.get(id.split('@')[1]);
-      nodes.push(s('circle', { cx: p.x, cy: p.y, r: this.geo.pieceSize * 0.62, class: 'arrive' }));
-    }
-    nodes.push(...this.pieceNodes(after, true, arrive));
-    this.overLayer.replaceChildren(...nodes);
+    this.pieceLayer.replaceChildren(...under, ...this.pieceNodes(after, false));
+    this.overLayer.replaceChildren(...over);
     this.drawTrays(after);
   }
 
   /** Removes a preview and shows the current layout's trays again. */
   clearPreview() {
+    if (!this.overLayer.hasChildNodes() && !this.pieceLayer.querySelector('.arrive')) return;
     this.overLayer.replaceChildren();
-    if (this.layout) this.drawTrays(this.layout);
+    if (this.layout) {
+      this.pieceLayer.replaceChildren(...this.pieceNodes(this.layout, false));
+      this.drawTrays(this.layout);
+    }
   }
 }

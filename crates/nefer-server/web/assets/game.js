@@ -84,13 +84,13 @@ class GamePage {
     this.root.replaceChildren(
       h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
       h('p', {}, seatsLine),
-      h('div', { class: 'game' },
+      h('div', { class: `game ${this.family}` },
         h('div', {},
           this.banner,
           wrap,
           h('div', { class: 'row' }, h('label', { for: 'numbers' }, numbersToggle, ' Show hole and square numbers')),
           h('details', {}, h('summary', {}, 'What the marks on the board mean'), h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))))),
-        h('div', {},
+        h('div', { class: 'side' },
           h('section', { class: 'panel', 'aria-label': 'Play' },
             this.status,
             this.live,
@@ -188,6 +188,7 @@ class GamePage {
     this.root.dataset.version = v.version;
     this.root.dataset.status = st.kind;
     this.root.dataset.mine = this.mine() ? '1' : '0';
+    this.root.dataset.busy = this.busy ? '1' : '0';
     this.board.render(v.layout, { lastMove: lastMove(v.history || []) });
 
     // Sticks and the value of the last throw.
@@ -210,10 +211,11 @@ class GamePage {
     // Controls.
     const canThrow = this.mine() && st.kind === 'throw';
     this.throwBtn.disabled = !canThrow || this.busy;
-    this.throwBtn.classList.toggle('hidden', this.you().length === 0);
+    const over = st.kind === 'over';
+    this.throwBtn.classList.toggle('hidden', this.you().length === 0 || over);
     this.hintBtn.disabled = !(this.mine() && st.kind === 'decide') || this.busy;
-    this.hintBtn.classList.toggle('hidden', this.you().length === 0);
-    this.undoBtn.classList.toggle('hidden', v.mode !== 'computer');
+    this.hintBtn.classList.toggle('hidden', this.you().length === 0 || over);
+    this.undoBtn.classList.toggle('hidden', v.mode !== 'computer' || over);
     this.undoBtn.disabled = !v.can_undo || this.busy;
     this.renderMoves();
     this.renderMarks();

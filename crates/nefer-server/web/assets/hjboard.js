@@ -201,7 +201,7 @@ export function drawHjBoard(rules) {
     A: { x: 0.3, y: 41.2, w: 11.9, h: 5.3 },
     B: { x: 12.8, y: 41.2, w: 11.9, h: 5.3 },
   };
-  return { family: 'hj', viewBox: '-0.3 -0.4 25.6 47.2', places, trays, pieceSize: 1.9, hitRadius: 1.0, board };
+  return { family: 'hj', viewBox: '-0.3 -0.4 25.6 47.2', places, trays, pieceSize: 2.3, hitRadius: 1.0, board };
 }
 
 /** The Bézier of the line that joins `place` to its partner, for previews of line jumps. */
