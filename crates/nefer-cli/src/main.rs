@@ -2,6 +2,7 @@
 //! arguments and prints; every rule lives in the core.
 
 mod play;
+mod serve;
 mod sim;
 mod solve;
 
@@ -42,6 +43,8 @@ enum Command {
     Sim(sim::SimArgs),
     /// Solve a pure-race rule set exactly (hj.french, hj.walker) and write its table.
     Solve(solve::SolveArgs),
+    /// Serve the game in the browser (and its JSON API) on 127.0.0.1:8080.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Sim(args) => sim::run_sim(args),
         Command::Solve(args) => solve::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

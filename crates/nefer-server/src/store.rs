@@ -1,0 +1,236 @@
+//! Persistence in SQLite: one row per game and one per action, each action committed before the
+//! response that reports it, so that a restart or a crash loses no move. A game is rebuilt by
+//! replaying its actions through `nefer-core`, never from a saved state.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::error::{ApiError, ApiResult};
+
+/// The schema. `user_version` tells future versions what they open.
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    rules    TEXT NOT NULL,
+    options  TEXT NOT NULL,
+    mode     TEXT NOT NULL,
+    name_a   TEXT NOT NULL,
+    name_b   TEXT NOT NULL,
+    -- 'human' or 'computer'
+    kind_a   TEXT NOT NULL,
+    kind_b   TEXT NOT NULL,
+    -- SHA-256 (hex) of the seat's token; NULL for a computer seat
+    token_a  TEXT,
+    token_b  TEXT,
+    -- the computer's level or player spec, computer mode only
+    level    TEXT,
+    created  INTEGER NOT NULL,
+    updated  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game     TEXT NOT NULL REFERENCES games(id),
+    i        INTEGER NOT NULL,
+    token    TEXT NOT NULL,
+    -- the four stick bits of a throw as it fell, NULL for other actions
+    sticks   INTEGER,
+    PRIMARY KEY (game, i)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
+";
+
+/// A game's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game id.
+    pub id: String,
+    /// Rule set key.
+    pub rules: String,
+    /// Options as in a record's `options:` line.
+    pub options: String,
+    /// `computer`, `local` or `online`.
+    pub mode: String,
+    /// Seat names, A then B.
+    pub names: [String; 2],
+    /// Seat kinds (`human`, `computer`), A then B.
+    pub kinds: [String; 2],
+    /// Token hashes, A then B.
+    pub token_hashes: [Option<String>; 2],
+    /// The computer's level, if any.
+    pub level: Option<String>,
+    /// Unix seconds.
+    pub created: i64,
+}
+
+/// An action's row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    /// The action's token in notation.
+    pub token: String,
+    /// The stick bits of a throw.
+    pub sticks: Option<u8>,
+}
+
+/// The database. One connection behind a mutex: writes are small and serialised anyway.
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Store {
+    /// Opens (or creates) `nefer.sqlite3` in `dir`, in WAL mode.
+    ///
+    /// # Errors
+    /// When the directory or the database cannot be created or opened.
+    pub fn open(dir: &Path) -> Result<Store, rusqlite::Error> {
+        let conn = Connection::open(dir.join("nefer.sqlite3"))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        // FULL: a commit is on disk before the response, so even a power cut loses no reported
+        // move (NORMAL would only survive a process crash).
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> ApiResult<std::sync::MutexGuard<'_, Connection>> {
+        self.conn
+            .lock()
+            .map_err(|_| ApiError::internal("the database lock is poisoned"))
+    }
+
+    /// Inserts a new game with its first actions, in one transaction.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn insert_game(&self, g: &GameRow, actions: &[ActionRow]) -> ApiResult<()> {
+        let mut conn = self.conn()?;
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (id, rules, options, mode, name_a, name_b, kind_a, kind_b,
+                                token_a, token_b, level, created, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+            params![
+                g.id,
+                g.rules,
+                g.options,
+                g.mode,
+                g.names[0],
+                g.names[1],
+                g.kinds[0],
+                g.kinds[1],
+                g.token_hashes[0],
+                g.token_hashes[1],
+                g.level,
+                g.created,
+            ],
+        )?;
+        insert_actions(&tx, &g.id, 0, actions)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Appends actions numbered from `first`, in one transaction.
+    ///
+    /// # Errors
+    /// A database error (the actions are then not stored).
+    pub fn append(&self, id: &str, first: usize, actions: &[ActionRow]) -> ApiResult<()> {
+        let mut conn = self.conn()?;
+        let tx = conn.transaction()?;
+        insert_actions(&tx, id, first, actions)?;
+        tx.execute(
+            "UPDATE games SET updated = ?2 WHERE id = ?1",
+            params![id, now()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Drops the actions from index `keep` on (undo).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn truncate(&self, id: &str, keep: usize) -> ApiResult<()> {
+        let mut conn = self.conn()?;
+        let tx = conn.transaction()?;
+        tx.execute(
+            "DELETE FROM actions WHERE game = ?1 AND i >= ?2",
+            params![id, keep as i64],
+        )?;
+        tx.execute(
+            "UPDATE games SET updated = ?2 WHERE id = ?1",
+            params![id, now()],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A game's row and its actions in order, if the game exists.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn load(&self, id: &str) -> ApiResult<Option<(GameRow, Vec<ActionRow>)>> {
+        let conn = self.conn()?;
+        let row = conn
+            .query_row(
+                "SELECT id, rules, options, mode, name_a, name_b, kind_a, kind_b, token_a,
+                        token_b, level, created
+                 FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok(GameRow {
+                        id: r.get(0)?,
+                        rules: r.get(1)?,
+                        options: r.get(2)?,
+                        mode: r.get(3)?,
+                        names: [r.get(4)?, r.get(5)?],
+                        kinds: [r.get(6)?, r.get(7)?],
+                        token_hashes: [r.get(8)?, r.get(9)?],
+                        level: r.get(10)?,
+                        created: r.get(11)?,
+                    })
+                },
+            )
+            .optional()?;
+        let Some(row) = row else { return Ok(None) };
+        let mut stmt =
+            conn.prepare_cached("SELECT token, sticks FROM actions WHERE game = ?1 ORDER BY i")?;
+        let actions = stmt
+            .query_map(params![id], |r| {
+                Ok(ActionRow {
+                    token: r.get(0)?,
+                    sticks: r.get(1)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((row, actions)))
+    }
+
+    /// The time now, as stored (Unix seconds).
+    pub fn now() -> i64 {
+        now()
+    }
+}
+
+fn insert_actions(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    first: usize,
+    actions: &[ActionRow],
+) -> rusqlite::Result<()> {
+    let mut stmt =
+        tx.prepare_cached("INSERT INTO actions (game, i, token, sticks) VALUES (?1, ?2, ?3, ?4)")?;
+    for (k, a) in actions.iter().enumerate() {
+        stmt.execute(params![id, (first + k) as i64, a.token, a.sticks])?;
+    }
+    Ok(())
+}
