@@ -71,7 +71,8 @@ export class BoardView {
       const rr = place === 'S' ? r * 1.6 : r;
       add(place, s('circle', { cx: p.x, cy: p.y, r: rr, class: 'hit' }),
         s('circle', { cx: p.x, cy: p.y, r: rr * 0.92, class: 'ring' }),
-        this.family === 'hj' ? (place === 'S' ? 'the shared hole S' : `hole ${place}`) : `square ${place}`);
+        // The spot lies over the hole, so it carries the hole's full tooltip (name and mark).
+        this.geo.titles.get(place) || place);
     }
     for (const seat of ['A', 'B']) {
       for (const pool of this.pools()) {

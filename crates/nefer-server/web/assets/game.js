@@ -79,7 +79,8 @@ class GamePage {
       ? hjMarks(v.rules).map((m) => `${m.holes.join(', ')}: ${m.label}`)
       : senetMarks(v.rules).map((m) => `${m.n}: ${m.label}`);
     const wrap = h('div', { class: `board-wrap ${this.family}` }, this.board.svg);
-    const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${PIECES[this.family][s].plural}${this.you().includes(s) && this.view.mode !== 'local' ? ', you' : ''})`).join(' against ');
+    const mark = (s) => (this.you().includes(s) && this.view.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
+    const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${PIECES[this.family][s].plural}${mark(s)})`).join(' against ');
 
     this.root.replaceChildren(
       h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),

@@ -173,20 +173,21 @@ export function drawHjBoard(rules) {
 
   // The holes, each with a tooltip naming it, and a small number shown on demand.
   const holes = s('g', { class: 'holes' });
+  const titles = new Map();
   for (const [place, p] of places) {
     const big = place === 'S';
     const r = big ? 1.2 : 0.5;
     const extra = markTitles.get(place);
     const name = big ? 'S — the shared hole (30)' : `${place} — hole ${p.n} of the ${p.side === 'L' ? 'left' : 'right'} side`;
     holes.append(s('circle', { cx: p.x, cy: p.y, r: r + 0.14, fill: C.rim }));
-    holes.append(s('circle', { cx: p.x, cy: p.y, r, fill: 'url(#hj-pit)' },
-      title(extra ? `${name}: ${extra.join('; ')}` : name)));
+    titles.set(place, extra ? `${name}: ${extra.join('; ')}` : name);
+    holes.append(s('circle', { cx: p.x, cy: p.y, r, fill: 'url(#hj-pit)' }, title(titles.get(place))));
     if (!big) {
-      // Numbers sit on the side away from the pieces' neighbours: outward of the inner column,
-      // inward of the outer column, under the arc.
+      // Numbers sit between the columns, clear of the lines' ends: toward the palm for the inner
+      // column, inward of the outer column, under the arc.
       const sd = p.side === 'L' ? -1 : 1;
       let tx = p.x, ty = p.y + 1.25;
-      if (p.n <= 10) { tx = p.x + 1.25 * sd; ty = p.y + 0.2; }
+      if (p.n <= 10) { tx = p.x - 1.2 * sd; ty = p.y + 0.2; }
       else if (p.n <= 25) { tx = p.x - 1.25 * sd; ty = p.y + 0.2; }
       holes.append(s('text', { x: tx, y: ty, class: 'hole-num', 'text-anchor': 'middle', 'font-size': 0.62 }, String(p.n)));
     }
@@ -201,7 +202,7 @@ export function drawHjBoard(rules) {
     A: { x: 0.3, y: 41.2, w: 11.9, h: 5.3 },
     B: { x: 12.8, y: 41.2, w: 11.9, h: 5.3 },
   };
-  return { family: 'hj', viewBox: '-0.3 -0.4 25.6 47.2', places, trays, pieceSize: 2.3, hitRadius: 1.0, board };
+  return { family: 'hj', viewBox: '-0.3 -0.4 25.6 47.2', places, titles, trays, pieceSize: 2.3, hitRadius: 1.0, board };
 }
 
 /** The Bézier of the line that joins `place` to its partner, for previews of line jumps. */

@@ -38,8 +38,8 @@ export function familyOf(rules) {
 export function piece(family, seat, x, y, size, { ghost = false } = {}) {
   const p = PIECES[family][seat];
   const k = size / 10;
-  // Mirror the side B heads so that they face the middle of the board too.
-  const flip = family === 'hj' && seat === 'B' ? -1 : 1;
+  // The shapes face left; mirror side A's (left side) so that every head faces the palm.
+  const flip = family === 'hj' && seat === 'A' ? -1 : 1;
   const g = s('g', {
     class: `piece piece-${seat}${ghost ? ' ghost' : ''}`,
     transform: `translate(${x} ${y}) scale(${k * flip} ${k})`,

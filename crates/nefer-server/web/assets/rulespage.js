@@ -23,6 +23,9 @@ export async function rulesPage(root, key) {
         o.implemented && o.implemented.length < (o.values || []).length ? ` (playable: ${o.implemented.join(', ')})` : '',
         o.clause ? ` — ${o.clause}` : ''))))
       : null,
-    h('p', {}, h('a', { class: 'button', href: `/?rules=${encodeURIComponent(r.key)}` }, 'Play this rule set'), ' ',
-      h('a', { href: '/rules' }, 'All rule sets')));
+    h('p', {}, h('a', { class: 'button', href: `/?rules=${encodeURIComponent(r.key)}` }, 'Play this rule set')),
+    // The server routes /rules/{key} only, so every rules page lists the others.
+    h('nav', { class: 'panel', 'aria-label': 'Rule sets' }, h('h2', {}, 'All rule sets'),
+      h('ul', {}, list.map((x) => h('li', {}, x.key === r.key ? h('strong', {}, x.title)
+        : h('a', { href: `/rules/${encodeURIComponent(x.key)}` }, x.title), ` (${x.key})`)))));
 }

@@ -77,13 +77,15 @@ export function drawSenetBoard(rules) {
   // Ebony box with an inner ivory field.
   board.append(s('rect', { x: -2.2, y: -2.2, width: 104.4, height: 34.4, rx: 1.6, fill: C.ebony }));
   board.append(s('rect', { x: -0.5, y: -0.5, width: 101, height: 31, fill: C.line }));
+  const titles = new Map();
   for (const [place, p] of places) {
     const x = p.x - U / 2, y = p.y - U / 2;
     const mark = marks.get(place);
+    titles.set(place, mark ? `Square ${p.n}: ${mark}` : `Square ${p.n}`);
     board.append(s('rect', {
       x: x + 0.3, y: y + 0.3, width: U - 0.6, height: U - 0.6,
       fill: mark ? '#f3e7cc' : (Math.floor((p.n - 1) / 10) % 2 ? C.ivory2 : C.ivory),
-    }, title(mark ? `Square ${p.n}: ${mark}` : `Square ${p.n}`)));
+    }, title(titles.get(place))));
     if (mark) board.append(glyph(p.n, p.x, p.y));
     board.append(s('text', { x: x + 1, y: y + 2.6, class: 'sq-num', 'font-size': 2.1, fill: C.num }, String(p.n)));
   }
@@ -102,5 +104,5 @@ export function drawSenetBoard(rules) {
     A: { x: 0, y: 35, w: 48.5, h: 12 },
     B: { x: 51.5, y: 35, w: 48.5, h: 12 },
   };
-  return { family: 'senet', viewBox: '-3.4 -3.4 106.8 51.4', places, trays, pieceSize: 7.4, hitRadius: 4.8, board };
+  return { family: 'senet', viewBox: '-3.4 -3.4 106.8 51.4', places, titles, trays, pieceSize: 7.4, hitRadius: 4.8, board };
 }
