@@ -58,6 +58,18 @@ pub fn table(id: RuleSetId) -> Arc<Solved> {
     .clone()
 }
 
+/// The solved table of `id` if this process has solved it already; never starts a solve.
+///
+/// For callers that must answer at once (the play server's hints): they use the table when it
+/// is there and do without it otherwise.
+pub fn solved(id: RuleSetId) -> Option<Arc<Solved>> {
+    match id {
+        RuleSetId::HjFrench => FRENCH.get().cloned(),
+        RuleSetId::HjWalker => WALKER.get().cloned(),
+        _ => None,
+    }
+}
+
 /// The race state of `seat` in `g`.
 pub fn race_state(g: &AnyGame, seat: Seat) -> RaceState {
     match g {

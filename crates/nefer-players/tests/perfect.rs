@@ -3,7 +3,7 @@
 
 use nefer_core::{AnyGame, Game, Options, RuleSetId, Seat};
 use nefer_players::PlayerSpec;
-use nefer_players::perfect::{race_state, table};
+use nefer_players::perfect::{race_state, solved, table};
 use nefer_players::sim::{SimConfig, run};
 
 #[test]
@@ -26,6 +26,9 @@ fn perfect_beats_random_and_plays_the_table() {
 
     // From the start with a 1 there is one move; the table's start value is the documented one.
     let t = table(RuleSetId::HjFrench);
+    // Once solved, the table is there without waiting; Senet has none.
+    assert!(solved(RuleSetId::HjFrench).is_some());
+    assert!(solved(RuleSetId::SenetKendall).is_none());
     let g = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
     assert!((t.expected(race_state(&g, Seat::A)) - 41.414822).abs() < 1e-6);
 }

@@ -15,12 +15,12 @@ use axum::{Json, Router, routing};
 use nefer_core::record::{legal_strings, play_token};
 use nefer_core::{Action, Chance, Family};
 use nefer_core::{Game, Move, Options, Record, ReplayError, RuleSetId, Seat, Status, Sticks};
-use nefer_players::{LEVELS, PlayerSpec};
+use nefer_players::LEVELS;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
-use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 
 use crate::error::{ApiError, ApiResult};
 use crate::session::{Mode, NewGame, SeatInfo, Session, hash_token, new_id, new_token};
@@ -45,6 +45,10 @@ pub struct AppState {
 struct Inner {
     store: Store,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    solve_tables: std::sync::atomic::AtomicBool,
+    /// Turns true when the server stops: event streams end, so that shutdown need not wait
+    /// for pages that would listen forever.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl AppState {
@@ -54,8 +58,25 @@ impl AppState {
             inner: Arc::new(Inner {
                 store,
                 games: Default::default(),
+                solve_tables: false.into(),
+                stopping: tokio::sync::watch::channel(false).0,
             }),
         }
+    }
+
+    /// Ends every event stream (and refuses new ones): called when the server shuts down.
+    pub fn stop_events(&self) {
+        self.inner.stopping.send_replace(true);
+    }
+
+    /// Whether a hint in a pure race starts solving its exact table in the background (a
+    /// minute or two of one core, once per process), so that later hints can give the move of
+    /// `perfect` and a win chance. Off by default (tests); `serve` turns it on.
+    pub fn with_table_solving(self, on: bool) -> AppState {
+        self.inner
+            .solve_tables
+            .store(on, std::sync::atomic::Ordering::Relaxed);
+        self
     }
 
     fn store(&self) -> &Store {
@@ -557,6 +578,13 @@ async fn hint(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<J
         }
         s.game.clone()
     };
+    if st
+        .inner
+        .solve_tables
+        .load(std::sync::atomic::Ordering::Relaxed)
+    {
+        crate::hint::solve_in_background(&game);
+    }
     let task = tokio::task::spawn_blocking(move || crate::hint::hint(&game));
     let h = tokio::time::timeout(HINT_TIMEOUT, task)
         .await
@@ -614,9 +642,16 @@ async fn events(
             .data(view_for(&v, &you).to_string()))
     };
     // The current view first, so that a page that (re)connects is up to date at once; a
-    // receiver that lagged skips to the next view, which is complete in itself.
-    let stream = tokio_stream::once(now)
-        .chain(BroadcastStream::new(rx).filter_map(Result::ok))
+    // receiver that lagged skips to the next view, which is complete in itself. `None` marks
+    // the server's shutdown and ends the stream.
+    let stop = WatchStream::new(st.inner.stopping.subscribe())
+        .filter(|&stopping| stopping)
+        .map(|_| None);
+    let stream = tokio_stream::once(Some(now))
+        .chain(BroadcastStream::new(rx).filter_map(Result::ok).map(Some))
+        .merge(stop)
+        .take_while(Option::is_some)
+        .filter_map(|v| v)
         .map(event);
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
@@ -677,9 +712,4 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Value
         "rules": record.rules, "options": record.options.to_string(), "headers": headers,
         "frames": frames, "result": result,
     })))
-}
-
-/// A player spec for hints, reused by the hint module.
-pub fn hint_spec() -> PlayerSpec {
-    LEVELS[3].1.parse().unwrap_or(PlayerSpec::Greedy)
 }

@@ -42,17 +42,19 @@ pub fn open(data_dir: &Path) -> std::io::Result<AppState> {
 /// # Errors
 /// When the data directory cannot be opened or the address cannot be bound.
 pub async fn serve(addr: SocketAddr, data_dir: &Path) -> std::io::Result<()> {
-    let state = open(data_dir)?;
+    let state = open(data_dir)?.with_table_solving(true);
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
     println!(
         "nefer serve: http://{local}/ (data in {})",
         data_dir.display()
     );
+    let stopping = state.clone();
     axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
+        .with_graceful_shutdown(async move {
             let _ = tokio::signal::ctrl_c().await;
             println!("nefer serve: stopping");
+            stopping.stop_events();
         })
         .await
 }

@@ -263,7 +263,7 @@ impl Session {
         )?;
         s.created = row.created;
         for (i, a) in actions.iter().enumerate() {
-            let (seat, choices) = s.decider();
+            let (seat, choices) = Session::decider_of(&s.game);
             let action = play_token(&mut s.game, i, &a.token).map_err(|e| broken(e.to_string()))?;
             s.entries.push(Entry {
                 action,
@@ -306,19 +306,6 @@ impl Session {
         }
     }
 
-    /// The seat acting at the current state and the number of its legal moves (for history).
-    fn decider(&self) -> (Option<Seat>, usize) {
-        match self.game.status() {
-            Status::Chance { seat } => (seat, 0),
-            Status::Decide { seat, .. } => {
-                let mut moves = MoveList::new();
-                self.game.legal_moves(&mut moves);
-                (Some(seat), moves.len())
-            }
-            Status::Over(_) => (None, 0),
-        }
-    }
-
     /// Draws the sticks for the throw that is due.
     fn throw_sticks(&mut self) -> Sticks {
         self.bias.throw(&mut self.rng)
@@ -352,6 +339,8 @@ impl Session {
         self.commit(store, game, new)
     }
 
+    /// The seat acting at `game` and the number of its legal moves (kept in the history, so
+    /// that undo can skip forced moves).
     fn decider_of(game: &AnyGame) -> (Option<Seat>, usize) {
         match game.status() {
             Status::Chance { seat } => (seat, 0),
@@ -375,7 +364,10 @@ impl Session {
 
     /// Sends the current view to the event stream (nobody listening is fine).
     pub fn announce(&self) {
-        let _ = self.events.send(Arc::new(crate::view::view(self)));
+        // Building a view costs a replay of every legal move: not for nobody.
+        if self.events.receiver_count() > 0 {
+            let _ = self.events.send(Arc::new(crate::view::view(self)));
+        }
     }
 
     /// Makes the random seat draws a new game starts with; returns the rows to store with it.

@@ -1,0 +1,676 @@
+//! API tests: the router driven with `tower::ServiceExt::oneshot`, no socket. Each test has its
+//! own data directory, so that the restart test reopens exactly what it wrote.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt as _;
+use nefer_core::{Game, Record, RuleSetId};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use tower::ServiceExt as _;
+
+struct App {
+    router: Router,
+    dir: TempDir,
+}
+
+fn app() -> App {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    App {
+        router: nefer_server::router(nefer_server::open(dir.path()).expect("the store opens")),
+        dir,
+    }
+}
+
+impl App {
+    /// Sends a request; every answer must be JSON (errors with an `error` field), except the
+    /// record, which tests read with `text`.
+    async fn call(
+        &self,
+        method: &str,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (StatusCode, Value) {
+        let (status, bytes) = self.raw(method, uri, token, body.map(str::to_owned)).await;
+        let v: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            panic!(
+                "{method} {uri}: not JSON ({e}): {}",
+                String::from_utf8_lossy(&bytes)
+            )
+        });
+        if !status.is_success() {
+            assert!(
+                v["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{method} {uri}: {status} without a reason: {v}"
+            );
+        }
+        (status, v)
+    }
+
+    async fn raw(
+        &self,
+        method: &str,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<String>,
+    ) -> (StatusCode, Vec<u8>) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if let Some(t) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header(header::CONTENT_TYPE, "application/json");
+        }
+        let req = req
+            .body(body.map_or_else(Body::empty, Body::from))
+            .expect("a request");
+        let resp = self.router.clone().oneshot(req).await.expect("an answer");
+        let status = resp.status();
+        let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
+        (status, bytes.to_vec())
+    }
+
+    async fn create(&self, body: Value) -> Value {
+        let (status, v) = self
+            .call("POST", "/api/games", None, Some(&body.to_string()))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}: {v}");
+        v
+    }
+
+    async fn get(&self, id: &str, token: Option<&str>) -> Value {
+        let (status, v) = self
+            .call("GET", &format!("/api/games/{id}"), token, None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        v
+    }
+
+    async fn throw(&self, id: &str, token: &str) -> (StatusCode, Value) {
+        self.call(
+            "POST",
+            &format!("/api/games/{id}/throw"),
+            Some(token),
+            Some("{}"),
+        )
+        .await
+    }
+
+    async fn play(&self, id: &str, token: Option<&str>, mv: &str) -> (StatusCode, Value) {
+        let body = json!({ "move": mv }).to_string();
+        self.call("POST", &format!("/api/games/{id}/move"), token, Some(&body))
+            .await
+    }
+}
+
+fn id_of(v: &Value) -> String {
+    v["id"].as_str().expect("an id").to_owned()
+}
+
+fn token_of(v: &Value, seat: &str) -> String {
+    v["tokens"][seat].as_str().expect("a token").to_owned()
+}
+
+fn kind(v: &Value) -> &str {
+    v["status"]["kind"].as_str().expect("a status")
+}
+
+fn legal(v: &Value) -> Vec<String> {
+    v["legal"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("a move").to_owned())
+        .collect()
+}
+
+/// Plays the human seat(s) of `token` until the game is over or `max` actions are made, with
+/// uniformly random legal moves. Returns the last view.
+async fn play_randomly(app: &App, id: &str, token: &str, seed: u64, max: usize) -> Value {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut v = app.get(id, Some(token)).await;
+    for _ in 0..max {
+        let (status, next) = match kind(&v) {
+            "over" => return v,
+            "throw" => app.throw(id, token).await,
+            _ => {
+                let moves = legal(&v);
+                assert!(!moves.is_empty(), "a decision without moves: {v}");
+                let m = &moves[rng.random_range(0..moves.len())];
+                app.play(id, Some(token), m).await
+            }
+        };
+        assert_eq!(status, StatusCode::OK, "{next}");
+        v = next;
+    }
+    v
+}
+
+#[tokio::test]
+async fn every_rule_set_starts_in_every_mode() {
+    let app = app();
+    for id in RuleSetId::ALL {
+        for mode in ["computer", "local", "online"] {
+            let mut body = json!({"rules": id.key(), "mode": mode, "seat": "A"});
+            if mode == "computer" {
+                body["level"] = json!("beginner");
+            }
+            let v = app.create(body).await;
+            assert_eq!(v["rules"], id.key());
+            assert_eq!(v["mode"], mode);
+            assert!(v["tokens"]["A"].is_string(), "{v}");
+            assert_eq!(v["you"][0], "A");
+            assert_eq!(v["version"], v["history"].as_array().unwrap().len());
+            assert!(v["links"]["watch"].is_string());
+            match mode {
+                "computer" => assert_eq!(v["seats"]["B"]["kind"], "computer"),
+                "local" => assert_eq!(v["tokens"]["A"], v["tokens"]["B"]),
+                _ => {
+                    assert!(
+                        v["tokens"]["B"].is_null(),
+                        "the invitee's token is in the link"
+                    );
+                    assert!(v["links"]["invite"].as_str().unwrap().contains("token="));
+                }
+            }
+            // A person is to act: the computer never leaves a new game waiting for itself.
+            if mode == "computer" {
+                assert!(
+                    kind(&v) == "over" || v["status"]["seat"] == "A",
+                    "{}",
+                    v["status"]
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_whole_game_against_the_computer() {
+    let app = app();
+    for (n, id) in RuleSetId::ALL.iter().enumerate() {
+        let v = app
+            .create(json!({"rules": id.key(), "mode": "computer", "level": "beginner"}))
+            .await;
+        let human = v["you"][0].as_str().unwrap().to_owned();
+        let token = token_of(&v, &human);
+        let end = play_randomly(&app, &id_of(&v), &token, n as u64, 20_000).await;
+        assert_eq!(kind(&end), "over", "{} did not end", id.key());
+        assert!(
+            end["status"]["reason"]
+                .as_str()
+                .is_some_and(|r| !r.is_empty())
+        );
+        assert!(end["legal"].as_array().unwrap().is_empty());
+        // Every action after the start is in the history, the computer's included.
+        let seats: Vec<&str> = end["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|h| h["seat"].as_str())
+            .collect();
+        assert!(seats.contains(&"A") && seats.contains(&"B"));
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_get_a_4xx_with_a_reason() {
+    let app = app();
+    let (s, v) = app
+        .call("POST", "/api/games", None, Some("{\"rules\":"))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(v["error"].as_str().unwrap().contains("JSON"), "{v}");
+    let (s, _) = app.call("POST", "/api/games", None, Some("[1,2]")).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, v) = app
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"rules":"senet.nope"}"#),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().contains("senet.kendall"),
+        "{v}"
+    );
+    let body = json!({"rules": "hj.french", "options": {"hj.french.nope": "1"}});
+    let (s, v) = app
+        .call("POST", "/api/games", None, Some(&body.to_string()))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(
+        v["error"].as_str().unwrap().contains("unknown option"),
+        "{v}"
+    );
+    for bad in [
+        json!({"rules": "hj.french", "mode": "solo"}),
+        json!({"rules": "hj.french", "level": "grandmaster"}),
+        json!({"rules": "senet.kendall", "level": "perfect"}),
+        json!({"rules": "hj.french", "seat": "C"}),
+        json!({"rules": "hj.french", "mode": "local", "level": "hard"}),
+        json!({"rules": "hj.french", "names": {"A": "x".repeat(100)}}),
+    ] {
+        let (s, v) = app
+            .call("POST", "/api/games", None, Some(&bad.to_string()))
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+    let (s, _) = app.call("GET", "/api/games/nosuchgame", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/api/games/../etc", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app
+        .call("POST", "/api/games/nosuchgame/throw", Some("x"), Some("{}"))
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/api/nothing", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("DELETE", "/api/games", None, None).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    let big = format!("{{\"rules\":\"{}\"}}", "x".repeat(70 * 1024));
+    let (s, v) = app.call("POST", "/api/games", None, Some(&big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    let (s, v) = app.call("POST", "/api/replay", None, Some(&big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+}
+
+/// A local game moved on to its first decision with a real choice.
+async fn game_at_a_choice(app: &App, mode: &str) -> (String, String, Value) {
+    for seed in 0..200 {
+        let mut body = json!({"rules": "senet.kendall", "mode": mode, "seat": "A"});
+        if mode == "computer" {
+            body["level"] = json!("easy");
+        }
+        let v = app.create(body).await;
+        let (id, token) = (id_of(&v), token_of(&v, "A"));
+        let mut v = v;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..40 {
+            if kind(&v) == "decide" && legal(&v).len() > 1 && v["you"][0] == v["status"]["seat"] {
+                return (id, token, v);
+            }
+            let (s, next) = match kind(&v) {
+                "throw" => app.throw(&id, &token).await,
+                "decide" => {
+                    let moves = legal(&v);
+                    let m = &moves[rng.random_range(0..moves.len())];
+                    app.play(&id, Some(&token), m).await
+                }
+                _ => break,
+            };
+            assert_eq!(s, StatusCode::OK, "{next}");
+            v = next;
+        }
+    }
+    panic!("no decision with a choice");
+}
+
+#[tokio::test]
+async fn illegal_moves_tokens_and_versions() {
+    let app = app();
+    let (id, token, v) = game_at_a_choice(&app, "local").await;
+    let moves = legal(&v);
+    // An illegal move: 422 with the legal ones.
+    let (s, e) = app.play(&id, Some(&token), "1-30").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    let mut listed: Vec<String> = serde_json::from_value(e["legal"].clone()).unwrap();
+    let mut expected = moves.clone();
+    listed.sort();
+    expected.sort();
+    assert_eq!(listed, expected);
+    // Not a move at all: 400, still with the legal moves.
+    let (s, e) = app.play(&id, Some(&token), "banana").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(e["legal"].is_array());
+    let (s, _) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(&token),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    // No token, a wrong token, a spectator.
+    let (s, _) = app.play(&id, None, &moves[0]).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _) = app.play(&id, Some("0123456789abcdef"), &moves[0]).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let watch = app.get(&id, None).await;
+    assert_eq!(watch["you"], json!([]));
+    // A stale version, then the wrong kind of action.
+    let body = json!({"move": moves[0], "version": 0}).to_string();
+    let (s, e) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(&token),
+            Some(&body),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    let (s, _) = app.throw(&id, &token).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    // Nothing changed; the right version plays.
+    assert_eq!(app.get(&id, None).await["version"], v["version"]);
+    let body = json!({"move": moves[0], "version": v["version"]}).to_string();
+    let (s, after) = app
+        .call(
+            "POST",
+            &format!("/api/games/{id}/move"),
+            Some(&token),
+            Some(&body),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    assert_eq!(
+        after["history"].as_array().unwrap().last().unwrap()["token"],
+        moves[0]
+    );
+    // Token in the query works as well as the header.
+    let (s, _) = app
+        .call("GET", &format!("/api/games/{id}?token={token}"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn online_seats_move_only_for_themselves() {
+    let app = app();
+    let v = app
+        .create(json!({"rules": "hj.walker", "mode": "online", "seat": "A"}))
+        .await;
+    let id = id_of(&v);
+    let a = token_of(&v, "A");
+    let invite = v["links"]["invite"].as_str().unwrap();
+    let b = invite.split("token=").nth(1).unwrap().to_owned();
+    assert_eq!(app.get(&id, Some(&b)).await["you"], json!(["B"]));
+    let (s, _) = app
+        .call("GET", &format!("/api/games/{id}?token={b}"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let mut v = app.get(&id, None).await;
+    for _ in 0..60 {
+        let seat = v["status"]["seat"].as_str().unwrap().to_owned();
+        let (mine, theirs) = if seat == "A" { (&a, &b) } else { (&b, &a) };
+        let (s, e) = match kind(&v) {
+            "throw" => app.throw(&id, theirs).await,
+            _ => app.play(&id, Some(theirs), &legal(&v)[0]).await,
+        };
+        assert_eq!(s, StatusCode::FORBIDDEN, "{e}");
+        assert!(e["error"].as_str().unwrap().contains(&seat));
+        let (s, next) = match kind(&v) {
+            "throw" => app.throw(&id, mine).await,
+            "decide" => app.play(&id, Some(mine), &legal(&v)[0]).await,
+            _ => break,
+        };
+        assert_eq!(s, StatusCode::OK, "{next}");
+        v = next;
+    }
+    // Undo is for games against the computer.
+    let (s, _) = app
+        .call("POST", &format!("/api/games/{id}/undo"), Some(&a), None)
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn undo_keeps_the_throw() {
+    let app = app();
+    let (id, token, v) = game_at_a_choice(&app, "computer").await;
+    let throw = v["status"]["throw"].clone();
+    let version = v["version"].clone();
+    let (s, e) = app
+        .call("POST", &format!("/api/games/{id}/undo"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "{e}");
+    let moves = legal(&v);
+    let (s, after) = app.play(&id, Some(&token), &moves[0]).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(after["can_undo"].as_bool().unwrap());
+    let (s, back) = app
+        .call("POST", &format!("/api/games/{id}/undo"), Some(&token), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{back}");
+    assert_eq!(back["version"], version);
+    assert_eq!(back["status"]["throw"], throw);
+    assert_eq!(back["layout"], v["layout"]);
+    assert_eq!(legal(&back), moves);
+    assert_eq!(back["sticks"], v["sticks"]);
+    // And it persists: a fresh read agrees.
+    assert_eq!(app.get(&id, Some(&token)).await, back);
+}
+
+#[tokio::test]
+async fn the_record_replays_to_the_same_state() {
+    let app = app();
+    let v = app
+        .create(
+            json!({"rules": "hj.washburne", "mode": "computer", "level": "easy",
+                       "names": {"A": "Ahmose"}, "seat": "A"}),
+        )
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let v = play_randomly(&app, &id, &token, 9, 60).await;
+    let (s, bytes) = app
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let text = String::from_utf8(bytes).unwrap();
+    let record = Record::parse(&text).unwrap();
+    assert_eq!(record.header("player-A"), Some("Ahmose"));
+    let replayed = nefer_core::replay(&record).unwrap();
+    assert_eq!(record.actions.len() as u64, v["version"].as_u64().unwrap());
+    assert_eq!(
+        replayed.game.board_text(),
+        v["board_text"].as_str().unwrap()
+    );
+    assert_eq!(
+        u64::from(replayed.game.turns()),
+        v["turns"].as_u64().unwrap()
+    );
+    // The server's replay of it ends where the game is.
+    let (s, r) = app.call("POST", "/api/replay", None, Some(&text)).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let last = r["frames"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["layout"], v["layout"]);
+    assert_eq!(last["status"], v["status"]);
+}
+
+#[tokio::test]
+async fn replay_gives_frames_and_names_the_broken_token() {
+    let app = app();
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-core/tests/conformance/senet.kendall"
+    );
+    let text = std::fs::read_to_string(format!("{dir}/senet.kendall-0001-000.ngr")).unwrap();
+    let record = Record::parse(&text).unwrap();
+    let (s, r) = app.call("POST", "/api/replay", None, Some(&text)).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let frames = r["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), record.actions.len() + 1);
+    assert!(frames[0]["token"].is_null());
+    assert_eq!(frames[1]["token"], record.actions[0]);
+    assert_eq!(r["rules"], "senet.kendall");
+    // Break the third action.
+    let mut broken = record.clone();
+    broken.actions[2] = "29-30".into();
+    let (s, e) = app
+        .call("POST", "/api/replay", None, Some(&broken.to_text()))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["index"], 2);
+    assert_eq!(e["token"], "29-30");
+    assert!(e["legal"].is_array());
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/replay",
+            None,
+            Some("rules: senet.kendall\nnonsense\n"),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(e["line"], 2);
+}
+
+#[tokio::test]
+async fn a_restart_keeps_the_game() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "B"));
+    let before = play_randomly(&first, &id, &token, 3, 25).await;
+    assert_ne!(kind(&before), "over");
+    let App { router, dir } = first;
+    drop(router);
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let after = second.get(&id, Some(&token)).await;
+    assert_eq!(after, before);
+    let end = play_randomly(&second, &id, &token, 4, 20_000).await;
+    assert_eq!(kind(&end), "over");
+}
+
+#[tokio::test]
+async fn events_bring_the_view_after_a_move() {
+    let app = app();
+    let v = app
+        .create(json!({"rules": "hj.french", "mode": "local"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/events"))
+        .body(Body::empty())
+        .unwrap();
+    let resp = app.router.clone().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert!(
+        resp.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    let mut body = resp.into_body();
+    let mut next_view = async || -> Value {
+        let mut buf = String::new();
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+                .await
+                .expect("an event in time")
+                .expect("the stream is open")
+                .expect("a frame");
+            if let Ok(data) = frame.into_data() {
+                buf.push_str(std::str::from_utf8(&data).unwrap());
+            }
+            if let Some(end) = buf.find("\n\n") {
+                let event = &buf[..end];
+                if event.starts_with(':') {
+                    buf.drain(..end + 2);
+                    continue;
+                }
+                assert!(event.contains("event: state"), "{event}");
+                let data = event
+                    .lines()
+                    .find_map(|l| l.strip_prefix("data: "))
+                    .expect("data");
+                return serde_json::from_str(data).unwrap();
+            }
+        }
+    };
+    let now = next_view().await;
+    assert_eq!(now["version"], v["version"]);
+    assert_eq!(now["you"], json!([]));
+    let (s, moved) = app.throw(&id, &token).await;
+    assert_eq!(s, StatusCode::OK);
+    let pushed = next_view().await;
+    assert_eq!(pushed["version"], moved["version"]);
+    assert_eq!(pushed["history"], moved["history"]);
+}
+
+#[tokio::test]
+async fn rules_levels_hint_openapi_and_pages() {
+    let app = app();
+    let (s, rules) = app.call("GET", "/api/rules", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(rules.as_array().unwrap().len(), RuleSetId::ALL.len());
+    assert!(rules[0]["options"][0]["default"].is_string());
+    let (_, levels) = app.call("GET", "/api/levels", None, None).await;
+    assert!(
+        levels
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["name"] == "hard")
+    );
+    let (s, doc) = app.call("GET", "/api/openapi.json", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+    for path in [
+        "/api/rules",
+        "/api/levels",
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/throw",
+        "/api/games/{id}/move",
+        "/api/games/{id}/undo",
+        "/api/games/{id}/hint",
+        "/api/games/{id}/record",
+        "/api/games/{id}/events",
+        "/api/replay",
+        "/api/openapi.json",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} is not described");
+    }
+    let (id, _, v) = game_at_a_choice(&app, "local").await;
+    let (s, h) = app
+        .call("GET", &format!("/api/games/{id}/hint"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{h}");
+    assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
+    for page in ["/", "/game/abc", "/replay", "/rules/senet.kendall"] {
+        let (s, body) = app.raw("GET", page, None, None).await;
+        assert_eq!(s, StatusCode::OK, "{page}");
+        assert!(String::from_utf8_lossy(&body).contains("<html"));
+    }
+    let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn event_streams_end_when_the_server_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = nefer_server::open(dir.path()).unwrap();
+    let app = App {
+        router: nefer_server::router(state.clone()),
+        dir,
+    };
+    let v = app
+        .create(json!({"rules": "senet.kendall", "mode": "local"}))
+        .await;
+    let req = Request::builder()
+        .uri(format!("/api/games/{}/events", id_of(&v)))
+        .body(Body::empty())
+        .unwrap();
+    let resp = app.router.clone().oneshot(req).await.unwrap();
+    state.stop_events();
+    // Whatever was queued, the stream ends: graceful shutdown does not wait for it.
+    let all = tokio::time::timeout(Duration::from_secs(10), resp.into_body().collect())
+        .await
+        .expect("the stream ends")
+        .unwrap();
+    assert!(all.to_bytes().len() < 100_000);
+}
