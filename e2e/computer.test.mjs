@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startServer, launch, newPage, createGame, step, shotsDir } from './lib.mjs';
+import { startServer, launch, newPage, createGame, step, version, shotsDir } from './lib.mjs';
 
 let server, browser;
 before(async () => {
@@ -21,14 +21,33 @@ test('a whole hj.french game against the beginner, by clicking only', { timeout:
   const page = await newPage(browser, { viewport: { width: 1200, height: 1100 } });
   await createGame(page, server.base, { rules: 'hj.french', mode: 'computer', level: 'beginner', seat: 'A' });
   assert.match(await page.textContent('#game-title'), /hj\.french/);
-  let actions = 0, shot = false;
+  let actions = 0, shot = false, hint = null, undone = false;
   for (let i = 0; i < 3000; i++) {
+    // Once, at a real choice: ask for a hint; it names a legal move and points at it.
+    if (!hint && (await page.getAttribute('#page', 'data-status')) === 'decide' && (await page.locator('#moves button').count()) > 1) {
+      const legal = await page.locator('#moves button').evaluateAll((bs) => bs.map((b) => b.dataset.move));
+      await page.click('#hint');
+      await page.waitForFunction(() => /^Hint: \S+/.test(document.querySelector('#hint-text').textContent));
+      hint = await page.textContent('#hint-text');
+      assert.ok(legal.includes(hint.split(' ')[1]), `${hint} is one of ${legal}`);
+      assert.ok((await page.locator('.spot.hint').count()) >= 1, 'the hinted move is marked on the board');
+    }
     const r = await step(page);
     if (r === 'over') break;
     assert.notEqual(r, 'wait', 'against the computer it is always our turn when the server answers');
     if (r === 'acted') actions++;
+    // Once, after a real choice: undo goes back to that decision, with the same throw.
+    if (!undone && r === 'acted' && (await page.isEnabled('#undo'))) {
+      const v = await version(page);
+      await page.click('#undo');
+      await page.waitForFunction((v) => Number(document.querySelector('#page').dataset.version) < v &&
+        document.querySelector('#page').dataset.busy === '0', v);
+      assert.equal(await page.getAttribute('#page', 'data-status'), 'decide');
+      assert.match(await page.textContent('#status'), /threw \d/);
+      undone = true;
+    }
     // Mid-game, once both sides have pieces out on the board: the H&J screenshot.
-    if (!shot && actions >= 50 && (await page.locator('.pieces .piece').count()) >= 5) {
+    if (!shot && actions >= 40 && (await page.locator('.pieces .piece').count()) >= 7) {
       await page.locator('.game').screenshot({ path: join(shotsDir(), 'hj-board.png') });
       shot = true;
     }
@@ -39,10 +58,12 @@ test('a whole hj.french game against the beginner, by clicking only', { timeout:
   assert.match(text, /Game over\./);
   assert.match(text, /wins/);
   assert.ok(shot, 'a mid-game screenshot was taken');
+  assert.ok(hint, 'a hint was asked for');
+  assert.ok(undone, 'a move was undone');
   // After the game the play controls are gone and nothing on the board is clickable.
   assert.equal(await page.locator('.spot.active').count(), 0);
   assert.ok(await page.isHidden('#throw'));
-  console.log(`    played ${actions} clicking actions; ${text.trim()}`);
+  console.log(`    played ${actions} clicking actions; ${hint}; ${text.trim()}`);
 
   // Download the record and replay it: frames step with the buttons and the arrow keys.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);

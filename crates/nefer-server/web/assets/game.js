@@ -40,7 +40,8 @@ class GamePage {
     this.busy = false;
     this.build();
     this.render();
-    this.events = follow(id, token, (v) => this.setView(v), (msg) => this.setLive(msg));
+    this.lastEvent = -1; // version of the last view the event stream sent
+    this.events = follow(id, token, (v) => this.onEvent(v), (msg) => this.setLive(msg));
   }
 
   /** Display name of a seat: its name, and "(you)" when the token holds it in a two-sided game. */
@@ -58,7 +59,8 @@ class GamePage {
     const v = this.view;
     this.board = new BoardView(h('div'), v.rules, {
       onActivate: (spot) => this.activate(spot),
-      seatLabel: (seat) => `${this.seatName(seat)} · ${seat}`,
+      // "Player A" already names its seat; other names get the seat letter added.
+      seatLabel: (seat) => (this.seatName(seat).endsWith(` ${seat}`) ? this.seatName(seat) : `${this.seatName(seat)} · ${seat}`),
     });
     this.banner = h('div', { class: 'banner hidden', role: 'status', 'aria-live': 'polite', id: 'banner' });
     this.status = h('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
@@ -122,14 +124,18 @@ class GamePage {
 
   /** Invite and watch links for online games, to copy. */
   linksPanel() {
-    if (this.view.mode !== 'online') return null;
     const links = linksFor(this.id) || {};
     const abs = (p) => new URL(p, location.origin).href;
     const rows = [];
     if (links.invite) rows.push(['Invite your opponent (this link plays the other seat)', abs(links.invite), 'invite-link']);
     rows.push(['Spectators watch here', abs(links.watch || `/game/${encodeURIComponent(this.id)}`), 'watch-link']);
     if (links.self) rows.push(['Your own seat (to continue in another tab or device)', abs(links.self), 'self-link']);
-    return h('section', { class: 'panel links' }, h('h2', {}, 'Links'),
+    const online = this.view.mode === 'online';
+    // Online the invite is the point; in the other modes the links are extras, folded away.
+    const wrapIn = (body) => (online ? h('section', { class: 'panel links' }, h('h2', {}, 'Links'), body)
+      : h('section', { class: 'panel links' }, h('details', {}, h('summary', {}, 'Links to watch or continue this game'), body)));
+    return wrapIn(
+
       rows.map(([label, url, id]) => {
         const input = h('input', { type: 'text', readonly: true, value: url, id, 'aria-label': label });
         const btn = h('button', { type: 'button', class: 'secondary', onclick: () => copy(input, btn) }, 'Copy');
@@ -155,9 +161,20 @@ class GamePage {
     this.live.classList.toggle('hidden', !msg);
   }
 
-  /** A newer view from a response or the event stream replaces the current one. */
-  setView(v) {
-    if (v.version < this.view.version) return;
+  /**
+   * A view from the event stream. Events come in the server's order, so one with a lower version
+   * than the event before it is an undo and is taken; otherwise only a view newer than the one
+   * shown is (the response to our own request may already have brought it, or a later one).
+   */
+  onEvent(v) {
+    const undone = v.version < this.lastEvent;
+    this.lastEvent = v.version;
+    if (undone || v.version > this.view.version) this.setView(v, true);
+  }
+
+  /** Shows a view: a newer one, or any one when `force` (an undo lowers the version). */
+  setView(v, force = false) {
+    if (!force && v.version < this.view.version) return;
     const changed = v.version !== this.view.version;
     // A spectator's stream view says you = []; keep the seats this page's token holds.
     if (this.token && (!v.you || v.you.length === 0) && this.view.you && this.view.you.length) v = { ...v, you: this.view.you };
@@ -216,7 +233,8 @@ class GamePage {
     this.throwBtn.classList.toggle('hidden', this.you().length === 0 || over);
     this.hintBtn.disabled = !(this.mine() && st.kind === 'decide') || this.busy;
     this.hintBtn.classList.toggle('hidden', this.you().length === 0 || over);
-    this.undoBtn.classList.toggle('hidden', v.mode !== 'computer' || over);
+    // Undo works after the game is over too (docs/dev/api.md), so it stays.
+    this.undoBtn.classList.toggle('hidden', v.mode !== 'computer' || this.you().length === 0);
     this.undoBtn.disabled = !v.can_undo || this.busy;
     this.renderMoves();
     this.renderMarks();
@@ -338,7 +356,7 @@ class GamePage {
   }
 
   /** Runs one request with the controls disabled; errors are shown, and a stale view reloaded. */
-  async act(fn) {
+  async act(fn, force = false) {
     if (this.busy) return;
     this.busy = true;
     clearError();
@@ -346,7 +364,7 @@ class GamePage {
     try {
       const v = await fn();
       this.busy = false;
-      if (v && v.status) this.setView(v);
+      if (v && v.status) this.setView(v, force);
       else this.render();
       this.focusNext();
     } catch (e) {
@@ -378,7 +396,8 @@ class GamePage {
   }
 
   doUndo() {
-    return this.act(() => api.undo(this.id, this.token));
+    // The undo's view has a lower version than the one shown: take it anyway.
+    return this.act(() => api.undo(this.id, this.token), true);
   }
 
   async doHint() {
