@@ -81,6 +81,9 @@ class GamePage {
       ? hjMarks(v.rules).map((m) => `${m.holes.join(', ')}: ${m.label}`)
       : senetMarks(v.rules).map((m) => `${m.n}: ${m.label}`);
     const wrap = h('div', { class: `board-wrap ${this.family}` }, this.board.svg);
+    // The trays in words: readable on a phone, where the trays' SVG text is small, and for
+    // screen readers.
+    this.pools = h('p', { class: 'pools', id: 'pools', 'aria-live': 'off' });
     const mark = (s) => (this.you().includes(s) && this.view.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
     const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${PIECES[this.family][s].plural}${mark(s)})`).join(' against ');
 
@@ -91,6 +94,7 @@ class GamePage {
         h('div', {},
           this.banner,
           wrap,
+          this.pools,
           h('div', { class: 'row' }, h('label', { for: 'numbers' }, numbersToggle, ' Show hole and square numbers')),
           h('details', {}, h('summary', {}, 'What the marks on the board mean'), h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))))),
         h('div', { class: 'side' },
@@ -208,6 +212,14 @@ class GamePage {
     this.root.dataset.mine = this.mine() ? '1' : '0';
     this.root.dataset.busy = this.busy ? '1' : '0';
     this.board.render(v.layout, { lastMove: lastMove(v.history || []) });
+    this.pools.textContent = ['A', 'B'].map((s) => {
+      const l = v.layout[s];
+      const parts = [];
+      if (this.family === 'hj') parts.push(`${l.hand} in hand`);
+      parts.push(`${l.off} off`);
+      if (l.trophies) parts.push(`${l.trophies} captured`);
+      return `${this.seatName(s)} (${PIECES[this.family][s].plural}): ${l.board.length} on the board, ${parts.join(', ')}`;
+    }).join(' · ');
 
     // Sticks and the value of the last throw.
     const value = st.kind === 'decide' && st.throw ? st.throw : v.sticks ? throwValue(v.sticks) : null;

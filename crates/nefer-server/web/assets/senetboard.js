@@ -101,8 +101,8 @@ export function drawSenetBoard(rules) {
   dir.append(s('path', { d: 'M-0.9,15 C-2.6,17 -2.6,25 -0.9,27 M-1.9,26.4 l1,0.6 l-0.1,-1.2', stroke: '#e8c66a' }));
   board.append(dir);
   const trays = {
-    A: { x: 0, y: 35, w: 48.5, h: 12 },
-    B: { x: 51.5, y: 35, w: 48.5, h: 12 },
+    A: { x: 0, y: 34.5, w: 48.5, h: 8.5 },
+    B: { x: 51.5, y: 34.5, w: 48.5, h: 8.5 },
   };
-  return { family: 'senet', viewBox: '-3.4 -3.4 106.8 51.4', places, titles, trays, pieceSize: 7.4, hitRadius: 4.8, board };
+  return { family: 'senet', viewBox: '-3.4 -3.4 106.8 47.4', places, titles, trays, pieceSize: 7.4, hitRadius: 4.8, board };
 }
