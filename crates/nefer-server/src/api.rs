@@ -112,6 +112,24 @@ impl AppState {
     }
 }
 
+/// A path parameter; one that cannot be read (bad percent-encoding) is a JSON `404`, like any
+/// other path that names nothing.
+pub struct PathParam(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PathParam {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, ApiError> {
+        Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|Path(p)| PathParam(p))
+            .map_err(|e| ApiError::not_found(format!("no such path: {}", e.body_text())))
+    }
+}
+
 /// A JSON body, read within [`BODY_LIMIT`]; an empty body reads as `{}`. Every failure is an
 /// [`ApiError`] (never axum's plain-text rejection).
 pub struct JsonBody<T>(pub T);
@@ -238,12 +256,14 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn not_found(req: Request) -> ApiError {
-    ApiError::not_found(format!(
-        "no resource at {} {}",
-        req.method(),
-        req.uri().path()
-    ))
+async fn not_found(req: Request) -> Response {
+    let path = req.uri().path();
+    if req.method() == axum::http::Method::GET && !path.starts_with("/api/") {
+        if let Some(file) = crate::assets::embedded(path) {
+            return file;
+        }
+    }
+    ApiError::not_found(format!("no resource at {} {}", req.method(), path)).into_response()
 }
 
 async fn method_not_allowed(req: Request) -> ApiError {
@@ -449,6 +469,16 @@ async fn create(
     )?;
     let rows = s.settle();
     st.store().insert_game(&s.row(), &rows)?;
+    // `perfect` needs its table: start solving now, while the person throws, rather than on
+    // the computer's first move.
+    if st
+        .inner
+        .solve_tables
+        .load(std::sync::atomic::Ordering::Relaxed)
+        && s.level.as_deref() == Some("perfect")
+    {
+        crate::hint::solve_in_background(&s.start);
+    }
     s.run_computer(st.store()).await?;
     links.insert("self".into(), json!(format!("/game/{id}?token={token}")));
     links.insert("watch".into(), json!(format!("/game/{id}")));
@@ -473,7 +503,7 @@ async fn create(
 
 async fn get_game(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
 ) -> ApiResult<Json<Value>> {
@@ -490,7 +520,7 @@ struct VersionReq {
 
 async fn throw(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
     JsonBody(req): JsonBody<VersionReq>,
@@ -514,7 +544,7 @@ struct MoveReq {
 
 async fn play_move(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
     JsonBody(req): JsonBody<MoveReq>,
@@ -546,7 +576,7 @@ async fn play_move(
 
 async fn undo(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
     JsonBody(req): JsonBody<VersionReq>,
@@ -570,7 +600,7 @@ async fn undo(
     Ok(answer(&s, Some(&token)))
 }
 
-async fn hint(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Json<Value>> {
     let game = {
         let s = st.lock(&id).await?;
         if !matches!(s.game.status(), Status::Decide { .. }) {
@@ -593,7 +623,7 @@ async fn hint(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<J
     Ok(Json(h))
 }
 
-async fn record(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+async fn record(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Response> {
     let s = st.lock(&id).await?;
     let mut r = Record::new(s.rules, s.options.clone());
     r.comments
@@ -626,7 +656,7 @@ async fn record(State(st): State<AppState>, Path(id): Path<String>) -> ApiResult
 
 async fn events(
     State(st): State<AppState>,
-    Path(id): Path<String>,
+    PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
 ) -> ApiResult<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>> {

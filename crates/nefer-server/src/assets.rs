@@ -1,14 +1,13 @@
 //! The browser front end, embedded in the binary: every file under `crates/nefer-server/web/`.
-//! The pages (`/`, `/game/{id}`, `/replay`, `/rules/{key}`) are all `index.html`, which reads the
-//! address itself; other files are served under their path (`/assets/…`).
+//! The pages (`/`, `/game/{id}`, `/replay`, `/rules`, `/rules/{key}`) are all `index.html`, which
+//! reads the address itself; other files are served under their path (`/assets/…`).
 
 use axum::Router;
-use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use crate::api::AppState;
+use crate::api::{AppState, PathParam};
 use crate::error::ApiError;
 
 #[derive(rust_embed::Embed)]
@@ -21,6 +20,7 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/replay", get(index))
+        .route("/rules", get(index))
         .route("/rules/{key}", get(index))
         .route("/assets/{*path}", get(asset))
         .route("/favicon.ico", get(favicon))
@@ -34,8 +34,14 @@ async fn favicon() -> Response {
     file("favicon.ico")
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
+async fn asset(PathParam(path): PathParam) -> Response {
     file(&format!("assets/{path}"))
+}
+
+/// Any other embedded file at its own path (e.g. `/dev.html`), if there is one.
+pub fn embedded(path: &str) -> Option<Response> {
+    let path = path.trim_start_matches('/');
+    Web::get(path).is_some().then(|| file(path))
 }
 
 fn file(path: &str) -> Response {

@@ -268,6 +268,14 @@ async fn bad_requests_get_a_4xx_with_a_reason() {
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = app.call("GET", "/api/games/../etc", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/api/games/%FF%FE", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/assets/%FF", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app
+        .call("POST", "/api/games", None, Some(r#"{"rules": 5}"#))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
     let (s, _) = app
         .call("POST", "/api/games/nosuchgame/throw", Some("x"), Some("{}"))
         .await;
@@ -641,13 +649,24 @@ async fn rules_levels_hint_openapi_and_pages() {
         .await;
     assert_eq!(s, StatusCode::OK, "{h}");
     assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
-    for page in ["/", "/game/abc", "/replay", "/rules/senet.kendall"] {
+    for page in [
+        "/",
+        "/game/abc",
+        "/replay",
+        "/rules",
+        "/rules/senet.kendall",
+    ] {
         let (s, body) = app.raw("GET", page, None, None).await;
         assert_eq!(s, StatusCode::OK, "{page}");
         assert!(String::from_utf8_lossy(&body).contains("<html"));
     }
     let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = app.call("GET", "/nothing.html", None, None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, body) = app.raw("GET", "/index.html", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&body).contains("<html"));
 }
 
 #[tokio::test]
@@ -673,4 +692,80 @@ async fn event_streams_end_when_the_server_stops() {
         .expect("the stream ends")
         .unwrap();
     assert!(all.to_bytes().len() < 100_000);
+}
+
+#[tokio::test]
+async fn a_local_game_says_why_it_ended() {
+    let app = app();
+    // The turn cap (C-7) ends the game early as a draw, and the reason says so.
+    let v = app
+        .create(json!({"rules": "senet.kendall", "mode": "local",
+                       "options": {"senet.kendall.max_turns": 4}}))
+        .await;
+    assert_eq!(v["options"], "senet.kendall.max_turns=4");
+    let end = play_randomly(&app, &id_of(&v), &token_of(&v, "A"), 1, 500).await;
+    assert_eq!(kind(&end), "over");
+    assert_eq!(end["status"]["result"], "draw");
+    assert!(
+        end["status"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("cap of 4 turns"),
+        "{}",
+        end["status"]
+    );
+    // Both seats moved with the one token of a local game.
+    let seats: Vec<&str> = end["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["kind"] == "move")
+        .filter_map(|h| h["seat"].as_str())
+        .collect();
+    assert!(seats.contains(&"A") && seats.contains(&"B"), "{seats:?}");
+    let (s, _) = app.throw(&id_of(&v), &token_of(&v, "A")).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, _) = app
+        .call("GET", &format!("/api/games/{}/hint", id_of(&v)), None, None)
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
+    let app = app();
+    let v = app
+        .create(json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let mut v = v;
+    while kind(&v) == "throw" {
+        v = app.throw(&id, &token).await.1;
+    }
+    let (s, h) = app
+        .call("GET", &format!("/api/games/{id}/hint"), None, None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{h}");
+    assert!(h["win_chance"].is_null());
+    assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
+}
+
+#[tokio::test]
+async fn two_moves_at_once_one_wins_the_other_is_stale() {
+    let app = app();
+    let (id, token, v) = game_at_a_choice(&app, "local").await;
+    let moves = legal(&v);
+    let body = |m: &str| json!({"move": m, "version": v["version"]}).to_string();
+    let (b0, b1) = (body(&moves[0]), body(&moves[1]));
+    let uri = format!("/api/games/{id}/move");
+    let (r0, r1) = tokio::join!(
+        app.call("POST", &uri, Some(&token), Some(&b0)),
+        app.call("POST", &uri, Some(&token), Some(&b1)),
+    );
+    let mut statuses = [r0.0, r1.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    let now = app.get(&id, None).await;
+    // Exactly one of the two moves was played.
+    assert_eq!(now["version"], v["version"].as_u64().unwrap() + 1);
 }
