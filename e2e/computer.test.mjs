@@ -94,3 +94,18 @@ test('a malformed record is refused with the server\'s words', async () => {
   await err.waitFor({ state: 'visible' });
   assert.match(await err.textContent(), /bad\.ngr could not be replayed: .+/);
 });
+
+test('a bad rule option is refused with the server\'s words, and nothing is created', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('#create');
+  await page.selectOption('#rules', 'hj.french');
+  await page.click('#options summary');
+  await page.fill('[data-option="hj.french.max_turns"]', 'soon');
+  await page.click('#create');
+  const err = page.locator('#error');
+  await err.waitFor({ state: 'visible' });
+  assert.match(await err.textContent(), /The game could not be created: .*max_turns/);
+  assert.equal(new URL(page.url()).pathname, '/');
+  assert.ok(await page.isEnabled('#create'), 'the form can be sent again');
+});

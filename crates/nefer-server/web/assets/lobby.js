@@ -3,6 +3,10 @@
 import { h } from './svg.js';
 import { api, saveToken, saveLinks } from './api.js';
 import { showError, clearError } from './app.js';
+import { BoardView } from './boardview.js';
+import { hjMarks } from './hjboard.js';
+import { senetMarks } from './senetboard.js';
+import { familyOf, PIECES } from './pieces.js';
 
 export async function lobbyPage(root) {
   document.title = 'nefer · new game';
@@ -35,20 +39,49 @@ export async function lobbyPage(root) {
   const nameBRow = h('div', {}, h('label', { for: 'name-b' }, 'Second player\'s name (optional)'), nameB);
   const createBtn = h('button', { type: 'submit', id: 'create' }, 'Start the game');
 
+  // The chosen rule set's board, empty, with what its marks mean.
+  const previewBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
+  const previewText = h('div', { class: 'panel' });
+  function preview(key) {
+    const fam = familyOf(key);
+    const board = new BoardView(previewBox, key);
+    const empty = { board: [], hand: 0, off: 0, trophies: 0 };
+    board.render({ A: empty, B: empty });
+    const marks = fam === 'hj' ? hjMarks(key).map((m) => `${m.holes.join(', ')}: ${m.label}`) : senetMarks(key).map((m) => `${m.n}: ${m.label}`);
+    previewText.replaceChildren(
+      h('p', {}, `Seat A plays the ${PIECES[fam].A.plural}, seat B the ${PIECES[fam].B.plural}.`),
+      h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))));
+  }
+
   const mode = () => root.querySelector('input[name=mode]:checked').value;
   const current = () => rules.find((r) => r.key === rulesSel.value);
 
-  // Options with more than one playable value get a select; defaults are not sent.
+  // Options: a select where the playable values are a list, a text field where one of them is
+  // a pattern (`N`, `(0,1)`: a number); an option with a single playable value is not shown.
+  // Defaults are not sent, and the server checks what is typed (its error is shown).
+  const isPattern = (v) => /^N$|^[([]/.test(v);
+  function optionControl(o) {
+    const playable = o.implemented || o.values || [];
+    const common = { 'data-option': o.name, 'data-default': o.default, 'aria-describedby': `help-${o.name}` };
+    if (playable.some(isPattern)) {
+      const literal = playable.filter((v) => !isPattern(v));
+      const shape = [...literal, ...playable.filter(isPattern).map((v) => (v === 'N' ? 'a number' : `a number in ${v}`))].join(' or ');
+      return h('input', { type: 'text', value: o.default, size: 8, inputmode: 'decimal', placeholder: shape, ...common });
+    }
+    if (playable.length < 2) return null;
+    return h('select', common, playable.map((v) => h('option', { value: v, selected: v === o.default }, v === o.default ? `${v} (default)` : v)));
+  }
   function syncOptions() {
     const r = current();
     summary.replaceChildren(h('em', {}, r.source || ''), ' ', h('a', { href: `/rules/${encodeURIComponent(r.key)}` }, 'Read the rules'));
-    const opts = (r.options || []).filter((o) => (o.implemented || o.values || []).length > 1);
-    optionsBox.replaceChildren(opts.length
-      ? h('details', {}, h('summary', {}, `Rule options (${opts.length})`),
-        opts.map((o) => h('div', {}, h('label', {}, h('code', {}, o.name), ' ',
-          h('select', { 'data-option': o.name, 'data-default': o.default },
-            (o.implemented || o.values).map((v) => h('option', { value: v, selected: v === o.default }, v === o.default ? `${v} (default)` : v)))))))
+    const rows = (r.options || []).map((o) => [o, optionControl(o)]).filter(([, c]) => c);
+    optionsBox.replaceChildren(rows.length
+      ? h('details', {}, h('summary', {}, `Rule options (${rows.length})`),
+        rows.map(([o, c]) => h('div', { class: 'option' },
+          h('label', {}, h('code', {}, o.name), ' ', c),
+          h('small', { id: `help-${o.name}` }, ` ${o.help || ''}${o.clause ? ` (${o.clause})` : ''}`))))
       : h('p', {}, 'This rule set has no options to choose.'));
+    preview(r.key);
     // "perfect" only plays the pure races it has tables for.
     const prev = levelSel.value || 'medium';
     levelSel.replaceChildren(...levels.filter((l) => !l.rules || l.rules.includes(r.key))
@@ -73,8 +106,9 @@ export async function lobbyPage(root) {
     createBtn.disabled = true;
     const m = mode();
     const options = {};
-    for (const sel of form.querySelectorAll('select[data-option]')) {
-      if (sel.value !== sel.dataset.default) options[sel.dataset.option] = sel.value;
+    for (const el of form.querySelectorAll('[data-option]')) {
+      const value = el.value.trim();
+      if (value && value !== el.dataset.default) options[el.dataset.option] = value;
     }
     const body = { rules: rulesSel.value, options, mode: m };
     if (m === 'computer') body.level = levelSel.value;
@@ -101,8 +135,9 @@ export async function lobbyPage(root) {
     h('div', { class: 'lobby' },
       h('h1', {}, 'Play Senet or Hounds & Jackals'),
       h('p', {}, 'The race games of ancient Egypt, in their modern reconstructions. Pick a rule set and an opponent.'),
-      form,
-      h('p', {}, h('a', { href: '/replay' }, 'Open a game record (.ngr) to replay it'))));
+      h('div', { class: 'lobby-grid' },
+        h('div', {}, form, h('p', {}, h('a', { href: '/replay' }, 'Open a game record (.ngr) to replay it'))),
+        h('div', {}, previewBox, previewText))));
   syncOptions();
   sync();
 }

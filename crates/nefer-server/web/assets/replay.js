@@ -35,16 +35,16 @@ function show(area, rep, name) {
   const headers = rep.headers || {};
   const seatName = (s) => headers[`player-${s}`] || `Seat ${s}`;
   const boardBox = h('div', { class: `board-wrap ${rep.rules.startsWith('senet') ? 'senet' : 'hj'}` });
-  const board = new BoardView(boardBox, rep.rules, { seatLabel: (s) => `${seatName(s)} · ${s}` });
+  const board = new BoardView(boardBox, rep.rules, { seatLabel: (s) => (seatName(s).endsWith(` ${s}`) ? seatName(s) : `${seatName(s)} · ${s}`) });
   const counter = h('span', { id: 'frame-no', 'aria-live': 'polite' });
   const info = h('p', { class: 'status', id: 'frame-info' });
   const sticksBox = h('div', { class: 'sticks-box' });
   const tokens = h('div', { class: 'tokens', id: 'tokens' });
   const btn = (label, id, fn) => h('button', { type: 'button', id, class: 'secondary', onclick: () => { fn(); draw(); } }, label);
-  const first = btn('⏮ Start', 'first', () => { i = 0; });
+  const first = btn('« Start', 'first', () => { i = 0; });
   const prev = btn('◀ Back', 'prev', () => { i = Math.max(0, i - 1); });
   const next = btn('Forward ▶', 'next', () => { i = Math.min(frames.length - 1, i + 1); });
-  const last = btn('End ⏭', 'last', () => { i = frames.length - 1; });
+  const last = btn('End »', 'last', () => { i = frames.length - 1; });
   const tokenSpans = frames.slice(1).map((f, k) => {
     const sp = h('span', { 'data-i': k + 1 }, f.token);
     sp.addEventListener('click', () => { i = k + 1; draw(); });
