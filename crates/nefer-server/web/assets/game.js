@@ -258,6 +258,8 @@ class GamePage {
     const st = this.view.status;
     const v = this.view;
     if (st.kind === 'over') return 'The game is over.';
+    // While a request is out, say so: against a strong computer the answer can take seconds.
+    if (this.busy) return v.mode === 'computer' && this.busyWhat === 'move' ? 'The computer is thinking…' : 'Sending…';
     const name = this.seatName(st.seat);
     const who = v.mode === 'local' ? `${name} (${st.seat})` : 'You';
     if (!this.mine()) {
@@ -368,9 +370,10 @@ class GamePage {
   }
 
   /** Runs one request with the controls disabled; errors are shown, and a stale view reloaded. */
-  async act(fn, force = false) {
+  async act(fn, force = false, what = 'move') {
     if (this.busy) return;
     this.busy = true;
+    this.busyWhat = what;
     clearError();
     this.render();
     try {
@@ -399,7 +402,7 @@ class GamePage {
   }
 
   doThrow() {
-    return this.act(() => api.throw(this.id, this.token, this.view.version));
+    return this.act(() => api.throw(this.id, this.token, this.view.version), false, 'throw');
   }
 
   commit(move) {
@@ -409,7 +412,7 @@ class GamePage {
 
   doUndo() {
     // The undo's view has a lower version than the one shown: take it anyway.
-    return this.act(() => api.undo(this.id, this.token), true);
+    return this.act(() => api.undo(this.id, this.token), true, 'undo');
   }
 
   async doHint() {

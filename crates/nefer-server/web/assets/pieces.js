@@ -58,7 +58,7 @@ export function piece(family, seat, x, y, size, { ghost = false } = {}) {
       // Inner ear lines give the jackal's ears depth.
       g.append(s('path', { d: 'M0.3,-3.3 L0.1,-4.6 M1.7,-3.2 L2,-4.7', stroke: p.detail, 'stroke-width': 0.45, fill: 'none' }));
     }
-    g.append(s('circle', { cx: seat === 'B' ? -1.4 : -1.1, cy: -2, r: 0.42, fill: p.stroke }));
+    g.append(s('circle', { cx: seat === 'B' ? -1.4 : -1.35, cy: seat === 'B' ? -2 : -1.75, r: 0.4, fill: p.stroke }));
   } else if (seat === 'A') {
     g.append(s('path', { d: CONE, ...common }));
     g.append(s('path', { d: 'M-2.4,1.2 C-1,1.8 1,1.8 2.4,1.2', stroke: p.detail, 'stroke-width': 0.5, fill: 'none' }));
