@@ -64,12 +64,27 @@ impl Options {
     }
 
     /// Parses `a=b, c=d` (commas and/or whitespace between pairs), as in a record's `options:`.
+    /// A value in braces keeps its commas (`senet.kendall.extra_throws={1,4,5}`, SPEC §10).
     ///
     /// # Errors
     /// A pair without `=`, an empty name or value, or a name given twice.
     pub fn parse(text: &str) -> Result<Options, OptionError> {
         let mut out = Options::new();
-        for item in text.split([',', ' ', '\t']).filter(|s| !s.is_empty()) {
+        let mut items = Vec::new();
+        let (mut depth, mut start) = (0usize, 0);
+        for (i, c) in text.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                ',' | ' ' | '\t' if depth == 0 => {
+                    items.push(&text[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        items.push(&text[start..]);
+        for item in items.into_iter().filter(|s| !s.is_empty()) {
             let (k, v) = item.split_once('=').ok_or_else(|| {
                 OptionError(format!("option `{item}` is not of the form name=value"))
             })?;
@@ -234,6 +249,15 @@ mod tests {
             o.to_string(),
             "hj.skiryuk.entry_by_one=true, hj.lines=forward_only"
         );
+    }
+
+    #[test]
+    fn a_set_value_keeps_its_commas() {
+        let o = Options::parse("senet.kendall.extra_throws={1,4,5}, senet.kendall.max_turns=9")
+            .unwrap();
+        assert_eq!(o.get("senet.kendall.extra_throws"), Some("{1,4,5}"));
+        assert_eq!(o.get("senet.kendall.max_turns"), Some("9"));
+        assert_eq!(Options::parse(&o.to_string()).unwrap(), o);
     }
 
     #[test]

@@ -631,6 +631,7 @@ async fn record(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResu
     for seat in Seat::BOTH {
         r.set_header(&format!("player-{seat}"), &s.seats[seat.index()].name);
     }
+    r.set_header("date", &crate::store::utc_date(s.created));
     if let Some(level) = &s.level {
         r.set_header("level", level);
     }

@@ -221,6 +221,21 @@ impl Store {
     }
 }
 
+/// The UTC date `YYYY-MM-DD` of Unix time `secs` (for a record's `date:` line).
+pub fn utc_date(secs: i64) -> String {
+    // Howard Hinnant's civil_from_days: days since 1970-01-01 to a proleptic Gregorian date.
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 fn insert_actions(
     tx: &rusqlite::Transaction<'_>,
     id: &str,
@@ -233,4 +248,52 @@ fn insert_actions(
         stmt.execute(params![id, (first + k) as i64, a.token, a.sticks])?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        assert_eq!(utc_date(0), "1970-01-01");
+        assert_eq!(utc_date(951_782_400), "2000-02-29");
+        assert_eq!(utc_date(1_795_392_000 + 86_399), "2026-11-23");
+        assert_eq!(utc_date(-1), "1969-12-31");
+    }
+
+    #[test]
+    fn a_game_and_its_actions_come_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let row = GameRow {
+            id: "abc".into(),
+            rules: "hj.french".into(),
+            options: String::new(),
+            mode: "local".into(),
+            names: ["a".into(), "b".into()],
+            kinds: ["human".into(), "human".into()],
+            token_hashes: [Some("h".into()), None],
+            level: None,
+            created: 5,
+        };
+        let a = |t: &str, s| ActionRow {
+            token: t.into(),
+            sticks: s,
+        };
+        store.insert_game(&row, &[a("B", None)]).unwrap();
+        store
+            .append("abc", 1, &[a("3", Some(0b0111)), a("hand-L1", None)])
+            .unwrap();
+        store.truncate("abc", 2).unwrap();
+        drop(store);
+        let store = Store::open(dir.path()).unwrap();
+        let (back, actions) = store.load("abc").unwrap().unwrap();
+        assert_eq!(back, row);
+        assert_eq!(actions, [a("B", None), a("3", Some(0b0111))]);
+        assert!(store.load("nope").unwrap().is_none());
+        // The same index twice is refused, and nothing of that transaction is kept.
+        assert!(store.append("abc", 1, &[a("4", None)]).is_err());
+        assert_eq!(store.load("abc").unwrap().unwrap().1.len(), 2);
+    }
 }

@@ -58,9 +58,23 @@ fn over_reason(
         Outcome::Win(s) => {
             let l = &g.layout()[s.index()];
             let why = if l.board.is_empty() && l.hand == 0 {
-                "every piece is home".to_owned()
+                "every piece is borne off".to_owned()
+            } else if let AnyGame::HjWashburne(w) = g {
+                // The two ends of SPEC §4.5: the goal filled (path indices 55..59, WA-2), or
+                // the loser knocked off with a full home box (WA-11).
+                let on = w.indices_of(s);
+                if on.len() == usize::from(nefer_core::hj::washburne::PIECES)
+                    && on.iter().all(|&i| i >= 55)
+                {
+                    "its five pieces fill the opponent's home box".to_owned()
+                } else {
+                    format!(
+                        "{} had a piece knocked off while its home box was full",
+                        who(s.other())
+                    )
+                }
             } else {
-                format!("{} can no longer finish", who(s.other()))
+                "the game is won".to_owned()
             };
             (s.to_string(), format!("{} wins: {why}.", who(s)))
         }

@@ -476,6 +476,10 @@ async fn the_record_replays_to_the_same_state() {
     let text = String::from_utf8(bytes).unwrap();
     let record = Record::parse(&text).unwrap();
     assert_eq!(record.header("player-A"), Some("Ahmose"));
+    assert_eq!(
+        record.header("date").map(str::len),
+        Some("2026-11-23".len())
+    );
     let replayed = nefer_core::replay(&record).unwrap();
     assert_eq!(record.actions.len() as u64, v["version"].as_u64().unwrap());
     assert_eq!(
@@ -536,7 +540,10 @@ async fn replay_gives_frames_and_names_the_broken_token() {
 async fn a_restart_keeps_the_game() {
     let first = app();
     let v = first
-        .create(json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B"}))
+        .create(
+            json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
+                       "options": {"senet.school.max_turns": 400}}),
+        )
         .await;
     let (id, token) = (id_of(&v), token_of(&v, "B"));
     let before = play_randomly(&first, &id, &token, 3, 25).await;
@@ -549,6 +556,7 @@ async fn a_restart_keeps_the_game() {
     };
     let after = second.get(&id, Some(&token)).await;
     assert_eq!(after, before);
+    assert_eq!(after["options"], "senet.school.max_turns=400");
     let end = play_randomly(&second, &id, &token, 4, 20_000).await;
     assert_eq!(kind(&end), "over");
 }
@@ -602,11 +610,21 @@ async fn events_bring_the_view_after_a_move() {
     let now = next_view().await;
     assert_eq!(now["version"], v["version"]);
     assert_eq!(now["you"], json!([]));
-    let (s, moved) = app.throw(&id, &token).await;
-    assert_eq!(s, StatusCode::OK);
+    // One event per action: each throw, then the move.
+    let mut last = v;
+    while kind(&last) == "throw" {
+        let (s, thrown) = app.throw(&id, &token).await;
+        assert_eq!(s, StatusCode::OK);
+        let pushed = next_view().await;
+        assert_eq!(pushed["version"], thrown["version"]);
+        last = thrown;
+    }
+    let (s, moved) = app.play(&id, Some(&token), &legal(&last)[0]).await;
+    assert_eq!(s, StatusCode::OK, "{moved}");
     let pushed = next_view().await;
     assert_eq!(pushed["version"], moved["version"]);
     assert_eq!(pushed["history"], moved["history"]);
+    assert_eq!(pushed["you"], json!([]));
 }
 
 #[tokio::test]
@@ -768,4 +786,64 @@ async fn two_moves_at_once_one_wins_the_other_is_stale() {
     let now = app.get(&id, None).await;
     // Exactly one of the two moves was played.
     assert_eq!(now["version"], v["version"].as_u64().unwrap() + 1);
+}
+
+#[tokio::test]
+async fn an_option_with_commas_survives_a_restart_and_the_record() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "senet.kendall", "mode": "local",
+                       "options": {"senet.kendall.extra_throws": "{1,4,5}"}}))
+        .await;
+    let id = id_of(&v);
+    let App { router, dir } = first;
+    drop(router);
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let after = second.get(&id, None).await;
+    assert_eq!(after["options"], "senet.kendall.extra_throws={1,4,5}");
+    let (_, bytes) = second
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    assert_eq!(
+        record.options.get("senet.kendall.extra_throws"),
+        Some("{1,4,5}")
+    );
+}
+
+#[tokio::test]
+async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "senet.kendall", "mode": "computer", "level": "easy", "seat": "A"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let v = play_randomly(&first, &id, &token, 11, 30).await;
+    // The first action of the computer's that follows a move of the person's.
+    let history = v["history"].as_array().unwrap();
+    let cut = (1..history.len())
+        .find(|&i| history[i]["seat"] == "B" && history[i - 1]["seat"] == "A")
+        .expect("the computer played after the person");
+    let App { router, dir } = first;
+    drop(router);
+    // As if the server had died after storing the person's move.
+    nefer_server::Store::open(dir.path())
+        .unwrap()
+        .truncate(&id, cut)
+        .unwrap();
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let resumed = second.get(&id, Some(&token)).await;
+    assert!(resumed["version"].as_u64().unwrap() > cut as u64);
+    assert!(kind(&resumed) == "over" || resumed["status"]["seat"] == "A");
+    // The person's actions before the crash are all there, as they were.
+    assert_eq!(
+        resumed["history"].as_array().unwrap()[..cut],
+        history[..cut]
+    );
 }
