@@ -116,7 +116,6 @@ class GamePage {
               h('a', { class: 'button secondary', href: '/' }, 'New game')),
             h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox)))));
     this.wrap = wrap;
-    document.title = `nefer · ${v.rules}`;
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && (this.pending || this.selected)) {
         this.pending = null;
@@ -190,6 +189,8 @@ class GamePage {
       this.hintText.classList.add('hidden');
     }
     this.render();
+    // An opponent's move that hands us the turn: keyboard players land on what to do next.
+    if (changed && !this.busy && this.mine() && (!document.activeElement || document.activeElement === document.body)) this.focusNext();
   }
 
   mine() {
@@ -211,6 +212,8 @@ class GamePage {
     this.root.dataset.status = st.kind;
     this.root.dataset.mine = this.mine() ? '1' : '0';
     this.root.dataset.busy = this.busy ? '1' : '0';
+    // A tab in the background shows in its title when it is this player's turn.
+    document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.rules}`;
     this.board.render(v.layout, { lastMove: lastMove(v.history || []) });
     this.pools.textContent = ['A', 'B'].map((s) => {
       const l = v.layout[s];
