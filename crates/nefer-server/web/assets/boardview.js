@@ -13,12 +13,13 @@ export class BoardView {
   /**
    * @param {HTMLElement} container where the SVG goes (emptied first)
    * @param {string} rules the rule set key, which picks the family and the marked holes
-   * @param {{onActivate?: (spot: string) => void, seatLabel?: (seat: string) => string}} opts
+   * @param {{onActivate?: (spot: string) => void, seatLabel?: (seat: string) => string, options?: string}} opts
+   *   `options` is the game's option string (it can change which way the lines go)
    */
   constructor(container, rules, opts = {}) {
     this.rules = rules;
     this.family = familyOf(rules);
-    this.geo = this.family === 'hj' ? drawHjBoard(rules) : drawSenetBoard(rules);
+    this.geo = this.family === 'hj' ? drawHjBoard(rules, opts.options) : drawSenetBoard(rules);
     this.onActivate = opts.onActivate || (() => {});
     this.seatLabel = opts.seatLabel || ((seat) => `Seat ${seat}`);
     this.svg = s('svg', {

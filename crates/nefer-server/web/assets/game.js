@@ -58,6 +58,7 @@ class GamePage {
   build() {
     const v = this.view;
     this.board = new BoardView(h('div'), v.rules, {
+      options: v.options,
       onActivate: (spot) => this.activate(spot),
       // "Player A" already names its seat; other names get the seat letter added.
       seatLabel: (seat) => (this.seatName(seat).endsWith(` ${seat}`) ? this.seatName(seat) : `${this.seatName(seat)} · ${seat}`),
@@ -78,7 +79,7 @@ class GamePage {
     const numbersToggle = h('input', { type: 'checkbox', id: 'numbers', onchange: (e) => wrap.classList.toggle('show-numbers', e.target.checked) });
 
     const marks = this.family === 'hj'
-      ? hjMarks(v.rules).map((m) => `${m.holes.join(', ')}: ${m.label}`)
+      ? hjMarks(v.rules, v.options).map((m) => `${m.holes.join(', ')}: ${m.label}`)
       : senetMarks(v.rules).map((m) => `${m.n}: ${m.label}`);
     const wrap = h('div', { class: `board-wrap ${this.family}` }, this.board.svg);
     // The trays in words: readable on a phone, where the trays' SVG text is small, and for

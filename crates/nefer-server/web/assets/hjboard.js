@@ -50,10 +50,11 @@ const MARKS = {
 const DEFAULT_MARKS = [{ kind: 'rethrow', holes: [1, 6, 8, 10, 15, 20, 25], label: 'marked hole' }];
 
 /** The marks of a rule set, for the legend beside the board. */
-export function hjMarks(rules) {
-  const lines = rules === 'hj.french'
-    ? { kind: 'line', holes: [6, 8], label: 'shortcut lines 6 → 20 and 8 → 10 (one way)' }
-    : { kind: 'line', holes: [6, 8, 10, 20], label: 'lines 6 ↔ 20 and 8 ↔ 10' };
+export function hjMarks(rules, options = '') {
+  const lines = {
+    forward_only: { kind: 'line', holes: [6, 8], label: 'lines 6 → 20 and 8 → 10, one way (the arrows)' },
+    backward_only: { kind: 'line', holes: [10, 20], label: 'lines 20 → 6 and 10 → 8, one way (the arrows)' },
+  }[lineDirection(rules, options)] || { kind: 'line', holes: [6, 8, 10, 20], label: 'lines 6 ↔ 20 and 8 ↔ 10, both ways' };
   return [...(MARKS[rules] || DEFAULT_MARKS), lines];
 }
 
@@ -75,6 +76,22 @@ function ankhGlyph(x, y) {
   return s('g', { transform: `translate(${x} ${y})`, fill: 'none', stroke: C.ebony, 'stroke-width': 0.18, 'stroke-linecap': 'round' },
     s('ellipse', { cx: 0, cy: -0.5, rx: 0.25, ry: 0.33 }),
     s('path', { d: 'M0,-0.17 V0.85 M-0.45,-0.05 H0.45' }));
+}
+
+/** Which way the lines are followed: the option `hj.lines`, else the rule set's default. */
+function lineDirection(rules, options) {
+  const m = /hj\.lines\s*=\s*(\w+)/.exec(options || '');
+  if (m) return m[1];
+  return rules === 'hj.french' ? 'forward_only' : 'both';
+}
+
+/** A small arrowhead at (x, y) pointing away from (fx, fy). */
+function arrowhead(x, y, fx, fy) {
+  const len = Math.hypot(x - fx, y - fy) || 1;
+  const ux = (x - fx) / len, uy = (y - fy) / len;
+  const bx = x - ux * 0.7, by = y - uy * 0.7;
+  const pts = [[x + ux * 0.1, y + uy * 0.1], [bx - uy * 0.4, by + ux * 0.4], [bx + uy * 0.4, by - ux * 0.4]];
+  return s('path', { d: `M${pts.map((p) => p.join(',')).join(' L')} Z`, fill: C.groove, class: 'line-arrow' });
 }
 
 /** The palm tree between the inner columns (|x| < 2.5), trunk y 0..27, crown y 27..33. */
@@ -107,7 +124,7 @@ function palm() {
  * Draws the static board (everything but the pieces) for a rule set.
  * Returns { family, viewBox, places, trays, pieceSize, board } where `board` is an SVG group.
  */
-export function drawHjBoard(rules) {
+export function drawHjBoard(rules, options = '') {
   const places = hjPlaces();
   const board = s('g', { class: 'hj-board' });
   const shield = `M${X(-11.7)},${Y(-2.7)} L${X(-11.7)},${Y(26)} C${X(-11.7)},${Y(35)} ${X(-3)},${Y(36.7)} ${X(0)},${Y(36.7)} ` +
@@ -126,12 +143,20 @@ export function drawHjBoard(rules) {
   board.append(s('path', { d: shield, fill: 'url(#hj-grain)', stroke: C.rim, 'stroke-width': 0.18 }));
   board.append(palm());
 
-  // Connecting lines: grooves cut into the wood, per SPEC §2.2's Béziers.
+  // Connecting lines: grooves cut into the wood, per SPEC §2.2's Béziers. Where the rule set
+  // follows them one way only, an arrowhead says which way.
+  const dir = lineDirection(rules, options);
   for (const sd of [-1, 1]) {
-    for (const [a, b, c, d] of [[[4, 12], [7, 12], [5, 18], [8, 18]], [[4, 0], [7, 0], [7, 6], [4, 6]]]) {
+    // [start, control 1, control 2, end, hole at the start, hole at the end]
+    for (const [a, b, c, d, ha, hb] of [[[4, 12], [7, 12], [5, 18], [8, 18], 6, 20], [[4, 0], [7, 0], [7, 6], [4, 6], 10, 8]]) {
       const p = `M${X(a[0] * sd)},${Y(a[1])} C${X(b[0] * sd)},${Y(b[1])} ${X(c[0] * sd)},${Y(c[1])} ${X(d[0] * sd)},${Y(d[1])}`;
       board.append(s('path', { d: p, fill: 'none', stroke: C.groove, 'stroke-width': 0.32, 'stroke-linecap': 'round', class: 'line-groove' }));
       board.append(s('path', { d: p, fill: 'none', stroke: C.woodLight, 'stroke-width': 0.08, 'stroke-linecap': 'round', opacity: 0.7 }));
+      if (dir === 'both') continue;
+      // Forward is up the path: 6 → 20 and 8 → 10.
+      const towardEnd = dir === 'forward_only' ? hb > ha : hb < ha;
+      const [tip, from] = towardEnd ? [d, c] : [a, b];
+      board.append(arrowhead(X(tip[0] * sd), Y(tip[1]), X(from[0] * sd), Y(from[1])));
     }
   }
 

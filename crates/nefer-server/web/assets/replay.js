@@ -35,7 +35,7 @@ function show(area, rep, name) {
   const headers = rep.headers || {};
   const seatName = (s) => headers[`player-${s}`] || `Seat ${s}`;
   const boardBox = h('div', { class: `board-wrap ${rep.rules.startsWith('senet') ? 'senet' : 'hj'}` });
-  const board = new BoardView(boardBox, rep.rules, { seatLabel: (s) => (seatName(s).endsWith(` ${s}`) ? seatName(s) : `${seatName(s)} · ${s}`) });
+  const board = new BoardView(boardBox, rep.rules, { options: rep.options, seatLabel: (s) => (seatName(s).endsWith(` ${s}`) ? seatName(s) : `${seatName(s)} · ${s}`) });
   const counter = h('span', { id: 'frame-no', 'aria-live': 'polite' });
   const info = h('p', { class: 'status', id: 'frame-info' });
   const sticksBox = h('div', { class: 'sticks-box' });
