@@ -236,7 +236,9 @@ class GamePage {
       const who = st.result === 'draw' ? 'A draw' : `${this.seatName(st.result)} (${st.result}) wins`;
       const youWon = st.result !== 'draw' && this.you().includes(st.result) && v.mode !== 'local';
       const youLost = st.result !== 'draw' && this.you().length === 1 && !this.you().includes(st.result);
-      this.banner.replaceChildren(h('strong', {}, 'Game over. '), `${who}${youWon ? ' — you win!' : youLost ? ' — you lose.' : '.'} `, st.reason ? h('span', { id: 'reason' }, st.reason) : null);
+      // The server's reason already names the winner ("… (seat B) wins: every piece is home").
+      this.banner.replaceChildren(h('strong', {}, 'Game over. '), youWon ? 'You win! ' : youLost ? 'You lose. ' : '',
+        h('span', { id: 'reason' }, st.reason || `${who}.`));
       this.banner.classList.remove('hidden');
     } else {
       this.banner.classList.add('hidden');
