@@ -77,7 +77,7 @@ pub struct Entry {
 }
 
 /// Time cap of any computer move, so that no player spec can hold a game for long.
-const MOVE_CAP: Duration = Duration::from_secs(5);
+pub const MOVE_CAP: Duration = Duration::from_secs(5);
 
 /// The player of a level or spec, with every search capped at [`MOVE_CAP`].
 ///
