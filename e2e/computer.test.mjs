@@ -48,6 +48,7 @@ test('a whole hj.french game against the beginner, by clicking only', { timeout:
     }
     // Mid-game, once both sides have pieces out on the board: the H&J screenshot.
     if (!shot && actions >= 40 && (await page.locator('.pieces .piece').count()) >= 7) {
+      await page.waitForTimeout(400); // let the last move's slide finish
       await page.locator('.game').screenshot({ path: join(shotsDir(), 'hj-board.png') });
       shot = true;
     }

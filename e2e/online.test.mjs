@@ -63,6 +63,7 @@ test('two browsers play senet.school online; a spectator watches', { timeout: 18
     await sees(spectator, now);
     if (!shot && moves.host >= 6 && moves.guest >= 6) {
       // The guest's page: the same board, without the creator's long invite links.
+      await guest.waitForTimeout(400); // let the last move's slide finish
       await guest.locator('.game').screenshot({ path: join(shotsDir(), 'senet-board.png') });
       shot = true;
     }

@@ -86,12 +86,45 @@ export class BoardView {
   }
 
   /** Draws the pieces of `layout` ({A: {board, hand, off, trophies}, B: …}). */
-  render(layout, { lastMove = null } = {}) {
+  render(layout, { lastMove = null, animate = false } = {}) {
     this.layout = layout;
     this.pieceLayer.replaceChildren(...this.pieceNodes(layout, false));
     this.drawTrays(layout);
     this.lastLayer.replaceChildren();
     if (lastMove) this.markLast(lastMove);
+    if (animate && lastMove) this.slide(lastMove);
+  }
+
+  /** Centre of a move end: a place on the board, or the middle of the mover's tray cell. */
+  pointOf(place, seat) {
+    const p = this.geo.places.get(place);
+    if (p) return p;
+    if ((place === 'hand' || place === 'off') && this.pools().includes(place)) {
+      const c = this.cellRect(seat, place);
+      return { x: c.x + c.w / 2, y: c.y + c.h / 2 };
+    }
+    return null;
+  }
+
+  /**
+   * Slides the piece that just moved from its start to where it stands (a quarter of a second),
+   * so that a move that arrives from the opponent or the computer is seen, not just found.
+   * Not for people who asked for reduced motion.
+   */
+  slide({ seat, from, to }) {
+    if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const a = this.pointOf(from, seat), b = this.pointOf(to, seat);
+    const node = this.pieceLayer.querySelector(`[data-seat="${seat}"][data-place="${CSS.escape(to)}"]`);
+    if (!a || !b || !node) return;
+    const wrap = s('g', {});
+    node.replaceWith(wrap);
+    wrap.append(node);
+    const anim = s('animateTransform', {
+      attributeName: 'transform', type: 'translate', from: `${a.x - b.x} ${a.y - b.y}`, to: '0 0',
+      dur: '0.25s', begin: 'indefinite', fill: 'freeze', calcMode: 'spline', keySplines: '0.3 0 0.2 1', keyTimes: '0;1',
+    });
+    wrap.append(anim);
+    anim.beginElement();
   }
 
   /** SVG nodes for the pieces of a layout; several pieces on one place are stacked with a count. */
@@ -109,7 +142,10 @@ export class BoardView {
         const shared = place === 'S' && layout.A.board.includes('S') && layout.B.board.includes('S');
         const dx = shared ? (seat === 'A' ? -0.9 : 0.9) : 0;
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-          nodes.push(piece(this.family, seat, p.x + dx + i * 0.25, p.y - i * 0.35, size, { ghost }));
+          const node = piece(this.family, seat, p.x + dx + i * 0.25, p.y - i * 0.35, size, { ghost });
+          node.dataset.seat = seat;
+          node.dataset.place = place;
+          nodes.push(node);
         }
         if (n > 1) nodes.push(this.badge(p.x + dx + size * 0.45, p.y - size * 0.45, n));
       }

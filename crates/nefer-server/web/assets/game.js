@@ -215,7 +215,13 @@ class GamePage {
     this.root.dataset.busy = this.busy ? '1' : '0';
     // A tab in the background shows in its title when it is this player's turn.
     document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.rules}`;
-    this.board.render(v.layout, { lastMove: lastMove(v.history || []) });
+    // A new move (ours, the opponent's, the computer's) slides into place once.
+    const last = lastMove(v.history || []);
+    const moves = (v.history || []).length;
+    const newest = moves ? v.history[moves - 1] : null;
+    const fresh = last && this.shownActions !== undefined && moves > this.shownActions && newest.kind === 'move' && newest.token.includes('-');
+    this.shownActions = moves;
+    this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
     this.pools.textContent = ['A', 'B'].map((s) => {
       const l = v.layout[s];
       const parts = [];
