@@ -87,7 +87,18 @@ export class BoardView {
 
   /** Draws the pieces of `layout` ({A: {board, hand, off, trophies}, B: …}). */
   render(layout, { lastMove = null, animate = false } = {}) {
+    // Pieces are only redrawn when they changed: the page re-renders for many reasons (a
+    // selection, a pending request) and a redraw would cut a sliding piece short.
+    const key = JSON.stringify(layout);
+    const same = key === this.layoutKey && !this.previewing;
     this.layout = layout;
+    this.layoutKey = key;
+    if (same && !animate) {
+      this.lastLayer.replaceChildren();
+      if (lastMove) this.markLast(lastMove);
+      return;
+    }
+    this.previewing = false;
     this.pieceLayer.replaceChildren(...this.pieceNodes(layout, false));
     this.drawTrays(layout);
     this.lastLayer.replaceChildren();
@@ -272,11 +283,13 @@ export class BoardView {
     this.pieceLayer.replaceChildren(...under, ...this.pieceNodes(after, false));
     this.overLayer.replaceChildren(...over);
     this.drawTrays(after);
+    this.previewing = true;
   }
 
   /** Removes a preview and shows the current layout's trays again. */
   clearPreview() {
-    if (!this.overLayer.hasChildNodes() && !this.pieceLayer.querySelector('.arrive')) return;
+    if (!this.previewing) return;
+    this.previewing = false;
     this.overLayer.replaceChildren();
     if (this.layout) {
       this.pieceLayer.replaceChildren(...this.pieceNodes(this.layout, false));
