@@ -3,10 +3,7 @@
 import { h } from './svg.js';
 import { api, saveToken, saveLinks } from './api.js';
 import { showError, clearError } from './app.js';
-import { BoardView } from './boardview.js';
-import { hjMarks } from './hjboard.js';
-import { senetMarks } from './senetboard.js';
-import { familyOf, PIECES } from './pieces.js';
+import { showPreview } from './preview.js';
 
 export async function lobbyPage(root) {
   document.title = 'nefer · new game';
@@ -42,16 +39,7 @@ export async function lobbyPage(root) {
   // The chosen rule set's board, empty, with what its marks mean.
   const previewBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
   const previewText = h('div', { class: 'panel' });
-  function preview(key) {
-    const fam = familyOf(key);
-    const board = new BoardView(previewBox, key);
-    const empty = { board: [], hand: 0, off: 0, trophies: 0 };
-    board.render({ A: empty, B: empty });
-    const marks = fam === 'hj' ? hjMarks(key).map((m) => `${m.holes.join(', ')}: ${m.label}`) : senetMarks(key).map((m) => `${m.n}: ${m.label}`);
-    previewText.replaceChildren(
-      h('p', {}, `Seat A plays the ${PIECES[fam].A.plural}, seat B the ${PIECES[fam].B.plural}.`),
-      h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))));
-  }
+  const preview = (key) => showPreview(key, previewBox, previewText);
 
   const mode = () => root.querySelector('input[name=mode]:checked').value;
   const current = () => rules.find((r) => r.key === rulesSel.value);

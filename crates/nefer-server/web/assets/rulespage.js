@@ -1,6 +1,7 @@
 // /rules and /rules/{key}: the rule sets' rules in words, from GET /api/rules.
 import { h } from './svg.js';
 import { api } from './api.js';
+import { showPreview } from './preview.js';
 
 export async function rulesPage(root, key) {
   const list = await api.rules();
@@ -13,13 +14,18 @@ export async function rulesPage(root, key) {
   const r = list.find((x) => x.key === key);
   if (!r) throw new Error(`No rule set is called ${key}. Known: ${list.map((x) => x.key).join(', ')}.`);
   document.title = `nefer · ${r.title}`;
+  const boardBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
+  const legend = h('div', { class: 'panel' });
+  showPreview(r.key, boardBox, legend);
   root.replaceChildren(
     h('h1', {}, r.title),
     h('p', {}, h('code', {}, r.key), ' · ', h('em', {}, r.source || '')),
-    h('div', { class: 'panel rules-text' }, r.rules),
+    h('div', { class: 'lobby-grid' },
+      h('div', { class: 'panel rules-text' }, r.rules),
+      h('div', {}, boardBox, legend)),
     (r.options || []).length
       ? h('section', { class: 'panel' }, h('h2', {}, 'Options'), h('ul', {}, r.options.map((o) => h('li', {},
-        h('code', {}, o.name), `: ${(o.values || []).join(' / ')}; default ${o.default}`,
+        h('code', {}, o.name), o.help ? ` — ${o.help}: ` : ': ', `${(o.values || []).join(' / ')}; default ${o.default}`,
         o.implemented && o.implemented.length < (o.values || []).length ? ` (playable: ${o.implemented.join(', ')})` : '',
         o.clause ? ` — ${o.clause}` : ''))))
       : null,
