@@ -281,6 +281,11 @@ class GamePage {
     if (st.kind === 'throw') return `${who}: throw the sticks.`;
     const legal = v.legal || [];
     if (legal.length === 1 && legal[0].move === 'pass') return `${who} threw ${st.throw}: no move is possible. Pass.`;
+    // Kendall's water turn: a decision before any throw (NOTATION §3).
+    if (legal.some((m) => m.move === 'throw')) {
+      const give = legal.find((m) => m.move !== 'throw');
+      return `${who}: your piece is in the House of Waters. Throw for a 4${give ? `, or give it up (${give.move})` : ''}.`;
+    }
     if (st.throw === null || st.throw === undefined) return `${who}: choose — ${legal.map((m) => m.move).join(' or ')}.`;
     if (legal.length === 1) return `${who} threw ${st.throw}: one move is possible, ${legal[0].move}.`;
     return `${who} threw ${st.throw}: choose a piece, then where it goes.`;
