@@ -64,7 +64,7 @@ test('a whole hj.french game against the beginner, by clicking only', { timeout:
   // After the game the play controls are gone and nothing on the board is clickable.
   assert.equal(await page.locator('.spot.active').count(), 0);
   assert.ok(await page.isHidden('#throw'));
-  console.log(`    played ${actions} clicking actions; ${hint}; ${text.trim()}`);
+  console.log(`    played ${actions} clicking actions (${page.previews || 0} previewed line jumps confirmed); ${hint}; ${text.trim()}`);
 
   // Download the record and replay it: frames step with the buttons and the arrow keys.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);

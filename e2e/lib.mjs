@@ -116,7 +116,12 @@ export async function step(page) {
     await page.locator('.spot.target').first().click();
     await page.waitForFunction((v) => Number(document.querySelector('#page').dataset.version) > v ||
       !document.querySelector('#confirm').classList.contains('hidden'), v);
-    if (await page.isVisible('#confirm-move')) await page.click('#confirm-move');
+    if (await page.isVisible('#confirm-move')) {
+      // The preview: the board shows where the pieces end up before the move is committed.
+      if ((await page.locator('.pieces .arrive').count()) === 0) throw new Error('a move asks for confirmation but the board shows no preview');
+      page.previews = (page.previews || 0) + 1;
+      await page.click('#confirm-move');
+    }
   } else if (await page.locator('.spot.movable').count()) {
     await page.locator('.spot.movable').first().click();
     await page.waitForSelector('.spot.target');

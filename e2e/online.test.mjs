@@ -81,5 +81,5 @@ test('two browsers play senet.school online; a spectator watches', { timeout: 18
   assert.equal(await spectator.locator('#moves button').count(), 0);
   assert.match(await spectator.textContent('#status'), /watching|over/);
   for (const p of [host, guest, spectator]) assert.deepEqual(p.errors, []);
-  console.log(`    moves: ${JSON.stringify(moves)}`);
+  console.log(`    moves: ${JSON.stringify(moves)}; previews confirmed: ${(host.previews || 0) + (guest.previews || 0)}`);
 });
