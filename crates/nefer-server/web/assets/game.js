@@ -4,7 +4,7 @@
 // spectators' boards arrive without reloading.
 import { h } from './svg.js';
 import { api, follow, tokenFor, saveToken, linksFor } from './api.js';
-import { BoardView, traySpot } from './boardview.js';
+import { BoardView } from './boardview.js';
 import { drawSticks, throwValue } from './sticks.js';
 import { familyOf, PIECES } from './pieces.js';
 import { hjMarks } from './hjboard.js';
@@ -44,11 +44,10 @@ class GamePage {
     this.events = follow(id, token, (v) => this.onEvent(v), (msg) => this.setLive(msg));
   }
 
-  /** Display name of a seat: its name, and "(you)" when the token holds it in a two-sided game. */
+  /** Display name of a seat, as the server names it (the player's name or the level). */
   seatName(seat) {
     const s = this.view.seats && this.view.seats[seat];
-    const name = (s && s.name) || `Seat ${seat}`;
-    return name;
+    return (s && s.name) || `Seat ${seat}`;
   }
 
   you() {
@@ -469,4 +468,3 @@ async function copy(input, btn) {
   setTimeout(() => { btn.textContent = 'Copy'; }, 2000);
 }
 
-export { traySpot };
