@@ -70,8 +70,10 @@ export class BoardView {
     };
     for (const [place, p] of this.geo.places) {
       const rr = place === 'S' ? r * 1.6 : r;
+      // The ring goes round the piece, not across it.
+      const ring = place === 'S' ? rr * 0.92 : Math.max(rr * 0.92, this.geo.pieceSize * 0.56);
       add(place, s('circle', { cx: p.x, cy: p.y, r: rr, class: 'hit' }),
-        s('circle', { cx: p.x, cy: p.y, r: rr * 0.92, class: 'ring' }),
+        s('circle', { cx: p.x, cy: p.y, r: ring, class: 'ring' }),
         // The spot lies over the hole, so it carries the hole's full tooltip (name and mark).
         this.geo.titles.get(place) || place);
     }

@@ -183,10 +183,10 @@ export function drawHjBoard(rules, options = '') {
             break;
           case 'nefer':
             marksG.append(s('circle', { cx: p.x, cy: p.y, r: 0.9, fill: C.gold }));
-            marksG.append(neferGlyph(p.x + 1.6 * inward, p.y));
+            marksG.append(neferGlyph(p.x + 2.3 * inward, p.y));
             break;
           case 'ankh':
-            marksG.append(ankhGlyph(p.x + 1.6 * inward, p.y));
+            marksG.append(ankhGlyph(p.x + 2.3 * inward, p.y));
             break;
           default: // start, rethrow: an inlaid gold ring
             marksG.append(s('circle', { cx: p.x, cy: p.y, r: 0.9, fill: C.gold }));
