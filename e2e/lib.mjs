@@ -133,5 +133,7 @@ export async function step(page) {
     throw new Error(`nothing to click; status: ${await page.textContent('#status')}`);
   }
   await waitNewer(page, v);
+  // A committed move leaves no preview behind.
+  if ((await page.locator('.overlay > *').count()) > 0) throw new Error('the preview is still drawn after the move');
   return 'acted';
 }

@@ -100,7 +100,9 @@ export class BoardView {
       if (lastMove) this.markLast(lastMove);
       return;
     }
+    // Whatever a preview drew goes with it.
     this.previewing = false;
+    this.overLayer.replaceChildren();
     this.pieceLayer.replaceChildren(...this.pieceNodes(layout, false));
     this.drawTrays(layout);
     this.lastLayer.replaceChildren();
