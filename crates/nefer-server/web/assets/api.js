@@ -1,0 +1,91 @@
+// The JSON API of docs/dev/api.md, and nothing else. Every failure becomes an ApiError carrying
+// the server's `error` text, so the page can always tell the user what went wrong.
+
+export class ApiError extends Error {
+  constructor(message, status, body = {}) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Seat tokens live in sessionStorage per game, so a reload keeps the seat but links stay clean. */
+export function tokenFor(gameId) {
+  return sessionStorage.getItem(`nefer.token.${gameId}`);
+}
+export function saveToken(gameId, token) {
+  if (token) sessionStorage.setItem(`nefer.token.${gameId}`, token);
+}
+/** Invite/watch links of an online game, kept from the create response (the view lacks them). */
+export function linksFor(gameId) {
+  try { return JSON.parse(sessionStorage.getItem(`nefer.links.${gameId}`)) || null; } catch { return null; }
+}
+export function saveLinks(gameId, links) {
+  if (links) sessionStorage.setItem(`nefer.links.${gameId}`, JSON.stringify(links));
+}
+
+/** fetch with JSON in and out; `token` goes in the Authorization header. */
+export async function request(method, path, { body, token, text = false } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload;
+  if (body !== undefined) {
+    if (typeof body === 'string') {
+      headers['content-type'] = 'text/plain; charset=utf-8';
+      payload = body;
+    } else {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: payload });
+  } catch (e) {
+    throw new ApiError(`Cannot reach the server (${e.message}).`, 0);
+  }
+  const raw = await res.text();
+  let data = null;
+  if (!text || !res.ok) {
+    try { data = raw ? JSON.parse(raw) : null; } catch { data = null; }
+  }
+  if (!res.ok) {
+    const msg = (data && data.error) || `The server answered ${res.status} ${res.statusText}${raw && !data ? `: ${raw.slice(0, 200)}` : ''}.`;
+    throw new ApiError(msg, res.status, data || {});
+  }
+  if (text) return raw;
+  if (data === null && raw) throw new ApiError('The server sent something that is not JSON.', res.status);
+  return data;
+}
+
+export const api = {
+  rules: () => request('GET', '/api/rules'),
+  levels: () => request('GET', '/api/levels'),
+  create: (spec) => request('POST', '/api/games', { body: spec }),
+  game: (id, token) => request('GET', `/api/games/${enc(id)}`, { token }),
+  throw: (id, token, version) => request('POST', `/api/games/${enc(id)}/throw`, { token, body: version === undefined ? {} : { version } }),
+  move: (id, token, move, version) => request('POST', `/api/games/${enc(id)}/move`, { token, body: { move, version } }),
+  undo: (id, token) => request('POST', `/api/games/${enc(id)}/undo`, { token, body: {} }),
+  hint: (id, token) => request('GET', `/api/games/${enc(id)}/hint`, { token }),
+  replay: (ngr) => request('POST', '/api/replay', { body: ngr }),
+  recordUrl: (id, token) => `/api/games/${enc(id)}/record${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+};
+
+/**
+ * Follows the game's server-sent events; `onState(view)` gets every new view. EventSource
+ * reconnects by itself; `onStatus(text|null)` hears about lost and regained connections.
+ */
+export function follow(id, token, onState, onStatus = () => {}) {
+  const url = `/api/games/${enc(id)}/events${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const es = new EventSource(url);
+  es.addEventListener('state', (e) => {
+    try { onState(JSON.parse(e.data)); } catch (err) { onStatus(`A live update could not be read: ${err.message}`); }
+  });
+  es.addEventListener('open', () => onStatus(null));
+  es.addEventListener('error', () => onStatus('Live updates interrupted; reconnecting…'));
+  return es;
+}
+
+function enc(s) {
+  return encodeURIComponent(s);
+}

@@ -1,0 +1,303 @@
+// A board on the page: the static drawing of either family, the pieces of a layout, the trays
+// (hand, off, trophies) beside it, and the "spots" a player can click or reach with the keyboard.
+// It knows nothing of the rules: game.js tells it which spots are movable pieces and targets.
+import { s, title } from './svg.js';
+import { drawHjBoard, hjLinePath } from './hjboard.js';
+import { drawSenetBoard } from './senetboard.js';
+import { piece, familyOf, PIECES } from './pieces.js';
+
+/** Spot id of a seat's tray cell: 'hand:A', 'off:B'. Board places are their own ids. */
+export const traySpot = (pool, seat) => `${pool}:${seat}`;
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} container where the SVG goes (emptied first)
+   * @param {string} rules the rule set key, which picks the family and the marked holes
+   * @param {{onActivate?: (spot: string) => void, seatLabel?: (seat: string) => string, options?: string}} opts
+   *   `options` is the game's option string (it can change which way the lines go)
+   */
+  constructor(container, rules, opts = {}) {
+    this.rules = rules;
+    this.family = familyOf(rules);
+    this.geo = this.family === 'hj' ? drawHjBoard(rules, opts.options) : drawSenetBoard(rules);
+    this.onActivate = opts.onActivate || (() => {});
+    this.seatLabel = opts.seatLabel || ((seat) => `Seat ${seat}`);
+    this.svg = s('svg', {
+      viewBox: this.geo.viewBox, class: `board board-${this.family}`, role: 'group',
+      'aria-label': this.family === 'hj' ? 'Hounds and Jackals board' : 'Senet board',
+      preserveAspectRatio: 'xMidYMid meet',
+    });
+    this.lastLayer = s('g', { class: 'last-move' });
+    this.trayLayer = s('g', { class: 'trays' });
+    this.pieceLayer = s('g', { class: 'pieces' });
+    this.overLayer = s('g', { class: 'overlay' });
+    this.spotLayer = s('g', { class: 'spots' });
+    this.svg.append(this.geo.board, this.lastLayer, this.trayLayer, this.pieceLayer, this.overLayer, this.spotLayer);
+    this.spots = new Map();
+    this.makeSpots();
+    container.replaceChildren(this.svg);
+  }
+
+  /** Rectangle of one tray cell ('hand', 'off') of a seat, in board units. */
+  cellRect(seat, pool) {
+    const t = this.geo.trays[seat];
+    const k = t.h / 5.3;
+    const pools = this.pools();
+    const i = pools.indexOf(pool);
+    const w = (t.w - 0.3 * k * (pools.length + 1)) / pools.length;
+    return { x: t.x + 0.3 * k + i * (w + 0.3 * k), y: t.y + 1.5 * k, w, h: t.h - 1.8 * k, k };
+  }
+
+  /** The tray cells this family shows: Senet pieces never wait in a hand. */
+  pools() {
+    return this.family === 'hj' ? ['hand', 'off'] : ['off'];
+  }
+
+  /** Invisible hit areas over every place and tray cell, with a ring shown when highlighted. */
+  makeSpots() {
+    const r = this.geo.hitRadius;
+    const add = (id, shape, ring, label) => {
+      const g = s('g', { class: 'spot', 'data-spot': id }, shape, ring, title(label));
+      g.addEventListener('click', () => { if (g.classList.contains('active')) this.onActivate(id); });
+      g.addEventListener('keydown', (e) => {
+        if ((e.key === 'Enter' || e.key === ' ') && g.classList.contains('active')) {
+          e.preventDefault();
+          this.onActivate(id);
+        }
+      });
+      this.spots.set(id, g);
+      this.spotLayer.append(g);
+    };
+    for (const [place, p] of this.geo.places) {
+      const rr = place === 'S' ? r * 1.6 : r;
+      // The ring goes round the piece, not across it.
+      const ring = place === 'S' ? rr * 0.92 : Math.max(rr * 0.92, this.geo.pieceSize * 0.56);
+      add(place, s('circle', { cx: p.x, cy: p.y, r: rr, class: 'hit' }),
+        s('circle', { cx: p.x, cy: p.y, r: ring, class: 'ring' }),
+        // The spot lies over the hole, so it carries the hole's full tooltip (name and mark).
+        this.geo.titles.get(place) || place);
+    }
+    for (const seat of ['A', 'B']) {
+      for (const pool of this.pools()) {
+        const c = this.cellRect(seat, pool);
+        add(traySpot(pool, seat), s('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: 0.3 * c.k, class: 'hit' }),
+          s('rect', { x: c.x + 0.1 * c.k, y: c.y + 0.1 * c.k, width: c.w - 0.2 * c.k, height: c.h - 0.2 * c.k, rx: 0.3 * c.k, class: 'ring' }),
+          `${this.seatLabel(seat)}: pieces ${pool === 'hand' ? 'in hand' : 'borne off'}`);
+      }
+    }
+  }
+
+  /** Draws the pieces of `layout` ({A: {board, hand, off, trophies}, B: …}). */
+  render(layout, { lastMove = null, animate = false } = {}) {
+    // Pieces are only redrawn when they changed: the page re-renders for many reasons (a
+    // selection, a pending request) and a redraw would cut a sliding piece short.
+    const key = JSON.stringify(layout);
+    const same = key === this.layoutKey && !this.previewing;
+    this.layout = layout;
+    this.layoutKey = key;
+    if (same && !animate) {
+      this.lastLayer.replaceChildren();
+      if (lastMove) this.markLast(lastMove);
+      return;
+    }
+    // Whatever a preview drew goes with it.
+    this.previewing = false;
+    this.overLayer.replaceChildren();
+    this.pieceLayer.replaceChildren(...this.pieceNodes(layout, false));
+    this.drawTrays(layout);
+    this.lastLayer.replaceChildren();
+    if (lastMove) this.markLast(lastMove);
+    if (animate && lastMove) this.slide(lastMove);
+  }
+
+  /** Centre of a move end: a place on the board, or the middle of the mover's tray cell. */
+  pointOf(place, seat) {
+    const p = this.geo.places.get(place);
+    if (p) return p;
+    if ((place === 'hand' || place === 'off') && this.pools().includes(place)) {
+      const c = this.cellRect(seat, place);
+      return { x: c.x + c.w / 2, y: c.y + c.h / 2 };
+    }
+    return null;
+  }
+
+  /**
+   * Slides the piece that just moved from its start to where it stands (a quarter of a second),
+   * so that a move that arrives from the opponent or the computer is seen, not just found.
+   * Not for people who asked for reduced motion.
+   */
+  slide({ seat, from, to }) {
+    if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const a = this.pointOf(from, seat), b = this.pointOf(to, seat);
+    const node = this.pieceLayer.querySelector(`[data-seat="${seat}"][data-place="${CSS.escape(to)}"]`);
+    if (!a || !b || !node) return;
+    const wrap = s('g', {});
+    node.replaceWith(wrap);
+    wrap.append(node);
+    const anim = s('animateTransform', {
+      attributeName: 'transform', type: 'translate', from: `${a.x - b.x} ${a.y - b.y}`, to: '0 0',
+      dur: '0.25s', begin: 'indefinite', fill: 'freeze', calcMode: 'spline', keySplines: '0.3 0 0.2 1', keyTimes: '0;1',
+    });
+    wrap.append(anim);
+    anim.beginElement();
+  }
+
+  /** SVG nodes for the pieces of a layout; several pieces on one place are stacked with a count. */
+  pieceNodes(layout, ghost, only = null) {
+    const nodes = [];
+    const size = this.geo.pieceSize;
+    for (const seat of ['A', 'B']) {
+      const counts = new Map();
+      for (const place of layout[seat].board) counts.set(place, (counts.get(place) || 0) + 1);
+      for (const [place, n] of counts) {
+        if (only && !only.has(`${seat}@${place}`)) continue;
+        const p = this.geo.places.get(place);
+        if (!p) continue;
+        // In the shared hole both seats can stand: A a little left, B a little right.
+        const shared = place === 'S' && layout.A.board.includes('S') && layout.B.board.includes('S');
+        const dx = shared ? (seat === 'A' ? -0.9 : 0.9) : 0;
+        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
+          const node = piece(this.family, seat, p.x + dx + i * 0.25, p.y - i * 0.35, size, { ghost });
+          node.dataset.seat = seat;
+          node.dataset.place = place;
+          nodes.push(node);
+        }
+        if (n > 1) nodes.push(this.badge(p.x + dx + size * 0.45, p.y - size * 0.45, n));
+      }
+    }
+    return nodes;
+  }
+
+  /** A small round count badge. */
+  badge(x, y, n) {
+    const r = this.geo.pieceSize * 0.26;
+    return s('g', { class: 'badge' },
+      s('circle', { cx: x, cy: y, r, fill: '#7a1f12', stroke: '#fff3df', 'stroke-width': r * 0.18 }),
+      s('text', { x, y: y + r * 0.42, 'text-anchor': 'middle', 'font-size': r * 1.25, fill: '#fff', 'font-weight': 700 }, String(n)));
+  }
+
+  /** The trays: for each seat a labelled box with its hand and off cells (and trophies). */
+  drawTrays(layout) {
+    const nodes = [];
+    for (const seat of ['A', 'B']) {
+      const t = this.geo.trays[seat];
+      const k = t.h / 5.3;
+      const l = layout[seat];
+      const trophies = l.trophies ? ` · ${l.trophies} captured` : '';
+      nodes.push(s('rect', { x: t.x, y: t.y, width: t.w, height: t.h, rx: 0.4 * k, class: 'tray' }));
+      nodes.push(s('text', { x: t.x + 0.4 * k, y: t.y + 1.05 * k, 'font-size': 0.78 * k, class: 'tray-label' },
+        `${this.seatLabel(seat)} (${PIECES[this.family][seat].plural})${trophies}`));
+      for (const pool of this.pools()) {
+        const c = this.cellRect(seat, pool);
+        const n = l[pool];
+        nodes.push(s('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: 0.3 * k, class: 'tray-cell' }));
+        nodes.push(s('text', { x: c.x + 0.3 * k, y: c.y + c.h - 0.35 * k, 'font-size': 0.7 * k, class: 'tray-caption' }, pool === 'hand' ? 'hand' : 'off'));
+        if (n > 0) {
+          nodes.push(piece(this.family, seat, c.x + c.w * 0.42, c.y + c.h * 0.45, Math.min(c.h * 0.8, 2.4 * k)));
+        }
+        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count' }, `×${n}`));
+      }
+    }
+    this.trayLayer.replaceChildren(...nodes);
+  }
+
+  /** Marks the last move's start and end (e.g. the opponent's move that just arrived). */
+  markLast({ seat, from, to }) {
+    for (const [id, cls] of [[this.spotFor(from, seat), 'last-from'], [this.spotFor(to, seat), 'last-to']]) {
+      const g = this.spots.get(id);
+      if (!g) continue;
+      const shape = g.querySelector('.ring').cloneNode();
+      shape.setAttribute('class', cls);
+      this.lastLayer.append(shape);
+    }
+  }
+
+  /** The spot of a move end: a board place, or the mover's tray for 'hand' and 'off'. */
+  spotFor(place, seat) {
+    return place === 'hand' || place === 'off' ? traySpot(place, seat) : place;
+  }
+
+  /**
+   * Which spots are live: `movable` and `targets` map spot id → accessible label; `selected` is
+   * the chosen piece; `hint` a spot to point at. Everything else is inert and out of the tab order.
+   */
+  setMarks({ movable = new Map(), targets = new Map(), selected = null, hint = [] } = {}) {
+    for (const [id, g] of this.spots) {
+      const label = targets.get(id) || movable.get(id);
+      g.classList.toggle('movable', movable.has(id));
+      g.classList.toggle('target', targets.has(id));
+      g.classList.toggle('selected', id === selected);
+      g.classList.toggle('hint', hint.includes(id));
+      g.classList.toggle('active', Boolean(label));
+      if (label) {
+        g.setAttribute('tabindex', '0');
+        g.setAttribute('role', 'button');
+        g.setAttribute('aria-label', label);
+      } else {
+        g.removeAttribute('tabindex');
+        g.removeAttribute('role');
+        g.removeAttribute('aria-label');
+      }
+    }
+  }
+
+  /** Focuses a live spot (keeps keyboard play flowing from piece to target). */
+  focus(id) {
+    const g = this.spots.get(id);
+    if (g) g.focus();
+  }
+
+  /**
+   * Shows the result of a move before it is committed: the `after` layout with the pieces that
+   * change drawn as ghosts at their new places, the ones that leave struck out, and the line
+   * followed by a line jump.
+   */
+  preview(after, { line = null } = {}) {
+    const before = this.layout;
+    const key = (l, seat) => {
+      const m = new Map();
+      for (const p of l[seat].board) m.set(p, (m.get(p) || 0) + 1);
+      return m;
+    };
+    const arrive = new Set(), leave = new Set();
+    for (const seat of ['A', 'B']) {
+      const b = key(before, seat), a = key(after, seat);
+      for (const [p, n] of a) if ((b.get(p) || 0) < n) arrive.add(`${seat}@${p}`);
+      for (const [p, n] of b) if ((a.get(p) || 0) < n) leave.add(`${seat}@${p}`);
+    }
+    // The pieces as they will stand; halos under the ones that move, crosses where a piece
+    // leaves and nothing takes its place, and the line a jump follows.
+    const under = [], over = [];
+    const arrivePlaces = new Set([...arrive].map((id) => id.split('@')[1]));
+    for (const id of arrive) {
+      const p = this.geo.places.get(id.split('@')[1]);
+      under.push(s('circle', { cx: p.x, cy: p.y, r: this.geo.pieceSize * 0.62, class: 'arrive' }));
+    }
+    for (const id of leave) {
+      const place = id.split('@')[1];
+      if (arrivePlaces.has(place)) continue;
+      const p = this.geo.places.get(place);
+      const r = this.geo.pieceSize * 0.4;
+      over.push(s('path', { d: `M${p.x - r},${p.y - r} L${p.x + r},${p.y + r} M${p.x + r},${p.y - r} L${p.x - r},${p.y + r}`, class: 'leave' }));
+    }
+    if (line) {
+      const d = hjLinePath(line[0], line[1]);
+      if (d) over.push(s('path', { d, class: 'line-jump' }));
+    }
+    this.pieceLayer.replaceChildren(...under, ...this.pieceNodes(after, false));
+    this.overLayer.replaceChildren(...over);
+    this.drawTrays(after);
+    this.previewing = true;
+  }
+
+  /** Removes a preview and shows the current layout's trays again. */
+  clearPreview() {
+    if (!this.previewing) return;
+    this.previewing = false;
+    this.overLayer.replaceChildren();
+    if (this.layout) {
+      this.pieceLayer.replaceChildren(...this.pieceNodes(this.layout, false));
+      this.drawTrays(this.layout);
+    }
+  }
+}

@@ -1,0 +1,470 @@
+// The game page: board, sticks, status, legal moves, history, hint, undo, rules, links and the
+// game-over banner. The server owns the game; this page only shows its views and sends the
+// player's choices. Live updates come over server-sent events, so online opponents' moves and
+// spectators' boards arrive without reloading.
+import { h } from './svg.js';
+import { api, follow, tokenFor, saveToken, linksFor } from './api.js';
+import { BoardView } from './boardview.js';
+import { drawSticks, throwValue } from './sticks.js';
+import { familyOf, PIECES } from './pieces.js';
+import { hjMarks } from './hjboard.js';
+import { senetMarks } from './senetboard.js';
+import { lineJump, sideEffects, historyLines, lastMove } from './moves.js';
+import { showError, clearError } from './app.js';
+
+export async function gamePage(root, id) {
+  // A seat token arrives once in the link's query; keep it for this tab and clean the address
+  // bar, so a screenshot or a copied address does not give the seat away.
+  const q = new URLSearchParams(location.search);
+  if (q.get('token')) {
+    saveToken(id, q.get('token'));
+    history.replaceState(null, '', `/game/${encodeURIComponent(id)}`);
+  }
+  const token = tokenFor(id);
+  const view = await api.game(id, token);
+  const g = new GamePage(root, id, token, view);
+  api.rules().then((r) => g.setRules(r)).catch((e) => showError(`Rules not available: ${e.message}`));
+  return g;
+}
+
+class GamePage {
+  constructor(root, id, token, view) {
+    this.root = root;
+    this.id = id;
+    this.token = token;
+    this.view = view;
+    this.family = familyOf(view.rules);
+    this.selected = null; // spot of the chosen piece
+    this.pending = null; // a move waiting for confirmation after its preview
+    this.hint = null;
+    this.busy = false;
+    this.build();
+    this.render();
+    this.lastEvent = -1; // version of the last view the event stream sent
+    this.events = follow(id, token, (v) => this.onEvent(v), (msg) => this.setLive(msg));
+  }
+
+  /** Display name of a seat, as the server names it (the player's name or the level). */
+  seatName(seat) {
+    const s = this.view.seats && this.view.seats[seat];
+    return (s && s.name) || `Seat ${seat}`;
+  }
+
+  you() {
+    return this.view.you || [];
+  }
+
+  build() {
+    const v = this.view;
+    this.board = new BoardView(h('div'), v.rules, {
+      options: v.options,
+      onActivate: (spot) => this.activate(spot),
+      // "Player A" already names its seat; other names get the seat letter added.
+      seatLabel: (seat) => (this.seatName(seat).endsWith(` ${seat}`) ? this.seatName(seat) : `${this.seatName(seat)} · ${seat}`),
+    });
+    this.banner = h('div', { class: 'banner hidden', role: 'status', 'aria-live': 'polite', id: 'banner' });
+    this.status = h('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
+    this.live = h('p', { class: 'notice hidden', id: 'live' });
+    this.sticksBox = h('div', { class: 'sticks-box' });
+    this.throwBtn = h('button', { id: 'throw', type: 'button', onclick: () => this.doThrow() }, 'Throw the sticks');
+    this.movesBox = h('div', { class: 'moves-list', id: 'moves', role: 'group', 'aria-label': 'Legal moves' });
+    this.confirmBox = h('div', { class: 'notice hidden', id: 'confirm', role: 'group', 'aria-label': 'Confirm the move' });
+    this.hintBtn = h('button', { id: 'hint', type: 'button', class: 'secondary', onclick: () => this.doHint() }, 'Hint');
+    this.undoBtn = h('button', { id: 'undo', type: 'button', class: 'secondary', onclick: () => this.doUndo() }, 'Undo');
+    this.hintText = h('p', { id: 'hint-text', class: 'hidden', 'aria-live': 'polite' });
+    this.historyList = h('ol', { class: 'history', id: 'history' });
+    this.rulesBox = h('div', { class: 'rules-text' }, 'Loading the rules…');
+    this.rulesTitle = h('span', {}, v.rules);
+    const numbersToggle = h('input', { type: 'checkbox', id: 'numbers', onchange: (e) => wrap.classList.toggle('show-numbers', e.target.checked) });
+
+    const marks = this.family === 'hj'
+      ? hjMarks(v.rules, v.options).map((m) => `${m.holes.join(', ')}: ${m.label}`)
+      : senetMarks(v.rules).map((m) => `${m.n}: ${m.label}`);
+    const wrap = h('div', { class: `board-wrap ${this.family}` }, this.board.svg);
+    // The trays in words: readable on a phone, where the trays' SVG text is small, and for
+    // screen readers.
+    this.pools = h('p', { class: 'pools', id: 'pools', 'aria-live': 'off' });
+    const mark = (s) => (this.you().includes(s) && this.view.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
+    const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${PIECES[this.family][s].plural}${mark(s)})`).join(' against ');
+
+    this.root.replaceChildren(
+      h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
+      h('p', {}, seatsLine),
+      h('div', { class: `game ${this.family}` },
+        h('div', {},
+          this.banner,
+          wrap,
+          this.pools,
+          h('div', { class: 'row' }, h('label', { for: 'numbers' }, numbersToggle, ' Show hole and square numbers')),
+          h('details', {}, h('summary', {}, 'What the marks on the board mean'), h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))))),
+        h('div', { class: 'side' },
+          h('section', { class: 'panel', 'aria-label': 'Play' },
+            this.status,
+            this.live,
+            this.sticksBox,
+            h('div', { class: 'row' }, this.throwBtn, this.hintBtn, this.undoBtn),
+            this.hintText,
+            this.confirmBox,
+            this.movesBox),
+          this.linksPanel(),
+          h('section', { class: 'panel' }, h('h2', {}, 'Moves so far'), this.historyList),
+          h('section', { class: 'panel' },
+            h('h2', {}, 'Game'),
+            h('div', { class: 'row' },
+              h('a', { class: 'button secondary', id: 'download', href: api.recordUrl(this.id, this.token), download: `nefer-${this.id}.ngr` }, 'Download .ngr'),
+              h('a', { class: 'button secondary', href: '/replay' }, 'Replay a record'),
+              h('a', { class: 'button secondary', href: '/' }, 'New game')),
+            h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox)))));
+    this.wrap = wrap;
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && (this.pending || this.selected)) {
+        this.pending = null;
+        this.selected = null;
+        this.render();
+      }
+    });
+  }
+
+  /** Invite and watch links for online games, to copy. */
+  linksPanel() {
+    const links = linksFor(this.id) || {};
+    const abs = (p) => new URL(p, location.origin).href;
+    const rows = [];
+    if (links.invite) rows.push(['Invite your opponent (this link plays the other seat)', abs(links.invite), 'invite-link']);
+    rows.push(['Spectators watch here', abs(links.watch || `/game/${encodeURIComponent(this.id)}`), 'watch-link']);
+    if (links.self) rows.push(['Your own seat (to continue in another tab or device)', abs(links.self), 'self-link']);
+    const online = this.view.mode === 'online';
+    // Online the invite is the point; in the other modes the links are extras, folded away.
+    const wrapIn = (body) => (online ? h('section', { class: 'panel links' }, h('h2', {}, 'Links'), body)
+      : h('section', { class: 'panel links' }, h('details', {}, h('summary', {}, 'Links to watch or continue this game'), body)));
+    return wrapIn(
+
+      rows.map(([label, url, id]) => {
+        const input = h('input', { type: 'text', readonly: true, value: url, id, 'aria-label': label });
+        const btn = h('button', { type: 'button', class: 'secondary', onclick: () => copy(input, btn) }, 'Copy');
+        return h('div', {}, h('label', { for: id }, label), h('div', { class: 'row' }, input, btn));
+      }));
+  }
+
+  setRules(list) {
+    const r = list.find((x) => x.key === this.view.rules);
+    if (!r) { this.rulesBox.textContent = 'No rules text for this rule set.'; return; }
+    this.rulesTitle.textContent = r.title;
+    const opts = (r.options || []).map((o) => h('li', {}, h('code', {}, o.name), `: ${(o.values || []).join(' / ')} (default ${o.default})`));
+    this.rulesBox.replaceChildren(
+      h('p', {}, h('em', {}, r.source || '')),
+      h('p', {}, r.rules),
+      this.view.options ? h('p', {}, 'Options of this game: ', h('code', {}, this.view.options)) : null,
+      opts.length ? h('details', {}, h('summary', {}, 'All options'), h('ul', {}, opts)) : null,
+      h('p', {}, h('a', { href: `/rules/${encodeURIComponent(r.key)}` }, 'The rules on their own page')));
+  }
+
+  setLive(msg) {
+    this.live.textContent = msg || '';
+    this.live.classList.toggle('hidden', !msg);
+  }
+
+  /**
+   * A view from the event stream. Events come in the server's order, so one with a lower version
+   * than the event before it is an undo and is taken; otherwise only a view newer than the one
+   * shown is (the response to our own request may already have brought it, or a later one).
+   */
+  onEvent(v) {
+    const undone = v.version < this.lastEvent;
+    this.lastEvent = v.version;
+    if (undone || v.version > this.view.version) this.setView(v, true);
+  }
+
+  /** Shows a view: a newer one, or any one when `force` (an undo lowers the version). */
+  setView(v, force = false) {
+    if (!force && v.version < this.view.version) return;
+    const changed = v.version !== this.view.version;
+    // A spectator's stream view says you = []; keep the seats this page's token holds.
+    if (this.token && (!v.you || v.you.length === 0) && this.view.you && this.view.you.length) v = { ...v, you: this.view.you };
+    this.view = v;
+    if (changed) {
+      this.selected = null;
+      this.pending = null;
+      this.hint = null;
+      this.hintText.classList.add('hidden');
+    }
+    this.render();
+    // An opponent's move that hands us the turn: keyboard players land on what to do next.
+    if (changed && !this.busy && this.mine() && (!document.activeElement || document.activeElement === document.body)) this.focusNext();
+  }
+
+  mine() {
+    const st = this.view.status;
+    return st.kind !== 'over' && st.seat !== null && this.you().includes(st.seat);
+  }
+
+  /** The legal moves that are drawn on the board (they have a from and a to). */
+  boardMoves() {
+    if (!this.mine() || this.view.status.kind !== 'decide') return [];
+    return (this.view.legal || []).filter((m) => m.from && m.to);
+  }
+
+  render() {
+    const v = this.view;
+    const st = v.status;
+    const seat = st.seat;
+    this.root.dataset.version = v.version;
+    this.root.dataset.status = st.kind;
+    this.root.dataset.mine = this.mine() ? '1' : '0';
+    this.root.dataset.busy = this.busy ? '1' : '0';
+    // A tab in the background shows in its title when it is this player's turn.
+    document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.rules}`;
+    // A new move (ours, the opponent's, the computer's) slides into place once.
+    const last = lastMove(v.history || []);
+    const moves = (v.history || []).length;
+    const newest = moves ? v.history[moves - 1] : null;
+    const fresh = last && this.shownActions !== undefined && moves > this.shownActions && newest.kind === 'move' && newest.token.includes('-');
+    this.shownActions = moves;
+    this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
+    this.pools.textContent = ['A', 'B'].map((s) => {
+      const l = v.layout[s];
+      const parts = [];
+      if (this.family === 'hj') parts.push(`${l.hand} in hand`);
+      parts.push(`${l.off} off`);
+      if (l.trophies) parts.push(`${l.trophies} captured`);
+      return `${this.seatName(s)} (${PIECES[this.family][s].plural}): ${l.board.length} on the board, ${parts.join(', ')}`;
+    }).join(' · ');
+
+    // Sticks and the value of the last throw.
+    const value = st.kind === 'decide' && st.throw ? st.throw : v.sticks ? throwValue(v.sticks) : null;
+    this.sticksBox.replaceChildren(drawSticks(v.sticks), h('span', { class: 'throw-value', 'aria-hidden': 'true' }, value ? String(value) : '–'));
+
+    // Status line and the game-over banner.
+    this.status.classList.toggle('yours', this.mine());
+    this.status.textContent = this.statusText();
+    if (st.kind === 'over') {
+      const who = st.result === 'draw' ? 'A draw' : `${this.seatName(st.result)} (${st.result}) wins`;
+      const youWon = st.result !== 'draw' && this.you().includes(st.result) && v.mode !== 'local';
+      const youLost = st.result !== 'draw' && this.you().length === 1 && !this.you().includes(st.result);
+      // The server's reason already names the winner ("… (seat B) wins: every piece is home").
+      this.banner.replaceChildren(h('strong', {}, 'Game over. '), youWon ? 'You win! ' : youLost ? 'You lose. ' : '',
+        h('span', { id: 'reason' }, st.reason || `${who}.`));
+      this.banner.classList.remove('hidden');
+    } else {
+      this.banner.classList.add('hidden');
+    }
+
+    // Controls.
+    const canThrow = this.mine() && st.kind === 'throw';
+    this.throwBtn.disabled = !canThrow || this.busy;
+    const over = st.kind === 'over';
+    this.throwBtn.classList.toggle('hidden', this.you().length === 0 || over);
+    this.hintBtn.disabled = !(this.mine() && st.kind === 'decide') || this.busy;
+    this.hintBtn.classList.toggle('hidden', this.you().length === 0 || over);
+    // Undo works after the game is over too (docs/dev/api.md), so it stays.
+    this.undoBtn.classList.toggle('hidden', v.mode !== 'computer' || this.you().length === 0);
+    this.undoBtn.disabled = !v.can_undo || this.busy;
+    this.renderMoves();
+    this.renderMarks();
+    this.renderConfirm();
+    this.renderHistory();
+  }
+
+  statusText() {
+    const st = this.view.status;
+    const v = this.view;
+    if (st.kind === 'over') return 'The game is over.';
+    // While a request is out, say so: against a strong computer the answer can take seconds.
+    if (this.busy) return v.mode === 'computer' && this.busyWhat === 'move' ? 'The computer is thinking…' : 'Sending…';
+    const name = this.seatName(st.seat);
+    const who = v.mode === 'local' ? `${name} (${st.seat})` : 'You';
+    if (!this.mine()) {
+      if (this.you().length === 0) return `You are watching. ${name} (${st.seat}) is to ${st.kind === 'throw' ? 'throw' : 'move'}.`;
+      return `Waiting for ${name} (${st.seat}) to ${st.kind === 'throw' ? 'throw the sticks' : `move${st.throw ? ` a ${st.throw}` : ''}`}…`;
+    }
+    if (st.kind === 'throw') return `${who}: throw the sticks.`;
+    const legal = v.legal || [];
+    if (legal.length === 1 && legal[0].move === 'pass') return `${who} threw ${st.throw}: no move is possible. Pass.`;
+    // Kendall's water turn: a decision before any throw (NOTATION §3).
+    if (legal.some((m) => m.move === 'throw')) {
+      const give = legal.find((m) => m.move !== 'throw');
+      return `${who}: your piece is in the House of Waters. Throw for a 4${give ? `, or give it up (${give.move})` : ''}.`;
+    }
+    if (st.throw === null || st.throw === undefined) return `${who}: choose — ${legal.map((m) => m.move).join(' or ')}.`;
+    if (legal.length === 1) return `${who} threw ${st.throw}: one move is possible, ${legal[0].move}.`;
+    return `${who} threw ${st.throw}: choose a piece, then where it goes.`;
+  }
+
+  /** Buttons for every legal move (keyboard and small screens), and for pass/throw choices. */
+  renderMoves() {
+    const legal = this.mine() && this.view.status.kind === 'decide' ? this.view.legal || [] : [];
+    this.movesBox.replaceChildren(...legal.map((m) => h('button', {
+      type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
+      disabled: this.busy, onclick: () => this.choose(m),
+      'aria-label': m.move === 'pass' ? 'Pass: the throw is lost' : m.move === 'throw' ? 'Throw for a 4' : `Play ${m.move}`,
+    }, m.move === 'pass' ? 'Pass' : m.move === 'throw' ? 'Throw for a 4' : m.move)));
+  }
+
+  /** Highlights: movable pieces, the chosen piece's targets, the hint. */
+  renderMarks() {
+    const moves = this.boardMoves();
+    const seat = this.view.status.seat;
+    const pname = seat ? PIECES[this.family][seat].name : 'piece';
+    const froms = new Map();
+    for (const m of moves) {
+      const spot = this.board.spotFor(m.from, seat);
+      if (!froms.has(spot)) froms.set(spot, []);
+      froms.get(spot).push(m);
+    }
+    // One piece to move: select it at once so the next click is the target.
+    if (!this.selected && froms.size === 1) this.selected = [...froms.keys()][0];
+    const movable = new Map();
+    for (const [spot, ms] of froms) {
+      const where = ms[0].from === 'hand' ? `${pname} in hand` : `${pname} on ${ms[0].from}`;
+      movable.set(spot, `${where}, moves to ${ms.map((m) => m.to).join(' or ')}`);
+    }
+    const targets = new Map();
+    if (this.selected && froms.has(this.selected) && !this.pending) {
+      for (const m of froms.get(this.selected)) targets.set(this.board.spotFor(m.to, seat), `move ${m.move}: to ${m.to}`);
+    }
+    const hint = this.hint ? [this.board.spotFor(this.hint.from, seat), this.board.spotFor(this.hint.to, seat)].filter(Boolean) : [];
+    this.board.setMarks({ movable: this.busy || this.pending ? new Map() : movable, targets: this.busy ? new Map() : targets, selected: this.selected, hint });
+  }
+
+  /** A click or Enter on a spot: choose a piece, or a target of the chosen piece. */
+  activate(spot) {
+    if (this.busy || this.pending) return;
+    const seat = this.view.status.seat;
+    const moves = this.boardMoves();
+    if (this.selected) {
+      const m = moves.find((x) => this.board.spotFor(x.from, seat) === this.selected && this.board.spotFor(x.to, seat) === spot);
+      if (m) { this.choose(m); return; }
+    }
+    if (moves.some((x) => this.board.spotFor(x.from, seat) === spot)) {
+      this.selected = spot;
+      this.renderMarks();
+      // Keyboard players continue from the piece to its first target.
+      const first = moves.find((x) => this.board.spotFor(x.from, seat) === spot);
+      if (document.activeElement && document.activeElement.closest && document.activeElement.closest('svg')) this.board.focus(this.board.spotFor(first.to, seat));
+    }
+  }
+
+  /** A chosen move: committed at once, unless it does more than move one piece (then preview). */
+  choose(m) {
+    const v = this.view;
+    const seat = v.status.seat;
+    if (m.from && m.to && m.after) {
+      const line = lineJump(v.rules, v.options, seat, m.from, m.to, v.status.throw);
+      const names = { A: this.seatName('A'), B: this.seatName('B') };
+      const effects = sideEffects(v.layout, m.after, seat, m.from, m.to, names);
+      if (line || effects.length) {
+        this.pending = { move: m, line, effects };
+        this.render();
+        return;
+      }
+    }
+    this.commit(m.move);
+  }
+
+  renderConfirm() {
+    const p = this.pending;
+    if (!p) {
+      this.confirmBox.classList.add('hidden');
+      this.board.clearPreview();
+      return;
+    }
+    this.board.preview(p.move.after, { line: p.line });
+    const what = [];
+    if (p.line) what.push(`the piece counts to ${p.line[0]} and follows the line to ${p.line[1]}`);
+    what.push(...p.effects);
+    const ok = h('button', { type: 'button', id: 'confirm-move', onclick: () => this.commit(p.move.move) }, `Play ${p.move.move}`);
+    const cancel = h('button', { type: 'button', class: 'secondary', id: 'cancel-move', onclick: () => { this.pending = null; this.render(); } }, 'Cancel');
+    this.confirmBox.replaceChildren(h('p', {}, h('strong', {}, `${p.move.move}: `), `${what.join('; ')}. The board shows the result.`), h('div', { class: 'row' }, ok, cancel));
+    this.confirmBox.classList.remove('hidden');
+    ok.focus();
+  }
+
+  renderHistory() {
+    const lines = historyLines(this.view.history || []);
+    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '' }, l.text)));
+    this.historyList.scrollTop = this.historyList.scrollHeight;
+  }
+
+  /** Runs one request with the controls disabled; errors are shown, and a stale view reloaded. */
+  async act(fn, force = false, what = 'move') {
+    if (this.busy) return;
+    this.busy = true;
+    this.busyWhat = what;
+    clearError();
+    this.render();
+    try {
+      const v = await fn();
+      this.busy = false;
+      if (v && v.status) this.setView(v, force);
+      else this.render();
+      this.focusNext();
+    } catch (e) {
+      this.busy = false;
+      showError(e.message);
+      if (e.status === 409 || e.status === 422) {
+        try { this.setView(await api.game(this.id, this.token)); } catch { /* the error above is shown */ }
+      }
+      this.render();
+    }
+  }
+
+  /** After an action, put the keyboard focus where the next action is. */
+  focusNext() {
+    const active = document.activeElement;
+    if (active && active !== document.body && !this.root.contains(active)) return;
+    if (!this.throwBtn.disabled) { this.throwBtn.focus(); return; }
+    const first = this.root.querySelector('.spot.movable[tabindex]') || this.movesBox.querySelector('button');
+    if (first) first.focus();
+  }
+
+  doThrow() {
+    return this.act(() => api.throw(this.id, this.token, this.view.version), false, 'throw');
+  }
+
+  commit(move) {
+    this.pending = null;
+    return this.act(() => api.move(this.id, this.token, move, this.view.version));
+  }
+
+  doUndo() {
+    // The undo's view has a lower version than the one shown: take it anyway.
+    return this.act(() => api.undo(this.id, this.token), true, 'undo');
+  }
+
+  async doHint() {
+    clearError();
+    this.hintBtn.disabled = true;
+    this.hintText.textContent = 'Thinking…';
+    this.hintText.classList.remove('hidden');
+    try {
+      const r = await api.hint(this.id, this.token);
+      const m = (this.view.legal || []).find((x) => x.move === r.move);
+      this.hint = m && m.from ? m : null;
+      const chance = typeof r.win_chance === 'number' ? ` — your win chance with it: ${(r.win_chance * 100).toFixed(1)} %` : '';
+      this.hintText.textContent = `Hint: ${r.move}${chance} (from ${r.player}).`;
+      if (this.hint) this.selected = this.board.spotFor(this.hint.from, this.view.status.seat);
+    } catch (e) {
+      this.hintText.classList.add('hidden');
+      showError(e.message);
+    }
+    this.render();
+  }
+}
+
+function modeName(mode) {
+  return { computer: 'against the computer', local: 'two players, one screen', online: 'online' }[mode] || mode;
+}
+
+/** Copies a link; falls back to selecting it where the clipboard API is unavailable (http). */
+async function copy(input, btn) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    btn.textContent = 'Copied';
+  } catch {
+    input.select();
+    const ok = document.execCommand && document.execCommand('copy');
+    btn.textContent = ok ? 'Copied' : 'Select and copy';
+  }
+  setTimeout(() => { btn.textContent = 'Copy'; }, 2000);
+}
+
