@@ -11,7 +11,11 @@ import { chromium } from 'playwright-core';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = process.env.NEFER_BIN || join(ROOT, 'target/release/nefer');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-export const SHOTS = join(ROOT, 'docs/screenshots');
+// Screenshots go to a scratch directory, so that a test run leaves the checkout clean;
+// `NEFER_SHOTS=docs/screenshots scripts/e2e` refreshes the ones the docs show.
+export const SHOTS = process.env.NEFER_SHOTS
+  ? join(ROOT, process.env.NEFER_SHOTS)
+  : join(tmpdir(), 'nefer-e2e-shots');
 
 async function freePort() {
   return new Promise((resolve, reject) => {
