@@ -30,8 +30,9 @@ async fn index() -> Response {
     file("index.html")
 }
 
+/// Browsers ask for `/favicon.ico` whatever the page says; the icon is the SVG one.
 async fn favicon() -> Response {
-    file("favicon.ico")
+    file("assets/favicon.svg")
 }
 
 async fn asset(PathParam(path): PathParam) -> Response {

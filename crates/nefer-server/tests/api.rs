@@ -678,6 +678,9 @@ async fn rules_levels_hint_openapi_and_pages() {
         assert_eq!(s, StatusCode::OK, "{page}");
         assert!(String::from_utf8_lossy(&body).contains("<html"));
     }
+    let (s, body) = app.raw("GET", "/favicon.ico", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&body).contains("<svg"));
     let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = app.call("GET", "/nothing.html", None, None).await;
