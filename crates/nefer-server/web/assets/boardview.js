@@ -162,7 +162,13 @@ export class BoardView {
           node.dataset.place = place;
           nodes.push(node);
         }
-        if (n > 1) nodes.push(this.badge(p.x + dx + size * 0.45, p.y - size * 0.45, n));
+        if (n > 1) {
+          // At most three pieces are drawn; the badge says how many stand there (and says so
+          // to tests too, through its data attributes).
+          const b = this.badge(p.x + dx + size * 0.45, p.y - size * 0.45, n);
+          Object.assign(b.dataset, { seat, place, count: String(n) });
+          nodes.push(b);
+        }
       }
     }
     return nodes;
@@ -195,7 +201,7 @@ export class BoardView {
         if (n > 0) {
           nodes.push(piece(this.family, seat, c.x + c.w * 0.42, c.y + c.h * 0.45, Math.min(c.h * 0.8, 2.4 * k)));
         }
-        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count' }, `×${n}`));
+        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count', 'data-seat': seat, 'data-pool': pool }, `×${n}`));
       }
     }
     this.trayLayer.replaceChildren(...nodes);
