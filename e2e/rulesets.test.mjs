@@ -298,6 +298,28 @@ async function playToTheEnd(rules, options, seed) {
   return { id, token, view: v };
 }
 
+/**
+ * Plays local hj.skiryuk games through the API, always into S when it can (and never S-hand
+ * then), until both seats have two pieces or more in S; that game's id, token and view.
+ */
+async function bothInS(seed) {
+  const r = rng(seed);
+  for (let game = 0; game < 20; game++) {
+    const res = await fetch(`${server.base}/api/games`, { method: 'POST', body: JSON.stringify({ rules: 'hj.skiryuk', mode: 'local' }) });
+    let v = await res.json();
+    const id = v.id, token = v.tokens.A;
+    for (let i = 0; i < 2000 && v.status.kind !== 'over'; i++) {
+      const inS = (s) => v.layout[s].board.filter((p) => p === 'S').length;
+      if (inS('A') >= 2 && inS('B') >= 2) return { id, token, view: v };
+      if (v.status.kind === 'throw') { v = await apiPost(id, token, 'throw'); continue; }
+      const toS = v.legal.filter((m) => m.to === 'S');
+      const stay = v.legal.filter((m) => m.move !== 'S-hand');
+      v = await apiPost(id, token, 'move', { move: pick(r, toS.length ? toS : stay.length ? stay : v.legal).move });
+    }
+  }
+  assert.fail('no game had both seats twice in S');
+}
+
 // The games are independent (one page each) and mostly wait for the browser and the server,
 // so they run side by side.
 describe('rule sets played by clicking', { concurrency: true }, () => {
@@ -449,4 +471,32 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
       console.log(`    ${rules}: finished after ${view.version} actions (${view.status.reason}); replay frames checked: ${frames.join(' ')}`);
     });
   }
+  test('hj.skiryuk: both seats\' stacks in S are drawn apart, each with its own count', { timeout: 60000 }, async () => {
+    const { id, token, view } = await bothInS(21);
+    const page = await newPage(browser, QUIET);
+    await page.goto(`${server.base}/game/${id}?token=${token}`);
+    await page.waitForSelector('#page[data-version][data-busy="0"]');
+    await assertAgrees(page, id, 'hj', 'both seats in S');
+    const box = (sel) => page.locator(sel).evaluateAll((els) => els.map((e) => {
+      const b = e.getBoundingClientRect();
+      return { l: b.left, r: b.right, t: b.top, b: b.bottom, x: (b.left + b.right) / 2 };
+    }));
+    const hole = (await box('.spot[data-spot="S"] .hit'))[0];
+    const pieces = { A: await box('.pieces .piece[data-seat="A"][data-place="S"]'), B: await box('.pieces .piece[data-seat="B"][data-place="S"]') };
+    const badges = { A: await box('.pieces .badge[data-seat="A"][data-place="S"]'), B: await box('.pieces .badge[data-seat="B"][data-place="S"]') };
+    assert.equal(badges.A.length, 1);
+    assert.equal(badges.B.length, 1);
+    // Jackals stand left of the hole's middle, hounds right; each count sits on its own stack's
+    // outer side, clear of the other seat's pieces.
+    for (const p of pieces.A) assert.ok(p.x < hole.x, 'A\'s pieces in S stand on the left');
+    for (const p of pieces.B) assert.ok(p.x > hole.x, 'B\'s pieces in S stand on the right');
+    const meets = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+    for (const [seat, other] of [['A', 'B'], ['B', 'A']]) {
+      for (const p of pieces[other]) assert.ok(!meets(badges[seat][0], p), `${seat}'s count in S is not over ${other}'s pieces`);
+    }
+    // The counts are drawn after every piece, so no piece covers one.
+    const order = await page.locator('.pieces > *').evaluateAll((els) => els.map((e) => (e.classList.contains('badge') ? 'badge' : 'piece')).join(' '));
+    assert.doesNotMatch(order, /badge.*piece/);
+    assert.equal(view.layout.A.board.filter((p) => p === 'S').length, Number(await page.getAttribute('.pieces .badge[data-seat="A"]', 'data-count')));
+  });
 });

@@ -145,6 +145,7 @@ export class BoardView {
   /** SVG nodes for the pieces of a layout; several pieces on one place are stacked with a count. */
   pieceNodes(layout, ghost, only = null) {
     const nodes = [];
+    const badges = [];
     const size = this.geo.pieceSize;
     for (const seat of ['A', 'B']) {
       const counts = new Map();
@@ -153,11 +154,13 @@ export class BoardView {
         if (only && !only.has(`${seat}@${place}`)) continue;
         const p = this.geo.places.get(place);
         if (!p) continue;
-        // In the shared hole both seats can stand: A a little left, B a little right.
+        // In the shared hole both seats can stand: A to the left, B to the right, each stack
+        // leaning outwards and its count on its outer shoulder, so that neither covers the other.
         const shared = place === 'S' && layout.A.board.includes('S') && layout.B.board.includes('S');
-        const dx = shared ? (seat === 'A' ? -0.9 : 0.9) : 0;
+        const out = shared && seat === 'A' ? -1 : 1;
+        const dx = shared ? out * size * 0.5 : 0;
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-          const node = piece(this.family, seat, p.x + dx + i * 0.25, p.y - i * 0.35, size, { ghost });
+          const node = piece(this.family, seat, p.x + dx + out * i * 0.25, p.y - i * 0.35, size, { ghost });
           node.dataset.seat = seat;
           node.dataset.place = place;
           nodes.push(node);
@@ -165,13 +168,14 @@ export class BoardView {
         if (n > 1) {
           // At most three pieces are drawn; the badge says how many stand there (and says so
           // to tests too, through its data attributes).
-          const b = this.badge(p.x + dx + size * 0.45, p.y - size * 0.45, n);
+          const b = this.badge(p.x + dx + out * size * 0.45, p.y - size * 0.45, n);
           Object.assign(b.dataset, { seat, place, count: String(n) });
-          nodes.push(b);
+          badges.push(b);
         }
       }
     }
-    return nodes;
+    // Counts go over every piece: the other seat's stack must not hide one.
+    return [...nodes, ...badges];
   }
 
   /** A small round count badge. */
