@@ -451,6 +451,9 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
       const v = await assertAgrees(page, id, family, `${rules}, finished`);
       assert.match(v.drawn.banner, new RegExp(view.status.reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       assert.equal(await page.locator('.spot.active').count(), 0, 'nothing to click after the game');
+      // The banner says why the game ended in this rule set's terms.
+      assert.doesNotMatch(view.status.reason, /the game is won/);
+      if (rules === 'hj.skiryuk' && view.status.result !== 'draw') assert.match(v.drawn.banner, /captured all 5 of the opponent's pieces/);
       // The record, replayed: frames chosen by clicking their actions, and the last one.
       const ngr = await (await fetch(`${server.base}/api/games/${id}/record`)).text();
       const rep = await (await fetch(`${server.base}/api/replay`, { method: 'POST', body: ngr })).json();
