@@ -88,9 +88,10 @@ function drawn(page) {
       }
       out[seat] = { places, tray };
     }
-    const labels = [...document.querySelectorAll('.trays .tray-label')].map((t) => t.textContent);
-    out.A.trophies = Number((/(\d+) captured/.exec(labels[0] || '') || [0, 0])[1]);
-    out.B.trophies = Number((/(\d+) captured/.exec(labels[1] || '') || [0, 0])[1]);
+    for (const seat of ['A', 'B']) {
+      const cap = document.querySelector(`.trays .tray-trophies[data-seat="${seat}"]`);
+      out[seat].trophies = cap ? Number((/^(\d+) captured$/.exec(cap.textContent) || [0, NaN])[1]) : 0;
+    }
     out.pools = document.querySelector('#pools')?.textContent ?? '';
     out.ghosts = document.querySelectorAll('.pieces .piece.ghost').length;
     // The rest of the page, in the same round trip.
@@ -303,10 +304,10 @@ async function playToTheEnd(rules, options, seed) {
  * Plays local hj.skiryuk games through the API, always into S when it can (and never S-hand
  * then), until both seats have two pieces or more in S; that game's id, token and view.
  */
-async function bothInS(seed) {
+async function bothInS(seed, names = undefined) {
   const r = rng(seed);
   for (let game = 0; game < 20; game++) {
-    const res = await fetch(`${server.base}/api/games`, { method: 'POST', body: JSON.stringify({ rules: 'hj.skiryuk', mode: 'local' }) });
+    const res = await fetch(`${server.base}/api/games`, { method: 'POST', body: JSON.stringify({ rules: 'hj.skiryuk', mode: 'local', names }) });
     let v = await res.json();
     const id = v.id, token = v.tokens.A;
     for (let i = 0; i < 2000 && v.status.kind !== 'over'; i++) {
@@ -478,8 +479,10 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
       console.log(`    ${rules}: finished after ${view.version} actions (${view.status.reason}); replay frames checked: ${frames.join(' ')}`);
     });
   }
-  test('hj.skiryuk: both seats\' stacks in S are drawn apart, each with its own count', { timeout: 60000 }, async () => {
-    const { id, token, view } = await bothInS(21);
+  test('hj.skiryuk: both seats\' stacks in S are drawn apart, each with its own count; long names leave the trays readable', { timeout: 60000 }, async () => {
+    // Names as long as the server allows (40 characters): the trays must still show the counts.
+    const names = { A: 'Nefertari Meritmut, Great Royal Wife of', B: 'Ahmose son of Ebana, captain of sailors' };
+    const { id, token, view } = await bothInS(21, names);
     const page = await newPage(browser, QUIET);
     await page.goto(`${server.base}/game/${id}?token=${token}`);
     await page.waitForSelector('#page[data-version][data-busy="0"]');
@@ -505,5 +508,23 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
     const order = await page.locator('.pieces > *').evaluateAll((els) => els.map((e) => (e.classList.contains('badge') ? 'badge' : 'piece')).join(' '));
     assert.doesNotMatch(order, /badge.*piece/);
     assert.equal(view.layout.A.board.filter((p) => p === 'S').length, Number(await page.getAttribute('.pieces .badge[data-seat="A"]', 'data-count')));
+    // Each tray's label and captured count stay inside the tray, side by side, however long
+    // the name; the full name is the label's tooltip.
+    const trays = await box('.trays rect.tray');
+    for (const [i, seat] of [[0, 'A'], [1, 'B']]) {
+      const label = page.locator(`.trays .tray-label[data-seat="${seat}"]:not(.tray-trophies)`);
+      const shown = await label.evaluate((e) => {
+        const c = document.querySelector(e.getAttribute('clip-path').slice(4, -1)).firstChild.getBoundingClientRect();
+        const b = e.getBoundingClientRect();
+        return { l: b.left, r: Math.min(b.right, c.right), t: b.top, b: b.bottom };
+      });
+      const cap = (await box(`.trays .tray-trophies[data-seat="${seat}"]`))[0];
+      assert.ok(cap, `${seat}'s captured count is drawn`);
+      for (const [what, b] of [['label', shown], ['captured count', cap]]) {
+        assert.ok(b.l >= trays[i].l && b.r <= trays[i].r, `${seat}'s tray ${what} stays inside the tray: ${JSON.stringify(b)} in ${JSON.stringify(trays[i])}`);
+      }
+      assert.ok(shown.r <= cap.l, `${seat}'s label stops before the captured count`);
+      assert.match(await label.locator('title').textContent(), new RegExp(`^${names[seat]}`));
+    }
   });
 });

@@ -9,6 +9,8 @@ import { piece, familyOf, PIECES } from './pieces.js';
 /** Spot id of a seat's tray cell: 'hand:A', 'off:B'. Board places are their own ids. */
 export const traySpot = (pool, seat) => `${pool}:${seat}`;
 
+let boardCount = 0;
+
 export class BoardView {
   /**
    * @param {HTMLElement} container where the SVG goes (emptied first)
@@ -34,6 +36,8 @@ export class BoardView {
     this.spotLayer = s('g', { class: 'spots' });
     this.svg.append(this.geo.board, this.lastLayer, this.trayLayer, this.pieceLayer, this.overLayer, this.spotLayer);
     this.spots = new Map();
+    // Ids inside this SVG (clip paths) must not clash with another board's on the same page.
+    this.uid = `board${++boardCount}`;
     this.makeSpots();
     container.replaceChildren(this.svg);
   }
@@ -189,14 +193,30 @@ export class BoardView {
   /** The trays: for each seat a labelled box with its hand and off cells (and trophies). */
   drawTrays(layout) {
     const nodes = [];
+    const fits = [];
     for (const seat of ['A', 'B']) {
       const t = this.geo.trays[seat];
       const k = t.h / 5.3;
       const l = layout[seat];
-      const trophies = l.trophies ? ` · ${l.trophies} captured` : '';
       nodes.push(s('rect', { x: t.x, y: t.y, width: t.w, height: t.h, rx: 0.4 * k, class: 'tray' }));
-      nodes.push(s('text', { x: t.x + 0.4 * k, y: t.y + 1.05 * k, 'font-size': 0.78 * k, class: 'tray-label' },
-        `${this.seatLabel(seat)} (${PIECES[this.family][seat].plural})${trophies}`));
+      // The captured count stands on its own at the right, so that a long name (up to 40
+      // characters) cannot push it out of the tray; the name is cut at the tray's edge (or
+      // before the count) and its full text is the label's tooltip.
+      const fs = 0.78 * k;
+      const room = t.w - 0.8 * k;
+      let cap = null;
+      if (l.trophies) {
+        const words = `${l.trophies} captured`;
+        cap = s('text', { x: t.x + t.w - 0.4 * k, y: t.y + 1.05 * k, 'font-size': fs, 'text-anchor': 'end', class: 'tray-label tray-trophies', 'data-seat': seat }, words);
+        nodes.push(cap);
+      }
+      const clip = `${this.uid}-tray-${seat}`;
+      const text = `${this.seatLabel(seat)} (${PIECES[this.family][seat].plural})`;
+      // Until the count is measured (below), a generous guess of its width.
+      const clipRect = s('rect', { x: t.x + 0.4 * k, y: t.y, width: Math.max(room - (cap ? cap.textContent.length * fs * 0.62 + 0.5 * k : 0), 0), height: 1.5 * k });
+      if (cap) fits.push({ cap, clipRect, room, gap: 0.5 * k });
+      nodes.push(s('clipPath', { id: clip }, clipRect));
+      nodes.push(s('text', { x: t.x + 0.4 * k, y: t.y + 1.05 * k, 'font-size': fs, class: 'tray-label', 'data-seat': seat, 'clip-path': `url(#${clip})` }, text, title(text)));
       for (const pool of this.pools()) {
         const c = this.cellRect(seat, pool);
         const n = l[pool];
@@ -209,6 +229,13 @@ export class BoardView {
       }
     }
     this.trayLayer.replaceChildren(...nodes);
+    // On the page the count's real width is known: the name gets all the room left.
+    if (this.svg.isConnected) {
+      for (const f of fits) {
+        const w = f.cap.getComputedTextLength();
+        if (w > 0) f.clipRect.setAttribute('width', String(Math.max(f.room - w - f.gap, 0)));
+      }
+    }
   }
 
   /** Marks the last move's start and end (e.g. the opponent's move that just arrived). */
