@@ -428,6 +428,12 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
     assert.equal(await page.locator('.spot.movable').count(), 1);
     assert.equal(await page.locator('.spot.movable').getAttribute('data-spot'), '27');
   await page.locator('.game').screenshot({ path: join(shotsDir(), 'senet-kendall-waters.png') });
+  // A hint at the water choice names one of its two moves (a give-up is pointed at on the board).
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint: \S+/.test(document.querySelector('#hint-text').textContent));
+  const hinted = (await page.textContent('#hint-text')).split(' ')[1];
+  assert.ok(['throw', giveUp.move].includes(hinted), `the hint ${hinted} is a water choice`);
+  if (hinted !== 'throw') assert.equal(await page.locator('.spot.hint').count(), 2);
 
     // Throw for a 4 (the button), then play on; the next water choice is given up on the board.
     const chosen = [];
