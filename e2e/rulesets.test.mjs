@@ -4,7 +4,9 @@
 // other side, knock-offs, re-entry from hand) and senet.kendall (the House of Waters, whose
 // choice comes before any throw). Moves are chosen pseudo-randomly with a fixed seed, and after
 // every action the page must draw what the server says: the pieces on the board per seat
-// (stacks counted by their badges), the trays (hand, off, trophies) and no error.
+// (stacks counted by their badges), the trays (hand, off, trophies) and no error. Positions
+// that clicking reaches only by luck are played through the API and then opened in the page:
+// a water choice, both seats stacked in S, and each rule set's finished game with its replay.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
