@@ -77,11 +77,22 @@ export function shotsDir() {
   return SHOTS;
 }
 
-/** Creates a game from the lobby by clicking; ends on the game page. */
-export async function createGame(page, base, { rules, mode, level, seat }) {
+/**
+ * Creates a game from the lobby by clicking; ends on the game page. `options` ({name: value})
+ * are chosen in the lobby's "Rule options".
+ */
+export async function createGame(page, base, { rules, mode, level, seat, options = {} }) {
   await page.goto(`${base}/`);
   await page.waitForSelector('#create');
   await page.selectOption('#rules', rules);
+  if (Object.keys(options).length) {
+    await page.click('#options summary');
+    for (const [name, value] of Object.entries(options)) {
+      const el = page.locator(`[data-option="${name}"]`);
+      if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(String(value));
+      else await el.fill(String(value));
+    }
+  }
   await page.check(`input[name=mode][value=${mode}]`);
   if (level) await page.selectOption('#level', level);
   if (seat) await page.selectOption('#seat', seat);

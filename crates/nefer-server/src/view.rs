@@ -73,6 +73,12 @@ fn over_reason(
                         who(s.other())
                     )
                 }
+            } else if let AnyGame::HjSkiryuk(_) = g {
+                // SK: the first to capture all five opposing pieces wins.
+                format!(
+                    "it has captured all {} of the opponent's pieces",
+                    l.trophies
+                )
             } else {
                 "the game is won".to_owned()
             };

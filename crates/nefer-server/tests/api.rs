@@ -753,6 +753,24 @@ async fn a_local_game_says_why_it_ended() {
 }
 
 #[tokio::test]
+async fn a_skiryuk_win_says_it_captured_every_piece() {
+    // The game-over banner shows this reason; it used to say only "the game is won".
+    let app = app();
+    let v = app
+        .create(json!({"rules": "hj.skiryuk", "mode": "local"}))
+        .await;
+    let end = play_randomly(&app, &id_of(&v), &token_of(&v, "A"), 3, 5000).await;
+    assert_eq!(kind(&end), "over", "{}", end["status"]);
+    let winner = end["status"]["result"].as_str().unwrap();
+    assert_eq!(end["layout"][winner]["trophies"], 5, "{}", end["layout"]);
+    let reason = end["status"]["reason"].as_str().unwrap();
+    assert!(
+        reason.ends_with("wins: it has captured all 5 of the opponent's pieces."),
+        "{reason}"
+    );
+}
+
+#[tokio::test]
 async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
     let app = app();
     let v = app

@@ -9,6 +9,8 @@ import { piece, familyOf, PIECES } from './pieces.js';
 /** Spot id of a seat's tray cell: 'hand:A', 'off:B'. Board places are their own ids. */
 export const traySpot = (pool, seat) => `${pool}:${seat}`;
 
+let boardCount = 0;
+
 export class BoardView {
   /**
    * @param {HTMLElement} container where the SVG goes (emptied first)
@@ -34,6 +36,8 @@ export class BoardView {
     this.spotLayer = s('g', { class: 'spots' });
     this.svg.append(this.geo.board, this.lastLayer, this.trayLayer, this.pieceLayer, this.overLayer, this.spotLayer);
     this.spots = new Map();
+    // Ids inside this SVG (clip paths) must not clash with another board's on the same page.
+    this.uid = `board${++boardCount}`;
     this.makeSpots();
     container.replaceChildren(this.svg);
   }
@@ -145,6 +149,7 @@ export class BoardView {
   /** SVG nodes for the pieces of a layout; several pieces on one place are stacked with a count. */
   pieceNodes(layout, ghost, only = null) {
     const nodes = [];
+    const badges = [];
     const size = this.geo.pieceSize;
     for (const seat of ['A', 'B']) {
       const counts = new Map();
@@ -153,19 +158,28 @@ export class BoardView {
         if (only && !only.has(`${seat}@${place}`)) continue;
         const p = this.geo.places.get(place);
         if (!p) continue;
-        // In the shared hole both seats can stand: A a little left, B a little right.
+        // In the shared hole both seats can stand: A to the left, B to the right, each stack
+        // leaning outwards and its count on its outer shoulder, so that neither covers the other.
         const shared = place === 'S' && layout.A.board.includes('S') && layout.B.board.includes('S');
-        const dx = shared ? (seat === 'A' ? -0.9 : 0.9) : 0;
+        const out = shared && seat === 'A' ? -1 : 1;
+        const dx = shared ? out * size * 0.5 : 0;
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-          const node = piece(this.family, seat, p.x + dx + i * 0.25, p.y - i * 0.35, size, { ghost });
+          const node = piece(this.family, seat, p.x + dx + out * i * 0.25, p.y - i * 0.35, size, { ghost });
           node.dataset.seat = seat;
           node.dataset.place = place;
           nodes.push(node);
         }
-        if (n > 1) nodes.push(this.badge(p.x + dx + size * 0.45, p.y - size * 0.45, n));
+        if (n > 1) {
+          // At most three pieces are drawn; the badge says how many stand there (and says so
+          // to tests too, through its data attributes).
+          const b = this.badge(p.x + dx + out * size * 0.45, p.y - size * 0.45, n);
+          Object.assign(b.dataset, { seat, place, count: String(n) });
+          badges.push(b);
+        }
       }
     }
-    return nodes;
+    // Counts go over every piece: the other seat's stack must not hide one.
+    return [...nodes, ...badges];
   }
 
   /** A small round count badge. */
@@ -179,14 +193,30 @@ export class BoardView {
   /** The trays: for each seat a labelled box with its hand and off cells (and trophies). */
   drawTrays(layout) {
     const nodes = [];
+    const fits = [];
     for (const seat of ['A', 'B']) {
       const t = this.geo.trays[seat];
       const k = t.h / 5.3;
       const l = layout[seat];
-      const trophies = l.trophies ? ` · ${l.trophies} captured` : '';
       nodes.push(s('rect', { x: t.x, y: t.y, width: t.w, height: t.h, rx: 0.4 * k, class: 'tray' }));
-      nodes.push(s('text', { x: t.x + 0.4 * k, y: t.y + 1.05 * k, 'font-size': 0.78 * k, class: 'tray-label' },
-        `${this.seatLabel(seat)} (${PIECES[this.family][seat].plural})${trophies}`));
+      // The captured count stands on its own at the right, so that a long name (up to 40
+      // characters) cannot push it out of the tray; the name is cut at the tray's edge (or
+      // before the count) and its full text is the label's tooltip.
+      const fs = 0.78 * k;
+      const room = t.w - 0.8 * k;
+      let cap = null;
+      if (l.trophies) {
+        const words = `${l.trophies} captured`;
+        cap = s('text', { x: t.x + t.w - 0.4 * k, y: t.y + 1.05 * k, 'font-size': fs, 'text-anchor': 'end', class: 'tray-label tray-trophies', 'data-seat': seat }, words);
+        nodes.push(cap);
+      }
+      const clip = `${this.uid}-tray-${seat}`;
+      const text = `${this.seatLabel(seat)} (${PIECES[this.family][seat].plural})`;
+      // Until the count is measured (below), a generous guess of its width.
+      const clipRect = s('rect', { x: t.x + 0.4 * k, y: t.y, width: Math.max(room - (cap ? cap.textContent.length * fs * 0.62 + 0.5 * k : 0), 0), height: 1.5 * k });
+      if (cap) fits.push({ cap, clipRect, room, gap: 0.5 * k });
+      nodes.push(s('clipPath', { id: clip }, clipRect));
+      nodes.push(s('text', { x: t.x + 0.4 * k, y: t.y + 1.05 * k, 'font-size': fs, class: 'tray-label', 'data-seat': seat, 'clip-path': `url(#${clip})` }, text, title(text)));
       for (const pool of this.pools()) {
         const c = this.cellRect(seat, pool);
         const n = l[pool];
@@ -195,10 +225,17 @@ export class BoardView {
         if (n > 0) {
           nodes.push(piece(this.family, seat, c.x + c.w * 0.42, c.y + c.h * 0.45, Math.min(c.h * 0.8, 2.4 * k)));
         }
-        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count' }, `×${n}`));
+        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count', 'data-seat': seat, 'data-pool': pool }, `×${n}`));
       }
     }
     this.trayLayer.replaceChildren(...nodes);
+    // On the page the count's real width is known: the name gets all the room left.
+    if (this.svg.isConnected) {
+      for (const f of fits) {
+        const w = f.cap.getComputedTextLength();
+        if (w > 0) f.clipRect.setAttribute('width', String(Math.max(f.room - w - f.gap, 0)));
+      }
+    }
   }
 
   /** Marks the last move's start and end (e.g. the opponent's move that just arrived). */
