@@ -199,6 +199,18 @@ pub enum Status {
     Over(Outcome),
 }
 
+/// The set bits of `set`, lowest first: the squares or holes of a per-seat bitboard.
+pub fn ones(set: u32) -> impl Iterator<Item = u8> {
+    let mut s = set;
+    core::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let n = s.trailing_zeros() as u8;
+            s &= s - 1;
+            n
+        })
+    })
+}
+
 /// Where one seat's pieces are: what a front end needs to draw them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -4,7 +4,7 @@
 //! Rule sets work on *path indices*: on the single-side path index `n` is hole `Xn` (30 = `S`);
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
-use crate::game::{Place, Seat, Side};
+use crate::game::{MoveList, Place, Seat, Side};
 
 /// The shared hole's index on both paths.
 pub const SHARED: u8 = 30;
@@ -67,6 +67,19 @@ pub fn circuit_index(home: Side, p: Place) -> Option<u8> {
         Place::Shared => Some(SHARED),
         _ => None,
     }
+}
+
+/// C-8: whether neither seat has a legal move for any throw value, given a rule set's move
+/// generator `moves_of(seat, throw, out)` (which appends, and offers no `pass`).
+pub(crate) fn jammed(mut moves_of: impl FnMut(Seat, u8, &mut MoveList)) -> bool {
+    let mut moves = MoveList::new();
+    Seat::BOTH.iter().all(|&s| {
+        (1..=5).all(|t| {
+            moves.clear();
+            moves_of(s, t, &mut moves);
+            moves.is_empty()
+        })
+    })
 }
 
 /// Reference coordinates of a hole for drawing (§2.2): x to the right, y up.

@@ -182,14 +182,7 @@ impl State {
 
     /// The holes of `seat`'s pieces on its side.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        let mut h = self.holes[seat.index()];
-        core::iter::from_fn(move || {
-            (h != 0).then(|| {
-                let n = h.trailing_zeros() as u8;
-                h &= h - 1;
-                n
-            })
-        })
+        crate::game::ones(self.holes[seat.index()])
     }
 
     /// Pieces of `seat` in hand.

@@ -377,16 +377,7 @@ impl State {
 
     /// C-8: neither seat has a legal move for any throw value.
     fn jammed(&self) -> bool {
-        let mut moves = MoveList::new();
-        for seat in Seat::BOTH {
-            for t in 1..=5 {
-                self.moves_of(seat, t, &mut moves);
-                if !moves.is_empty() {
-                    return false;
-                }
-            }
-        }
-        true
+        board::jammed(|s, t, out| self.moves_of(s, t, out))
     }
 
     fn end_turn(&mut self) {

@@ -316,14 +316,7 @@ impl State {
 
     /// C-8: nobody can move with any throw.
     fn jammed(&self) -> bool {
-        let mut moves = MoveList::new();
-        Seat::BOTH.iter().all(|&s| {
-            (1..=5).all(|t| {
-                moves.clear();
-                self.moves_of(s, t, &mut moves);
-                moves.is_empty()
-            })
-        })
+        board::jammed(|s, t, out| self.moves_of(s, t, out))
     }
 
     fn end_turn(&mut self) {

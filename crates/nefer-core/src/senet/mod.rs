@@ -81,14 +81,7 @@ pub fn position(a: &[u8], b: &[u8], off: [u8; 2]) -> [Squares; 2] {
 
 /// Squares in increasing order.
 pub fn squares(set: Squares) -> impl Iterator<Item = u8> {
-    let mut s = set;
-    core::iter::from_fn(move || {
-        (s != 0).then(|| {
-            let n = s.trailing_zeros() as u8;
-            s &= s - 1;
-            n
-        })
-    })
+    crate::game::ones(set)
 }
 
 /// Draws the board as the §7 grid: each square shows its number and, beneath, `A`, `B` or `.`;
