@@ -481,10 +481,105 @@ fn sk_22_c_7_the_turn_cap_draws() {
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
+/// A game with `opts` whose opening is A 1, B 2: A has moved L1-L2 and it is B's throw.
+fn opened(opts: &str) -> State {
+    let mut g = new(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, 1);
+    throw(&mut g, 2);
+    play(&mut g, "L1-L2");
+    g
+}
+
+#[test]
+fn sk_7_option_entry_by_one() {
+    // B's hole 1 is taken by its first piece: no entry; once it has moved, a 1 may enter.
+    let mut g = opened("hj.skiryuk.entry_by_one=true");
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["R1-R2"]);
+    play(&mut g, "R1-R2");
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["L2-L3", "hand-L1"]);
+    play(&mut g, "hand-L1");
+    assert_eq!(holes(&g, Seat::A), [1, 2]);
+    assert_eq!(g.in_hand(Seat::A), 3);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    // The default has no such move.
+    let mut g = opened("");
+    throw(&mut g, 1);
+    play(&mut g, "R1-R2");
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["L2-L3"]);
+}
+
+#[test]
+fn sk_17_option_immediate_return_to_hand() {
+    let opts = Options::parse("hj.skiryuk.exit_s=immediate_return_to_hand").unwrap();
+    let mut g = pos(&[26, 4], &[3, 17], [0, 0], [3, 3], [0, 0])
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    // The capture happens; the piece is back in hand, not in S.
+    assert_eq!(g.trophies(Seat::A), 1);
+    assert_eq!(holes(&g, Seat::B), [17]);
+    assert_eq!(g.in_shared(Seat::A), 0);
+    assert_eq!(g.in_hand(Seat::A), 4);
+    // From 25 (no crossing): A's path is then empty, and a piece from hand is loaded at once.
+    let mut g = pos(&[25], &[3], [0, 0], [4, 4], [0, 0])
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 5);
+    play(&mut g, "L25-S");
+    assert_eq!(holes(&g, Seat::A), [1]);
+    assert_eq!(g.in_hand(Seat::A), 4);
+    // With the default the piece stays in S.
+    let mut g = pos(&[26, 4], &[3, 17], [0, 0], [3, 3], [0, 0]);
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    assert_eq!(g.in_shared(Seat::A), 1);
+}
+
 #[test]
 fn options_not_implemented_are_refused_by_name() {
     let mut o = Options::new();
-    o.set("hj.skiryuk.entry_by_one", "true").unwrap();
+    o.set("hj.skiryuk.bonus_chain", "one_per_turn").unwrap();
     let e = new(&o).unwrap_err().to_string();
-    assert!(e.contains("hj.skiryuk.entry_by_one"), "{e}");
+    assert!(e.contains("hj.skiryuk.bonus_chain"), "{e}");
+}
+
+#[test]
+fn random_games_with_the_options_end_and_keep_every_piece() {
+    use nefer_core::{Game, MoveList};
+    use rand::{RngExt, SeedableRng};
+    let opts =
+        Options::parse("hj.skiryuk.entry_by_one=true, hj.skiryuk.exit_s=immediate_return_to_hand")
+            .unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut moves = MoveList::new();
+    for _ in 0..200 {
+        let mut g = new(&opts).unwrap();
+        for _ in 0..20_000 {
+            match g.status() {
+                Status::Over(_) => break,
+                Status::Chance { .. } => {
+                    let c = g.sample_chance(&mut rng);
+                    g.play_chance(c).unwrap();
+                }
+                Status::Decide { .. } => {
+                    g.legal_moves(&mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    g.play(m).unwrap();
+                }
+            }
+            for seat in Seat::BOTH {
+                let n = g.holes_of(seat).count() as u8
+                    + g.in_shared(seat)
+                    + g.in_hand(seat)
+                    + g.trophies(seat.other());
+                assert_eq!(n, 5);
+                assert_eq!(g.in_shared(seat), 0);
+            }
+        }
+        assert!(g.outcome().is_some());
+    }
 }

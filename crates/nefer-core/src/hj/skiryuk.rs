@@ -146,7 +146,12 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "how pieces leave S",
         ),
     ] {
-        v.push(spec(format!("{KEY}.{name}"), values, clause, help));
+        let mut o = spec(format!("{KEY}.{name}"), values, clause, help);
+        // Both values of these two are played by the engine.
+        if matches!(name, "entry_by_one" | "exit_s") {
+            o.implemented = values;
+        }
+        v.push(o);
     }
     v
 }
@@ -189,6 +194,10 @@ pub struct State {
     phase: Phase,
     turns: u32,
     lines: Lines,
+    /// SK-7 `entry_by_one=true`: a 1 may enter a piece from hand on an empty hole 1.
+    entry_by_one: bool,
+    /// SK-17 `exit_s=immediate_return_to_hand`: a piece reaching S goes back to hand at once.
+    exit_at_once: bool,
     common: Common,
 }
 
@@ -213,6 +222,8 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         phase: Phase::OpeningA,
         turns: 0,
         lines,
+        entry_by_one: options.value(&specs, &format!("{KEY}.entry_by_one")) == "true",
+        exit_at_once: options.value(&specs, &format!("{KEY}.exit_s")) == "immediate_return_to_hand",
         common: Common::read(KEY, options),
     })
 }
@@ -281,6 +292,21 @@ impl State {
             turns: 1,
             ..State::default()
         }
+    }
+
+    /// The same position under `options` (for building test and analysis positions).
+    ///
+    /// # Errors
+    /// Options not valid for `hj.skiryuk`.
+    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
+        let rules = new(options)?;
+        Ok(State {
+            lines: rules.lines,
+            entry_by_one: rules.entry_by_one,
+            exit_at_once: rules.exit_at_once,
+            common: rules.common,
+            ..self
+        })
     }
 
     /// The holes (1..=29) of `seat`'s pieces on its path.
@@ -355,6 +381,13 @@ impl State {
                 to,
             });
         }
+        // SK-7 option: a 1 enters a piece on an empty hole 1.
+        if t == 1 && self.entry_by_one && self.hand[me] > 0 && own & 2 == 0 {
+            out.push(Move::Go {
+                from: Place::Hand,
+                to: Place::Hole(s, 1),
+            });
+        }
         // A piece in S goes back to hand on a 1 (000-SK§19, §21; SK-17).
         if t == 1 && self.shared[me] > 0 {
             out.push(Move::Go {
@@ -389,11 +422,16 @@ impl State {
             Place::Hole(_, f) => self.holes[me] |= 1 << f,
             _ => {
                 // 3. Arrival in S captures the opponent's rearmost path piece (SK-14, SK-15).
-                self.shared[me] += 1;
                 let theirs = self.holes[1 - me];
                 if theirs != 0 {
                     self.holes[1 - me] &= theirs - 1;
                     self.trophies[me] += 1;
+                }
+                // SK-17 option: the piece does not stay in S but goes back to hand at once.
+                if self.exit_at_once {
+                    self.hand[me] += 1;
+                } else {
+                    self.shared[me] += 1;
                 }
             }
         }
@@ -498,6 +536,13 @@ impl Game for State {
                 if self.trophies[me] == PIECES {
                     self.phase = Phase::Over(Outcome::Win(Seat::BOTH[me]));
                 }
+            }
+            Move::Go {
+                from: Place::Hand, ..
+            } => {
+                self.holes[me] |= 2;
+                self.hand[me] -= 1;
+                self.end_turn();
             }
             Move::Go {
                 from: Place::Shared,
