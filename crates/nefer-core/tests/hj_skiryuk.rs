@@ -540,11 +540,51 @@ fn sk_17_option_immediate_return_to_hand() {
 }
 
 #[test]
+fn sk_14_option_foremost_capture() {
+    let opts = Options::parse("hj.skiryuk.capture_target=foremost").unwrap();
+    let mut g = pos(&[26], &[20, 7, 12], [0, 0], [4, 2], [0, 0])
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 4);
+    play(&mut g, "L26-S");
+    assert_eq!(holes(&g, Seat::B), [7, 12]);
+}
+
+#[test]
+fn sk_4_option_one_bonus_per_turn() {
+    let opts = Options::parse("hj.skiryuk.bonus_chain=one_per_turn").unwrap();
+    let mut g = pos(&[13, 22], &[3], [0, 0], [3, 4], [0, 0])
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 3);
+    play(&mut g, "L22-L25");
+    // The second landing on a nefer hole still loads (hole 1 was filled by the first), but
+    // earns no second bonus this turn.
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    // The next turn has its bonus again.
+    let mut g = pos(&[13, 23], &[3], [0, 0], [3, 4], [0, 0])
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 2);
+    play(&mut g, "L13-L15");
+    throw(&mut g, 1);
+    play(&mut g, "L1-L2");
+    throw(&mut g, 1);
+    play(&mut g, "R3-R4");
+    throw(&mut g, 2);
+    play(&mut g, "L23-L25");
+    assert_eq!(next_throw(&g), Some(Seat::A));
+}
+
+#[test]
 fn options_not_implemented_are_refused_by_name() {
     let mut o = Options::new();
-    o.set("hj.skiryuk.bonus_chain", "one_per_turn").unwrap();
+    o.set("hj.skiryuk.capture_target", "choice").unwrap();
     let e = new(&o).unwrap_err().to_string();
-    assert!(e.contains("hj.skiryuk.bonus_chain"), "{e}");
+    assert!(e.contains("hj.skiryuk.capture_target"), "{e}");
 }
 
 #[test]
@@ -552,7 +592,7 @@ fn random_games_with_the_options_end_and_keep_every_piece() {
     use nefer_core::{Game, MoveList};
     use rand::{RngExt, SeedableRng};
     let opts =
-        Options::parse("hj.skiryuk.entry_by_one=true, hj.skiryuk.exit_s=immediate_return_to_hand")
+        Options::parse("hj.skiryuk.entry_by_one=true, hj.skiryuk.exit_s=immediate_return_to_hand, hj.skiryuk.capture_target=foremost, hj.skiryuk.bonus_chain=one_per_turn")
             .unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let mut moves = MoveList::new();

@@ -147,9 +147,11 @@ pub fn option_specs() -> Vec<OptionSpec> {
         ),
     ] {
         let mut o = spec(format!("{KEY}.{name}"), values, clause, help);
-        // Both values of these two are played by the engine.
-        if matches!(name, "entry_by_one" | "exit_s") {
-            o.implemented = values;
+        match name {
+            "entry_by_one" | "exit_s" | "bonus_chain" => o.implemented = values,
+            // `choice` would need a decision after the move; not yet.
+            "capture_target" => o.implemented = &values[..2],
+            _ => {}
         }
         v.push(o);
     }
@@ -198,6 +200,12 @@ pub struct State {
     entry_by_one: bool,
     /// SK-17 `exit_s=immediate_return_to_hand`: a piece reaching S goes back to hand at once.
     exit_at_once: bool,
+    /// SK-14 `capture_target=foremost`: an arrival in S captures the opponent's front piece.
+    capture_foremost: bool,
+    /// SK-4 `bonus_chain=one_per_turn`: at most one bonus throw a turn.
+    one_bonus: bool,
+    /// Whether this turn has had its bonus throw (for `one_bonus`).
+    bonus_taken: bool,
     common: Common,
 }
 
@@ -224,6 +232,9 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         lines,
         entry_by_one: options.value(&specs, &format!("{KEY}.entry_by_one")) == "true",
         exit_at_once: options.value(&specs, &format!("{KEY}.exit_s")) == "immediate_return_to_hand",
+        capture_foremost: options.value(&specs, &format!("{KEY}.capture_target")) == "foremost",
+        one_bonus: options.value(&specs, &format!("{KEY}.bonus_chain")) == "one_per_turn",
+        bonus_taken: false,
         common: Common::read(KEY, options),
     })
 }
@@ -304,6 +315,8 @@ impl State {
             lines: rules.lines,
             entry_by_one: rules.entry_by_one,
             exit_at_once: rules.exit_at_once,
+            capture_foremost: rules.capture_foremost,
+            one_bonus: rules.one_bonus,
             common: rules.common,
             ..self
         })
@@ -424,7 +437,12 @@ impl State {
                 // 3. Arrival in S captures the opponent's rearmost path piece (SK-14, SK-15).
                 let theirs = self.holes[1 - me];
                 if theirs != 0 {
-                    self.holes[1 - me] &= theirs - 1;
+                    let victim = if self.capture_foremost {
+                        1 << (31 - theirs.leading_zeros())
+                    } else {
+                        theirs & theirs.wrapping_neg()
+                    };
+                    self.holes[1 - me] &= !victim;
                     self.trophies[me] += 1;
                 }
                 // SK-17 option: the piece does not stay in S but goes back to hand at once.
@@ -449,6 +467,7 @@ impl State {
     fn end_turn(&mut self) {
         self.to_move = self.to_move.other();
         self.turns += 1;
+        self.bonus_taken = false;
         self.phase = if self.common.capped(self.turns) {
             Phase::Over(Outcome::Draw)
         } else {
@@ -528,7 +547,8 @@ impl Game for State {
                 from: Place::Hole(_, p),
                 to,
             } => {
-                if self.move_piece(p, p + t.value(), to) {
+                if self.move_piece(p, p + t.value(), to) && !(self.one_bonus && self.bonus_taken) {
+                    self.bonus_taken = self.one_bonus;
                     self.phase = Phase::Throw;
                 } else {
                     self.end_turn();
