@@ -200,8 +200,8 @@ pub enum Status {
 }
 
 /// The set bits of `set`, lowest first: the squares or holes of a per-seat bitboard.
-pub fn ones(set: u32) -> impl Iterator<Item = u8> {
-    let mut s = set;
+pub fn ones(set: impl Into<u64>) -> impl Iterator<Item = u8> {
+    let mut s: u64 = set.into();
     core::iter::from_fn(move || {
         (s != 0).then(|| {
             let n = s.trailing_zeros() as u8;

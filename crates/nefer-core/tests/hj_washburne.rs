@@ -224,3 +224,19 @@ fn options_are_checked() {
     );
     assert!(new(&Options::parse("hj.washburne.max_turns=50").unwrap()).is_ok());
 }
+
+#[test]
+fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
+    // Index i of one seat is index 60 − i of the other: B's 58 is hole L2, A's index 2.
+    let g = State::from_indices(&[3, 17, 30, 41, 56], &[6, 20, 58], [0, 2], Seat::A);
+    assert_eq!(g.indices_of(Seat::A), [3, 17, 30, 41, 56]);
+    assert_eq!(
+        g.bits_of(Seat::A),
+        1 << 3 | 1 << 17 | 1 << 30 | 1 << 41 | 1 << 56
+    );
+    assert_eq!(g.opponent_bits(Seat::A), 1 << 54 | 1 << 40 | 1 << 2);
+    assert_eq!(
+        g.opponent_bits(Seat::B),
+        1 << 57 | 1 << 43 | 1 << 30 | 1 << 19 | 1 << 4
+    );
+}

@@ -51,12 +51,8 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
                 s.trophies(seat),
             )
         }),
-        AnyGame::HjWashburne(s) => Seat::BOTH.map(|seat| {
-            let mine = s.indices_of(seat);
-            // The opponent's pieces in this seat's indices (i ↔ 60 − i); they travel downwards.
-            let theirs: Vec<u8> = s.indices_of(seat.other()).iter().map(|&j| 60 - j).collect();
-            washburne(&mine, &theirs, s.knocked_off(seat))
-        }),
+        AnyGame::HjWashburne(s) => Seat::BOTH
+            .map(|seat| washburne(s.bits_of(seat), s.opponent_bits(seat), s.knocked_off(seat))),
         AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
             let end = if s.variation() { 59 } else { 30 };
             let idx = s.indices_of(seat);
@@ -83,17 +79,20 @@ fn race(on_track: impl Iterator<Item = u32>, hand: u8, off: u8, end: u32, hand_c
 
 /// Raw Washburne score: progress round the circuit, pieces in the goal box, knocked-off pieces
 /// (they freeze the player and risk the blocked-home loss), and exposure to capture.
-fn washburne(mine: &[u8], theirs: &[u8], knocked: u8) -> f64 {
+///
+/// `mine` and `theirs` are bits of this seat's circuit indices: the evaluation runs at every leaf
+/// of the search, so it reads the bitboards without building lists.
+fn washburne(mine: u64, theirs: u64, knocked: u8) -> f64 {
     let safe = |i: u8| i <= 5 || i >= 55 || matches!(i, 15 | 25 | 35 | 45);
     let mut v = -20.0 * f64::from(knocked);
-    for &i in mine {
+    for i in nefer_core::game::ones(mine) {
         v += f64::from(i);
         if i >= 55 {
             v += 6.0;
         } else if !safe(i) {
             // A capture costs the piece's whole progress.
             for t in 1..=5u8 {
-                if theirs.contains(&(i + t)) {
+                if theirs >> (i + t) & 1 == 1 {
                     v -= THROW_P[usize::from(t)] * f64::from(i) * 0.5;
                 }
             }

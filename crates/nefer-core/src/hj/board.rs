@@ -69,6 +69,13 @@ pub fn circuit_index(home: Side, p: Place) -> Option<u8> {
     }
 }
 
+/// Circuit bits mirrored to the other seat's indices (i ↔ 60 − i): on the circuit boards of
+/// `hj.walker`'s Variation and `hj.washburne` index `i` of one seat is index `60 − i` of the other.
+#[inline]
+pub const fn mirror(bits: u64) -> u64 {
+    bits.reverse_bits() >> 3
+}
+
 /// C-8: whether neither seat has a legal move for any throw value, given a rule set's move
 /// generator `moves_of(seat, throw, out)` (which appends, and offers no `pass`).
 pub(crate) fn jammed(mut moves_of: impl FnMut(Seat, u8, &mut MoveList)) -> bool {
@@ -172,6 +179,13 @@ pub fn render(pieces: &[(Place, Seat)], marked: &[u8], legend: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mirror_maps_index_to_sixty_minus_index() {
+        for i in 1..=59u8 {
+            assert_eq!(mirror(1 << i), 1 << (60 - i), "{i}");
+        }
+    }
 
     #[test]
     fn circuit_runs_home_side_shared_then_far_side_backwards() {

@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board::{self, SHARED, circuit_place};
+use super::board::{self, SHARED, circuit_place, mirror};
 use super::french::side;
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -179,12 +179,6 @@ impl Default for State {
     fn default() -> Self {
         new(&Options::new()).expect("defaults are valid")
     }
-}
-
-/// The bits of `bits` mirrored to the other seat's indices (i ↔ 60 − i).
-#[inline]
-const fn mirror(bits: u64) -> u64 {
-    bits.reverse_bits() >> 3
 }
 
 /// Indices of the blocking points 10, 15, 20, 25 on the seat's own side (001§8).
@@ -524,13 +518,6 @@ impl Game for State {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mirror_maps_index_to_sixty_minus_index() {
-        for i in 1..=59u8 {
-            assert_eq!(mirror(1 << i), 1 << (60 - i), "{i}");
-        }
-    }
 
     #[test]
     fn far_lines_are_mirrored() {

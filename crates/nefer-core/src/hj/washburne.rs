@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board::{self, circuit_place};
+use super::board::{self, circuit_place, mirror};
 use super::french::side;
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -194,12 +194,6 @@ impl Default for State {
     }
 }
 
-/// The other seat's bits seen from this seat's indices (i ↔ 60 − i).
-#[inline]
-const fn mirror(bits: u64) -> u64 {
-    bits.reverse_bits() >> 3
-}
-
 /// The index at the other end of a line from index `l`, on either side (WA-5).
 #[inline]
 fn line_partner(l: u8) -> Option<u8> {
@@ -235,11 +229,19 @@ impl State {
         s
     }
 
-    /// The circuit indices of `seat`'s pieces on the board.
+    /// The circuit indices of `seat`'s pieces on the board, lowest first.
     pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
-        (1..=END)
-            .filter(|&n| self.bits[seat.index()] >> n & 1 == 1)
-            .collect()
+        crate::game::ones(self.bits_of(seat)).collect()
+    }
+
+    /// `seat`'s pieces as bits of its circuit indices (bit `i` for index `i`).
+    pub fn bits_of(&self, seat: Seat) -> u64 {
+        self.bits[seat.index()]
+    }
+
+    /// The other seat's pieces as bits of `seat`'s circuit indices: where `seat` could hit them.
+    pub fn opponent_bits(&self, seat: Seat) -> u64 {
+        mirror(self.bits[seat.other().index()])
     }
 
     /// Knocked-off pieces of `seat`.
