@@ -1,29 +1,46 @@
-//! Search speed: expectimax nodes per second and MCTS iterations per second, from the start of
-//! each Senet rule set after a first throw of 3.
+//! Search speed: expectimax nodes per second and MCTS iterations per second, on every rule set,
+//! from a middle-game position reached by 20 random decisions (seed 7).
 //!
 //! `cargo bench -p nefer-players --bench search`.
 
 use divan::Bencher;
-use nefer_core::{AnyGame, Chance, Game, Options, RuleSetId, Throw};
+use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId, Status};
 use nefer_players::expectimax::Expectimax;
 use nefer_players::mcts::Mcts;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 fn main() {
     divan::main();
 }
 
+/// A position after 20 random decisions where the player to move has a real choice: the start
+/// is not typical (in most rule sets nothing can be hit yet), and a forced move searches nothing.
 fn position(id: RuleSetId) -> AnyGame {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut g = id.new_game(&Options::new()).unwrap();
-    while !matches!(g.status(), nefer_core::Status::Decide { .. }) {
-        g.play_chance(Chance::Throw(Throw::new(3).unwrap()))
-            .unwrap();
+    let mut moves = MoveList::new();
+    let mut decisions = 0;
+    loop {
+        match g.status() {
+            Status::Chance { .. } => {
+                let c = g.sample_chance(&mut rng);
+                g.play_chance_unchecked(c);
+            }
+            Status::Decide { .. } => {
+                g.legal_moves(&mut moves);
+                if decisions >= 20 && moves.len() >= 2 {
+                    return g;
+                }
+                decisions += 1;
+                g.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+            Status::Over(_) => panic!("{id}: the game ended before a benchmark position"),
+        }
     }
-    g
 }
 
-const IDS: [RuleSetId; 2] = [RuleSetId::SenetKendall, RuleSetId::SenetSchool];
-
-#[divan::bench(args = IDS)]
+#[divan::bench(args = RuleSetId::ALL)]
 fn expectimax_depth3(bencher: Bencher, id: RuleSetId) {
     let g = position(id);
     // Count the nodes of one search first: the counter reports nodes per second.
@@ -35,7 +52,7 @@ fn expectimax_depth3(bencher: Bencher, id: RuleSetId) {
         .bench_local(|| Expectimax::new(3, None, 0).analyse(&g));
 }
 
-#[divan::bench(args = IDS)]
+#[divan::bench(args = RuleSetId::ALL)]
 fn mcts_1000_iterations(bencher: Bencher, id: RuleSetId) {
     let g = position(id);
     bencher
