@@ -41,7 +41,11 @@ def main():
     if a.table:
         print('| rule set | a | b | games | a wins | 95 % interval | significant? | seconds |')
         print('|---|---|---|---|---|---|---|---|')
+        # Group by rule set (in order of first appearance): rows re-measured later are appended.
+        first = {}
         for r in rows:
+            first.setdefault(r['rules'], len(first))
+        for r in sorted(rows, key=lambda r: first[r['rules']]):
             lo, hi = r['a']['ci95']
             sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
             print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s | %.0f |' % (
