@@ -86,7 +86,7 @@ fn rules(key: Option<&str>) -> Result<()> {
         let todo: Vec<&str> = spec
             .values
             .iter()
-            .filter(|v| !spec.implemented.contains(v))
+            .filter(|v| !spec.implements(v))
             .copied()
             .collect();
         let note = if todo.is_empty() {

@@ -24,12 +24,16 @@ impl OptionSpec {
         self.values[0]
     }
 
+    /// Whether the engine implements `value`, given as written or as one of the listed values
+    /// (so `0.5` is implemented when the pattern `(0,1)` is).
+    pub fn implements(&self, value: &str) -> bool {
+        self.implemented
+            .iter()
+            .any(|p| *p == value || matches_pattern(p, value))
+    }
+
     fn accepts(&self, value: &str) -> Result<(), String> {
-        let pattern_ok = |pat: &str| match pat {
-            "N" => value.parse::<u32>().is_ok_and(|n| n > 0),
-            "(0,1)" => crate::sticks::StickBias::parse(value).is_some(),
-            p => p == value,
-        };
+        let pattern_ok = |pat: &str| matches_pattern(pat, value);
         if !self.values.iter().any(|p| pattern_ok(p)) {
             return Err(format!(
                 "`{value}` is not a value of {}; its values are {}",
@@ -45,6 +49,15 @@ impl OptionSpec {
             ));
         }
         Ok(())
+    }
+}
+
+/// Whether `value` is `pattern`: literally, or as a whole number for `N` and a fraction for `(0,1)`.
+fn matches_pattern(pattern: &str, value: &str) -> bool {
+    match pattern {
+        "N" => value.parse::<u32>().is_ok_and(|n| n > 0),
+        "(0,1)" => crate::sticks::StickBias::parse(value).is_some(),
+        p => p == value,
     }
 }
 
@@ -276,5 +289,19 @@ mod tests {
         let unimpl = Options::parse("senet.kendall.compulsory_move=false").unwrap();
         let e = unimpl.validate("senet.kendall", &specs).unwrap_err().0;
         assert!(e.contains("not implemented"), "{e}");
+    }
+
+    #[test]
+    fn implemented_values_are_listed_as_implemented() {
+        let specs = common_specs("hj.french", true);
+        let find = |n: &str| specs.iter().find(|s| s.name.ends_with(n)).unwrap();
+        // The default 0.5 is covered by the implemented pattern (0,1).
+        assert!(find(".stick_bias").implements("0.5"));
+        assert!(find(".stick_bias").implements("(0,1)"));
+        assert!(find(".max_turns").implements("N"));
+        assert!(find(".max_turns").implements("40"));
+        assert!(!find(".compulsory_move").implements("false"));
+        assert!(find(".first_player").implements("random"));
+        assert!(!find(".first_player").implements("p2"));
     }
 }

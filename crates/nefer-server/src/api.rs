@@ -287,8 +287,11 @@ async fn rules() -> Json<Value> {
                     .option_specs()
                     .iter()
                     .map(|o| {
+                        let not_implemented: Vec<&str> =
+                            o.values.iter().filter(|v| !o.implements(v)).copied().collect();
                         json!({"name": o.name, "values": o.values, "default": o.default_value(),
-                               "implemented": o.implemented, "clause": o.clause, "help": o.help})
+                               "implemented": o.implemented, "not_implemented": not_implemented,
+                               "clause": o.clause, "help": o.help})
                     })
                     .collect();
                 json!({

@@ -26,7 +26,7 @@ export async function rulesPage(root, key) {
     (r.options || []).length
       ? h('section', { class: 'panel' }, h('h2', {}, 'Options'), h('ul', {}, r.options.map((o) => h('li', {},
         h('code', {}, o.name), o.help ? ` — ${o.help}: ` : ': ', `${(o.values || []).join(' / ')}; default ${o.default}`,
-        o.implemented && o.implemented.length < (o.values || []).length ? ` (playable: ${o.implemented.join(', ')})` : '',
+        (o.not_implemented || []).length ? ` (not playable yet: ${o.not_implemented.join(', ')})` : '',
         o.clause ? ` — ${o.clause}` : ''))))
       : null,
     h('p', {}, h('a', { class: 'button', href: `/?rules=${encodeURIComponent(r.key)}` }, 'Play this rule set')),
