@@ -5,7 +5,9 @@
 
 For every rule set: each level against the one below it and against `random`. Writes one
 JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
-resumed; `--table` prints the Markdown table from that file.
+resumed; `--table` prints the Markdown table from that file, `--first` the first player's
+advantage per rule set, pooled over its pairs (seats are swapped in half of each pair's games, so
+the players' strengths cancel out of the first seat's rate).
 """
 import argparse, json, os, subprocess, sys
 
@@ -20,6 +22,15 @@ def pairs():
             yield LEVELS[i], 'random'
 
 
+def wilson(k, n, z=1.959963984540054):
+    """The 95 % Wilson score interval of k successes in n trials (as `nefer sim`)."""
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--bin', default='target/release/nefer')
@@ -30,6 +41,7 @@ def main():
     ap.add_argument('--levels', nargs='*', default=None, help='only pairs whose stronger side is one of these')
     ap.add_argument('--out', default='docs/strength.jsonl')
     ap.add_argument('--table', action='store_true')
+    ap.add_argument('--first', action='store_true')
     a = ap.parse_args()
     done = set()
     rows = []
@@ -38,6 +50,18 @@ def main():
             r = json.loads(line)
             rows.append(r)
             done.add((r['rules'], r['a']['player_level'], r['b']['player_level'], r['games']))
+    if a.first:
+        print('| rule set | games | first player wins | 95 % interval | significant? |')
+        print('|---|---|---|---|---|')
+        pooled = {}
+        for r in rows:
+            g, w = pooled.get(r['rules'], (0, 0))
+            pooled[r['rules']] = (g + r['games'], w + r['first_seat']['wins'])
+        for rules, (g, w) in pooled.items():
+            lo, hi = wilson(w, g)
+            sig = 'yes' if lo > 0.5 else ('yes (second better)' if hi < 0.5 else 'no')
+            print('| %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (rules, g, 100 * w / g, 100 * lo, 100 * hi, sig))
+        return
     if a.table:
         print('| rule set | a | b | games | a wins | 95 % interval | significant? | seconds |')
         print('|---|---|---|---|---|---|---|---|')

@@ -63,7 +63,9 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
     let g = rules.new_game(&options)?;
     for p in [&args.a, &args.b] {
         if !p.supports(&g) {
-            anyhow::bail!("{p} plays only the pure races: hj.french and basic hj.walker");
+            anyhow::bail!(
+                "{p} plays only the pure races with fair sticks: hj.french and basic hj.walker"
+            );
         }
     }
     let cfg = SimConfig {
@@ -148,7 +150,7 @@ fn print_table(cfg: &SimConfig, s: &Summary, seconds: f64) {
     println!("  {:<28} {:>6}  {:>7}  95 % interval", "", "wins", "rate");
     row(&format!("a: {}", cfg.a), &s.a);
     row(&format!("b: {}", cfg.b), &s.b);
-    row("seat that threw first", &s.first_seat);
+    row("first player (turn 1)", &s.first_seat);
     println!("  draws: {}", s.draws);
     println!(
         "  length in turns:     mean {:.1}, median {}, 95th percentile {}",

@@ -35,7 +35,10 @@ pub struct GameResult {
     pub a_seat: Seat,
     /// The winning seat, `None` for a draw.
     pub winner: Option<Seat>,
-    /// The seat that threw first.
+    /// The seat whose turn was the game's first: SPEC's first player. Throws that only decide
+    /// the order are not turns: in `hj.skiryuk` the lower opening thrower moves first although A
+    /// throws first (§3.3); in `hj.french` the search for a 1 is made of turns, so its first
+    /// thrower is the first player (§6.2, C-9).
     pub first_seat: Seat,
     /// Turns played.
     pub turns: u32,
@@ -68,9 +71,16 @@ pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
     let mut first_seat = None;
     let mut moves = 0;
     loop {
-        match g.status() {
-            Status::Chance { seat } => {
-                first_seat = first_seat.or(seat);
+        let status = g.status();
+        if first_seat.is_none() && g.turns() >= 1 {
+            first_seat = match status {
+                Status::Chance { seat } => seat,
+                Status::Decide { seat, .. } => Some(seat),
+                Status::Over(_) => None,
+            };
+        }
+        match status {
+            Status::Chance { .. } => {
                 let c = g.sample_chance(&mut dice);
                 g.play_chance_unchecked(c);
             }
@@ -197,7 +207,7 @@ pub struct Summary {
     pub b: Rate,
     /// Games drawn.
     pub draws: u32,
-    /// Wins of the seat that threw first.
+    /// Wins of the seat whose turn was the first (SPEC's first player).
     pub first_seat: Rate,
     /// Game length in turns.
     pub turns: Spread,
@@ -231,6 +241,7 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nefer_core::Chance;
 
     #[test]
     fn wilson_matches_hand_computed_values() {
@@ -279,6 +290,79 @@ mod tests {
             (2, 1, 1, 2)
         );
         assert_eq!(s.a.rate, 0.5);
+    }
+
+    /// Replays game `i`'s sticks up to its first decision (no player draws before it) and
+    /// returns the throws made, in order, with the seat that then decides.
+    fn opening(cfg: &SimConfig, i: u64) -> (Vec<(Option<Seat>, Chance)>, Seat) {
+        let mut dice = ChaCha8Rng::seed_from_u64(derive_seed(cfg.seed, i));
+        let mut g = cfg.rules.new_game(&cfg.options).unwrap();
+        let mut throws = Vec::new();
+        loop {
+            match g.status() {
+                Status::Chance { seat } => {
+                    let c = g.sample_chance(&mut dice);
+                    throws.push((seat, c));
+                    g.play_chance_unchecked(c);
+                }
+                Status::Decide { seat, .. } => return (throws, seat),
+                Status::Over(_) => panic!("a game over before any decision"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_seat_is_the_seat_of_the_first_turn() {
+        let cfg = |rules| SimConfig {
+            rules,
+            options: Options::new(),
+            a: PlayerSpec::Random,
+            b: PlayerSpec::Random,
+            games: 30,
+            seed: 5,
+        };
+        // hj.skiryuk (SPEC §3.3): A and B throw until they differ; the lower moves first,
+        // although A always throws first.
+        let sk = cfg(RuleSetId::HjSkiryuk);
+        let results = run(&sk, &|| {});
+        for (i, r) in results.iter().enumerate() {
+            let (throws, _) = opening(&sk, i as u64);
+            let value = |c: Chance| match c {
+                Chance::Throw(t) => t.value(),
+                Chance::Seat(_) => unreachable!("Skiryuk draws no seat"),
+            };
+            let [(Some(Seat::A), a), (Some(Seat::B), b)] = throws[throws.len() - 2..] else {
+                panic!("game {i}: the opening ends with A's and B's throws: {throws:?}");
+            };
+            let lower = if value(a) < value(b) {
+                Seat::A
+            } else {
+                Seat::B
+            };
+            assert_ne!(value(a), value(b), "game {i}");
+            assert_eq!(r.first_seat, lower, "game {i}: {throws:?}");
+        }
+        assert!(results.iter().any(|r| r.first_seat == Seat::B));
+        // hj.french (SPEC §6.2, C-9): the seat drawn at random throws first, and its throws in
+        // the search for a 1 are turns of the race (a miss passes the sticks on); hj.walker
+        // (001§3): the seat drawn at random throws first.
+        for rules in [RuleSetId::HjFrench, RuleSetId::HjWalker] {
+            let c = cfg(rules);
+            let results = run(&c, &|| {});
+            for (i, r) in results.iter().enumerate() {
+                let (throws, _) = opening(&c, i as u64);
+                assert_eq!(throws[0], (None, Chance::Seat(r.first_seat)), "{rules} {i}");
+            }
+            assert!(results.iter().any(|r| r.first_seat == Seat::B), "{rules}");
+        }
+        // senet.school and senet.kendall: A (the even squares, green) always starts.
+        for rules in [RuleSetId::SenetSchool, RuleSetId::SenetKendall] {
+            assert!(
+                run(&cfg(rules), &|| {})
+                    .iter()
+                    .all(|r| r.first_seat == Seat::A)
+            );
+        }
     }
 
     #[test]
