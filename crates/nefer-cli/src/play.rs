@@ -83,7 +83,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
     if let Opponent::Computer(p) = &args.vs
         && !p.supports(&game)
     {
-        anyhow::bail!("{p} plays only the pure races: hj.french and basic hj.walker");
+        anyhow::bail!(
+            "{p} plays only the pure races with fair sticks: hj.french and basic hj.walker"
+        );
     }
     let bias = options
         .get(&format!("{}.stick_bias", id.key()))

@@ -26,11 +26,12 @@ impl Solved {
 static FRENCH: OnceLock<Arc<Solved>> = OnceLock::new();
 static WALKER: OnceLock<Arc<Solved>> = OnceLock::new();
 
-/// Whether `perfect` can play this game (a pure race with default options).
+/// Whether `perfect` can play this game: a pure race (not Walker's circuit variation) with fair
+/// sticks, the law its table is solved for. A turn cap (C-7) leaves the race as it is.
 pub fn supports(g: &AnyGame) -> bool {
     match g {
-        AnyGame::HjFrench(_) => true,
-        AnyGame::HjWalker(s) => !s.variation(),
+        AnyGame::HjFrench(s) => s.stick_bias().is_fair(),
+        AnyGame::HjWalker(s) => !s.variation() && s.stick_bias().is_fair(),
         _ => false,
     }
 }

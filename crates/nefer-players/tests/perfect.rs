@@ -41,6 +41,15 @@ fn perfect_refuses_what_it_cannot_play() {
         .new_game(&Options::parse("hj.walker.variation=true").unwrap())
         .unwrap();
     assert!(!PlayerSpec::Perfect.supports(&v));
+    // Its table is solved for fair sticks: with biased ones it would not play its best.
+    for key in ["hj.french", "hj.walker"] {
+        let biased = Options::parse(&format!("{key}.stick_bias=1/3")).unwrap();
+        let g = key.parse::<RuleSetId>().unwrap().new_game(&biased).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "{key}");
+        let fair = Options::parse(&format!("{key}.stick_bias=1/2")).unwrap();
+        let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
+        assert!(PlayerSpec::Perfect.supports(&g), "{key}");
+    }
     let f: AnyGame = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
     assert!(PlayerSpec::Perfect.supports(&f));
     assert_eq!(PlayerSpec::Perfect.build(0).name(), "perfect");

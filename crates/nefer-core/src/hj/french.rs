@@ -195,6 +195,11 @@ impl State {
         self.off[seat.index()]
     }
 
+    /// The sticks' law (C-1): the exact race tables assume fair sticks.
+    pub fn stick_bias(&self) -> crate::sticks::StickBias {
+        self.common.bias
+    }
+
     /// The seat to move.
     pub fn to_move(&self) -> Seat {
         self.to_move
