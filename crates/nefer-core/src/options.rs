@@ -183,8 +183,10 @@ impl fmt::Display for Options {
     }
 }
 
-/// The options of SPEC §1.3 that every rule set has, named `KEY.option`.
-pub fn common_specs(key: &str, first_player: bool) -> Vec<OptionSpec> {
+/// The options of SPEC §1.3 that every rule set has, named `KEY.option`, with C-9's
+/// `first_player` where the rule set leaves the first thrower open: `first_player` lists its
+/// implemented values (empty: the rule set has no such option).
+pub fn common_specs(key: &str, first_player: &'static [&'static str]) -> Vec<OptionSpec> {
     let mut v = vec![
         OptionSpec {
             name: format!("{key}.stick_bias"),
@@ -208,16 +210,26 @@ pub fn common_specs(key: &str, first_player: bool) -> Vec<OptionSpec> {
             help: "end the game as a draw once N turns have been played",
         },
     ];
-    if first_player {
+    if !first_player.is_empty() {
         v.push(OptionSpec {
             name: format!("{key}.first_player"),
             values: &["random", "p1", "p2"],
-            implemented: &["random"],
+            implemented: first_player,
             clause: "C-9",
             help: "who throws first where the rules leave it open",
         });
     }
     v
+}
+
+/// C-9 read from `KEY.first_player` (already validated): the seat that throws first when fixed
+/// (`p1` is seat A, `p2` seat B), `None` when it is drawn at random.
+pub fn fixed_first_player(key: &str, opts: &Options) -> Option<crate::Seat> {
+    match opts.get(&format!("{key}.first_player")) {
+        Some("p1") => Some(crate::Seat::A),
+        Some("p2") => Some(crate::Seat::B),
+        _ => None,
+    }
 }
 
 /// The values of the common options, read once when a game is set up.
@@ -277,7 +289,7 @@ mod tests {
     fn bad_options_say_what_is_wrong() {
         assert!(Options::parse("x").unwrap_err().0.contains("name=value"));
         assert!(Options::parse("a=1,a=2").unwrap_err().0.contains("twice"));
-        let specs = common_specs("senet.kendall", false);
+        let specs = common_specs("senet.kendall", &[]);
         let unknown = Options::parse("senet.kendall.nope=1").unwrap();
         let e = unknown.validate("senet.kendall", &specs).unwrap_err().0;
         assert!(e.contains("unknown option") && e.contains("senet.kendall.max_turns"));
@@ -293,7 +305,7 @@ mod tests {
 
     #[test]
     fn implemented_values_are_listed_as_implemented() {
-        let specs = common_specs("hj.french", true);
+        let specs = common_specs("hj.washburne", &["random"]);
         let find = |n: &str| specs.iter().find(|s| s.name.ends_with(n)).unwrap();
         // The default 0.5 is covered by the implemented pattern (0,1).
         assert!(find(".stick_bias").implements("0.5"));
@@ -303,5 +315,19 @@ mod tests {
         assert!(!find(".compulsory_move").implements("false"));
         assert!(find(".first_player").implements("random"));
         assert!(!find(".first_player").implements("p2"));
+        let specs = common_specs("senet.kendall", &[]);
+        assert!(!specs.iter().any(|s| s.name.ends_with(".first_player")));
+    }
+
+    #[test]
+    fn a_fixed_first_player_is_a_seat() {
+        let read = |v: &str| {
+            let o = Options::parse(&format!("hj.french.first_player={v}")).unwrap();
+            fixed_first_player("hj.french", &o)
+        };
+        assert_eq!(read("p1"), Some(crate::Seat::A));
+        assert_eq!(read("p2"), Some(crate::Seat::B));
+        assert_eq!(read("random"), None);
+        assert_eq!(fixed_first_player("hj.french", &Options::new()), None);
     }
 }

@@ -144,3 +144,17 @@ fn options_are_checked() {
     assert!(new(&Options::parse("hj.french.max_turns=3").unwrap()).is_ok());
     assert!(new(&Options::parse("hj.french.opening=x").unwrap()).is_err());
 }
+
+#[test]
+fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
+    for (value, seat) in [("p1", Seat::A), ("p2", Seat::B)] {
+        let mut g =
+            new(&Options::parse(&format!("hj.french.first_player={value}")).unwrap()).unwrap();
+        assert_eq!(g.status(), Status::Chance { seat: Some(seat) }, "{value}");
+        assert_eq!(g.turns(), 1, "{value}: his first throw is turn 1");
+        assert!(g.play_chance(Chance::Seat(seat)).is_err(), "no seat token");
+        // The search for a 1 goes on as usual (FR-1).
+        throw(&mut g, 2);
+        assert_eq!(next_throw(&g), Some(seat.other()), "{value}");
+    }
+}

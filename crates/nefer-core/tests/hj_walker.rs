@@ -255,3 +255,24 @@ fn options_are_checked() {
             .variation()
     );
 }
+
+#[test]
+fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
+    for (value, seat) in [("p1", Seat::A), ("p2", Seat::B)] {
+        let opts = format!("hj.walker.first_player={value}");
+        for variation in ["false", "true"] {
+            let o = Options::parse(&format!("{opts}, hj.walker.variation={variation}")).unwrap();
+            let mut g = new(&o).unwrap();
+            assert_eq!(g.status(), Status::Chance { seat: Some(seat) }, "{o}");
+            assert_eq!(g.turns(), 1, "{o}: his first throw is turn 1");
+            assert!(
+                g.play_chance(Chance::Seat(seat)).is_err(),
+                "{o}: no seat token"
+            );
+            throw(&mut g, 3);
+            assert!(matches!(g.status(), Status::Decide { seat: s, .. } if s == seat));
+        }
+    }
+    // By default the first thrower is drawn (001§3).
+    assert_eq!(State::default().status(), Status::Chance { seat: None });
+}

@@ -1,5 +1,7 @@
 //! Property tests of records and of the generic game interface, over every registered rule set:
-//! a random game written as `.ngr` and read back is the same game; replay rebuilds the state.
+//! a random game written as `.ngr` and read back is the same game; replay rebuilds the state;
+//! decisions are well formed and pieces conserved. Half of the cases draw the rule set's options
+//! at random among the values the engine implements, so the properties hold under every option.
 
 use nefer_core::record::legal_strings;
 use nefer_core::{
@@ -9,10 +11,42 @@ use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// The defaults for even seeds; for odd ones, each option of `id` drawn among the values the
+/// engine implements (the listed ones, and samples of the `N` and `(0,1)` patterns).
+fn options_for(id: RuleSetId, seed: u64) -> Options {
+    let mut o = Options::new();
+    if seed % 2 == 0 {
+        return o;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0123_4567_89ab_cdef);
+    for spec in id.option_specs() {
+        let mut values: Vec<&str> = spec
+            .values
+            .iter()
+            .copied()
+            .filter(|&v| v != "N" && v != "(0,1)" && spec.implements(v))
+            .collect();
+        if spec.implements("N") {
+            values.push("150");
+        }
+        if spec.implements("(0,1)") {
+            values.extend(["2/5", "3/5"]);
+        }
+        o.set(&spec.name, values[rng.random_range(0..values.len())])
+            .unwrap();
+    }
+    o
+}
+
 /// Plays a random game (at most `limit` actions), returning its actions and final state.
-fn random_game(id: RuleSetId, seed: u64, limit: usize) -> (Vec<Action>, nefer_core::AnyGame) {
+fn random_game(
+    id: RuleSetId,
+    options: &Options,
+    seed: u64,
+    limit: usize,
+) -> (Vec<Action>, nefer_core::AnyGame) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = id.new_game(&Options::new()).unwrap();
+    let mut g = id.new_game(options).unwrap();
     let mut actions = Vec::new();
     let mut moves = MoveList::new();
     while actions.len() < limit {
@@ -39,13 +73,14 @@ fn pieces(id: RuleSetId) -> usize {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
     fn records_round_trip(seed in any::<u64>(), which in 0usize..64, cut in 0usize..2000) {
         let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
-        let (actions, g) = random_game(id, seed, cut.max(1) + 1);
-        let mut rec = Record::new(id, Options::new());
+        let options = options_for(id, seed);
+        let (actions, g) = random_game(id, &options, seed, cut.max(1) + 1);
+        let mut rec = Record::new(id, options);
         rec.set_header("player-A", "random");
         rec.comments.push(format!("seed {seed}"));
         for &a in &actions {
@@ -63,9 +98,10 @@ proptest! {
     fn decision_points_are_well_formed(seed in any::<u64>(), which in 0usize..64) {
         let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut g = id.new_game(&Options::new()).unwrap();
+        let options = options_for(id, seed);
+        let mut g = id.new_game(&options).unwrap();
         let mut moves = MoveList::new();
-        for _ in 0..5000 {
+        for _ in 0..20_000 {
             match g.status() {
                 Status::Chance { .. } => {
                     let outcomes = g.chance_outcomes();
@@ -108,7 +144,7 @@ proptest! {
             places.dedup();
             prop_assert_eq!(places.len(), n, "two pieces on one place");
         }
-        prop_assert!(g.outcome().is_some(), "{} did not end in 5000 actions", id);
+        prop_assert!(g.outcome().is_some(), "{} ({}) did not end in 20,000 actions", id, options);
     }
 }
 

@@ -11,7 +11,7 @@ use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Side, Status,
     seat_outcomes, throw_outcomes,
 };
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
+use crate::options::{Common, OptionError, OptionSpec, Options, common_specs, fixed_first_player};
 use crate::rules::{RuleInfo, RuleSetId};
 use crate::sticks::Throw;
 
@@ -41,7 +41,7 @@ Winning: the first to take all five pieces out wins.",
 
 /// Options of `hj.french` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, true);
+    let mut v = common_specs(KEY, &["random", "p1", "p2"]);
     let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
         name,
         values,
@@ -127,13 +127,19 @@ pub struct State {
 /// Options not valid for `hj.french`.
 pub fn new(options: &Options) -> Result<State, OptionError> {
     options.validate(KEY, &option_specs())?;
+    // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
+    let first = fixed_first_player(KEY, options);
     Ok(State {
         holes: [0, 0],
         hand: [PIECES, PIECES],
         off: [0, 0],
-        to_move: Seat::A,
-        phase: Phase::ChooseFirst,
-        turns: 0,
+        to_move: first.unwrap_or(Seat::A),
+        phase: if first.is_some() {
+            Phase::Opening
+        } else {
+            Phase::ChooseFirst
+        },
+        turns: u32::from(first.is_some()),
         common: Common::read(KEY, options),
     })
 }

@@ -46,7 +46,7 @@ Winning: the first to capture all five opposing pieces wins.",
 /// Options of `hj.skiryuk` (SPEC §10). The common options, the line direction, and the SK
 /// defaults by name (alternatives are listed but not yet implemented).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, false);
+    let mut v = common_specs(KEY, &[]);
     let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
         name,
         values,

@@ -14,7 +14,7 @@ use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
     seat_outcomes, throw_outcomes,
 };
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
+use crate::options::{Common, OptionError, OptionSpec, Options, common_specs, fixed_first_player};
 use crate::rules::{RuleInfo, RuleSetId};
 use crate::sticks::Throw;
 
@@ -46,7 +46,7 @@ Variation (hj.walker.variation=true): pieces do not stop at 30 but go on round t
 
 /// Options of `hj.walker` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, true);
+    let mut v = common_specs(KEY, &["random", "p1", "p2"]);
     let spec = |name: String,
                 values: &'static [&'static str],
                 implemented: &'static [&'static str],
@@ -162,14 +162,20 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
+    // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
+    let first = fixed_first_player(KEY, options);
     Ok(State {
         bits: [0, 0],
         shared: [0, 0],
         hand: [PIECES, PIECES],
         off: [0, 0],
-        to_move: Seat::A,
-        phase: Phase::ChooseFirst,
-        turns: 0,
+        to_move: first.unwrap_or(Seat::A),
+        phase: if first.is_some() {
+            Phase::Throw
+        } else {
+            Phase::ChooseFirst
+        },
+        turns: u32::from(first.is_some()),
         variation: options.value(&specs, &format!("{KEY}.variation")) == "true",
         common: Common::read(KEY, options),
     })

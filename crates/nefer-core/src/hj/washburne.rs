@@ -61,7 +61,7 @@ Winning: fill the opponent's home box with your five pieces. You lose at once if
 
 /// Options of `hj.washburne` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, true);
+    let mut v = common_specs(KEY, &["random"]);
     let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
         name,
         values,

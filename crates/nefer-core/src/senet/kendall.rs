@@ -44,7 +44,7 @@ Winning: the first to bear off all seven pieces wins.",
 
 /// Options of `senet.kendall` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, false);
+    let mut v = common_specs(KEY, &[]);
     v.extend(super::family_specs());
     let spec =
         |name: &str, values: &'static [&'static str], implemented, clause, help| OptionSpec {
