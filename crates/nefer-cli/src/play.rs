@@ -84,7 +84,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         && !p.supports(&game)
     {
         anyhow::bail!(
-            "{p} plays only the pure races with fair sticks: hj.french and basic hj.walker"
+            "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
         );
     }
     let bias = options

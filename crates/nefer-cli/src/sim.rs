@@ -64,7 +64,7 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
     for p in [&args.a, &args.b] {
         if !p.supports(&g) {
             anyhow::bail!(
-                "{p} plays only the pure races with fair sticks: hj.french and basic hj.walker"
+                "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
             );
         }
     }

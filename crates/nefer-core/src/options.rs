@@ -198,7 +198,7 @@ pub fn common_specs(key: &str, first_player: &'static [&'static str]) -> Vec<Opt
         OptionSpec {
             name: format!("{key}.compulsory_move"),
             values: &["true", "false"],
-            implemented: &["true"],
+            implemented: &["true", "false"],
             clause: "C-2",
             help: "a player who can move must move",
         },
@@ -239,6 +239,9 @@ pub struct Common {
     pub bias: crate::sticks::StickBias,
     /// C-7: 0 means no cap.
     pub max_turns: u32,
+    /// C-2 `false`: a player may pass although he could move (so the default, `false` here, is
+    /// compulsory movement).
+    pub may_pass: bool,
 }
 
 impl Common {
@@ -258,7 +261,21 @@ impl Common {
             .get(&format!("{key}.max_turns"))
             .and_then(|v| v.parse().ok())
             .unwrap_or(0);
-        Common { bias, max_turns }
+        let may_pass = opts.get(&format!("{key}.compulsory_move")) == Some("false");
+        Common {
+            bias,
+            max_turns,
+            may_pass,
+        }
+    }
+
+    /// C-2: where moving is not compulsory, `pass` stands beside the moves of a throw (a pass
+    /// then does what it does when no move exists: the throw is lost).
+    #[inline]
+    pub fn offer_pass(&self, moves: &mut crate::MoveList) {
+        if self.may_pass && !moves.contains(&crate::Move::Pass) {
+            moves.push(crate::Move::Pass);
+        }
     }
 }
 
@@ -298,8 +315,12 @@ mod tests {
         let ok = Options::parse("senet.kendall.max_turns=300").unwrap();
         ok.validate("senet.kendall", &specs).unwrap();
         assert_eq!(Common::read("senet.kendall", &ok).max_turns, 300);
-        let unimpl = Options::parse("senet.kendall.compulsory_move=false").unwrap();
+        let unimpl = Options::parse("senet.kendall.first_player=p1").unwrap();
         let e = unimpl.validate("senet.kendall", &specs).unwrap_err().0;
+        assert!(e.contains("unknown option"), "{e}");
+        let specs = common_specs("hj.washburne", &["random"]);
+        let unimpl = Options::parse("hj.washburne.first_player=p2").unwrap();
+        let e = unimpl.validate("hj.washburne", &specs).unwrap_err().0;
         assert!(e.contains("not implemented"), "{e}");
     }
 
@@ -312,7 +333,7 @@ mod tests {
         assert!(find(".stick_bias").implements("(0,1)"));
         assert!(find(".max_turns").implements("N"));
         assert!(find(".max_turns").implements("40"));
-        assert!(!find(".compulsory_move").implements("false"));
+        assert!(find(".compulsory_move").implements("false"));
         assert!(find(".first_player").implements("random"));
         assert!(!find(".first_player").implements("p2"));
         let specs = common_specs("senet.kendall", &[]);

@@ -158,3 +158,23 @@ fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
         assert_eq!(next_throw(&g), Some(seat.other()), "{value}");
     }
 }
+
+#[test]
+fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
+    let mut g = new(&Options::parse("hj.french.compulsory_move=false").unwrap()).unwrap();
+    g.play_chance(Chance::Seat(Seat::A)).unwrap();
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["hand-L1", "pass"]);
+    play(&mut g, "pass");
+    // Nobody has entered: B throws for a 1, and a miss is no decision (§6.2).
+    throw(&mut g, 3);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    // Once a piece is in, a declined throw is an ordinary lost throw.
+    throw(&mut g, 1);
+    play(&mut g, "hand-L1");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["L1-L3", "pass"]);
+    play(&mut g, "pass");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["pass"], "B has nothing to move with a 2");
+}

@@ -116,8 +116,9 @@ proptest! {
                 Status::Decide { .. } => {
                     g.legal_moves(&mut moves);
                     prop_assert!(!moves.is_empty());
-                    if moves.contains(&nefer_core::Move::Pass) {
-                        prop_assert_eq!(moves.len(), 1, "pass only alone");
+                    let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false");
+                    if compulsory && moves.contains(&nefer_core::Move::Pass) {
+                        prop_assert_eq!(moves.len(), 1, "pass only alone (C-2)");
                     }
                     // Two legal moves never share a string (NOTATION §3).
                     let strings = legal_strings(&g);

@@ -4,6 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use nefer_core::options::Common;
 use nefer_core::{AnyGame, Game, Move, Place, RuleSetId, Seat, Status};
 use nefer_tables::race::{Ctx, Indexer, Race, RaceState, Step, solve, step_value};
 
@@ -26,12 +27,14 @@ impl Solved {
 static FRENCH: OnceLock<Arc<Solved>> = OnceLock::new();
 static WALKER: OnceLock<Arc<Solved>> = OnceLock::new();
 
-/// Whether `perfect` can play this game: a pure race (not Walker's circuit variation) with fair
-/// sticks, the law its table is solved for. A turn cap (C-7) leaves the race as it is.
+/// Whether `perfect` can play this game: a pure race (not Walker's circuit variation) as its
+/// table solves it, with fair sticks and compulsory moves (a race where one may pass is another
+/// race). A turn cap (C-7) leaves the race as it is.
 pub fn supports(g: &AnyGame) -> bool {
+    let solved_race = |c: &Common| c.bias.is_fair() && !c.may_pass;
     match g {
-        AnyGame::HjFrench(s) => s.stick_bias().is_fair(),
-        AnyGame::HjWalker(s) => !s.variation() && s.stick_bias().is_fair(),
+        AnyGame::HjFrench(s) => solved_race(s.common()),
+        AnyGame::HjWalker(s) => !s.variation() && solved_race(s.common()),
         _ => false,
     }
 }

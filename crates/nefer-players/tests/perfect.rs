@@ -41,11 +41,14 @@ fn perfect_refuses_what_it_cannot_play() {
         .new_game(&Options::parse("hj.walker.variation=true").unwrap())
         .unwrap();
     assert!(!PlayerSpec::Perfect.supports(&v));
-    // Its table is solved for fair sticks: with biased ones it would not play its best.
+    // Its table is solved for fair sticks and compulsory moves: with biased sticks, or passes
+    // allowed, it would not play its best.
     for key in ["hj.french", "hj.walker"] {
-        let biased = Options::parse(&format!("{key}.stick_bias=1/3")).unwrap();
-        let g = key.parse::<RuleSetId>().unwrap().new_game(&biased).unwrap();
-        assert!(!PlayerSpec::Perfect.supports(&g), "{key}");
+        for other in ["stick_bias=1/3", "compulsory_move=false"] {
+            let o = Options::parse(&format!("{key}.{other}")).unwrap();
+            let g = key.parse::<RuleSetId>().unwrap().new_game(&o).unwrap();
+            assert!(!PlayerSpec::Perfect.supports(&g), "{key}.{other}");
+        }
         let fair = Options::parse(&format!("{key}.stick_bias=1/2")).unwrap();
         let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
         assert!(PlayerSpec::Perfect.supports(&g), "{key}");

@@ -87,7 +87,7 @@ pub fn computer_spec(level: &str, game: &AnyGame) -> Result<PlayerSpec, String> 
     let spec: PlayerSpec = level.parse().map_err(|e| format!("{e}"))?;
     if !spec.supports(game) {
         return Err(format!(
-            "{level} plays only the pure races with fair sticks: hj.french and basic hj.walker"
+            "{level} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
         ));
     }
     let cap = |t: Option<Duration>| Some(t.map_or(MOVE_CAP, |t| t.min(MOVE_CAP)));

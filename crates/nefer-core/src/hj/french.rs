@@ -201,9 +201,10 @@ impl State {
         self.off[seat.index()]
     }
 
-    /// The sticks' law (C-1): the exact race tables assume fair sticks.
-    pub fn stick_bias(&self) -> crate::sticks::StickBias {
-        self.common.bias
+    /// The common options (SPEC §1.3): the exact race tables assume fair sticks and compulsory
+    /// moves.
+    pub fn common(&self) -> &Common {
+        &self.common
     }
 
     /// The seat to move.
@@ -312,6 +313,7 @@ impl Game for State {
         out.clear();
         if let Phase::Move(t, only) = self.phase {
             self.moves_for(t, only, out);
+            self.common.offer_pass(out);
         }
     }
 
@@ -377,7 +379,14 @@ impl Game for State {
             // C-8 jam check is not needed: a player who cannot move with any throw would need his
             // front piece stuck before 30 with pieces in hand and hole 1 taken, and the piece on
             // hole 1 can always step to an empty hole 2..6, so no jam exists (SPEC §6.4).
-            _ => self.end_turn(),
+            _ => {
+                self.end_turn();
+                // An opening 1 declined (C-2 `false`) leaves nobody entered: the search for a
+                // 1 goes on, without decisions (§6.2).
+                if self.phase == Phase::Throw && self.hand == [PIECES, PIECES] {
+                    self.phase = Phase::Opening;
+                }
+            }
         }
     }
 

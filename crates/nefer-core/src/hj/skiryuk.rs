@@ -513,6 +513,7 @@ impl Game for State {
         out.clear();
         if let Phase::Move(t) = self.phase {
             self.moves_for(t, out);
+            self.common.offer_pass(out);
         }
     }
 

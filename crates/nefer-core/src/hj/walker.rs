@@ -289,9 +289,10 @@ impl State {
         self.variation
     }
 
-    /// The sticks' law (C-1): the exact race tables assume fair sticks.
-    pub fn stick_bias(&self) -> crate::sticks::StickBias {
-        self.common.bias
+    /// The common options (SPEC §1.3): the exact race tables assume fair sticks and compulsory
+    /// moves.
+    pub fn common(&self) -> &Common {
+        &self.common
     }
 
     /// The seat to move.
@@ -434,6 +435,7 @@ impl Game for State {
             if out.is_empty() {
                 out.push(Move::Pass);
             }
+            self.common.offer_pass(out);
         }
     }
 

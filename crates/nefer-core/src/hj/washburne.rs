@@ -368,6 +368,7 @@ impl Game for State {
             if out.is_empty() {
                 out.push(Move::Pass);
             }
+            self.common.offer_pass(out);
         }
     }
 

@@ -463,14 +463,20 @@ impl Game for State {
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         match self.phase {
-            Phase::Move(t) => self.moves_for(t, out),
+            Phase::Move(t) => {
+                self.moves_for(t, out);
+                self.cfg.common.offer_pass(out);
+            }
             Phase::WaterChoice => {
                 if let Some(n) = self.rebirth_square() {
                     out.push(Move::squares(WATERS, n));
                 }
                 out.push(Move::Throw);
             }
-            Phase::WaterResult(t) if t.value() == 4 => out.push(bear_off(WATERS)),
+            Phase::WaterResult(t) if t.value() == 4 => {
+                out.push(bear_off(WATERS));
+                self.cfg.common.offer_pass(out);
+            }
             Phase::WaterResult(_) => out.push(Move::Pass),
             _ => {}
         }

@@ -330,6 +330,7 @@ impl Game for State {
         out.clear();
         if let Phase::Move(t) = self.phase {
             self.moves_for(t, out);
+            self.cfg.common.offer_pass(out);
         }
     }
 
