@@ -478,11 +478,160 @@ fn option_stick_bias_changes_the_law() {
     );
 }
 
+/// Legal moves of `seat` for throw `t` in the position `a`/`b` under `opts`.
+fn moves_with(opts: &str, a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<String> {
+    let mut g = State::from_squares(a, b, [0, 0], to_move)
+        .with_options(&Options::parse(opts).unwrap())
+        .unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn option_safe_squares_15() {
+    // KE-14 {15}: an unprotected piece on 15 cannot be attacked; green goes back instead.
+    assert_eq!(moves(&[12], &[15, 1], Seat::A, 3), ["12-15"]);
+    assert_eq!(
+        moves_with("senet.safe_squares={15}", &[12], &[15, 1], Seat::A, 3),
+        ["12-9"]
+    );
+    // 26 is still open to attack under {15}.
+    assert_eq!(
+        moves_with("senet.safe_squares={15}", &[24], &[26, 1], Seat::A, 2),
+        ["24-26"]
+    );
+}
+
+#[test]
+fn option_safe_squares_15_26_28_29() {
+    let o = "senet.safe_squares={15,26,28,29}";
+    assert_eq!(moves_with(o, &[24], &[26, 1], Seat::A, 2), ["24-22"]);
+    // KE-14: red alone on 28 is safe, so 26-28 is no attack; 8.4 needs a *protected* piece,
+    // so no penalty either: green goes back.
+    assert_eq!(moves(&[26], &[28, 1], Seat::A, 2), ["26-28"]);
+    assert_eq!(moves_with(o, &[26], &[28, 1], Seat::A, 2), ["26-24"]);
+    // 30 is not in the set: the attack from 26 stands.
+    assert_eq!(moves_with(o, &[26], &[30, 1], Seat::A, 4), ["26-30"]);
+    // Safe squares also bar backward exchanges.
+    assert_eq!(moves(&[18], &[15, 21, 22], Seat::A, 3), ["18-15"]);
+    assert_eq!(moves_with(o, &[18], &[15, 21, 22], Seat::A, 3), ["pass"]);
+}
+
+#[test]
+fn option_backward_attack_false() {
+    // KE-8 false: a backward move may only land on an empty square.
+    assert_eq!(
+        moves_with("senet.backward_attack=false", &[24], &[21, 1], Seat::A, 3),
+        ["pass"]
+    );
+    assert_eq!(
+        moves_with("senet.backward_attack=false", &[24], &[20, 1], Seat::A, 3),
+        ["24-21"]
+    );
+    // Forward attacks are unchanged.
+    assert_eq!(
+        moves_with("senet.backward_attack=false", &[10], &[13, 1], Seat::A, 3),
+        ["10-13"]
+    );
+}
+
+#[test]
+fn option_bear_off_gate_first_row_empty() {
+    // KE-22: with a piece on 2 nothing leaves the board.
+    let o = "senet.bear_off_gate=first_row_empty";
+    assert_eq!(moves(&[30, 2], &[1], Seat::A, 2), ["2-4", "30-off"]);
+    assert_eq!(moves_with(o, &[30, 2], &[1], Seat::A, 2), ["2-4"]);
+    assert_eq!(
+        moves_with(o, &[30, 11], &[1], Seat::A, 2),
+        ["11-13", "30-off"]
+    );
+    assert_eq!(moves_with(o, &[26, 5], &[1], Seat::A, 5), ["5-10"]);
+}
+
+#[test]
+fn option_bear_off_gate_all_in_last_row() {
+    let o = "senet.bear_off_gate=all_in_last_row";
+    assert_eq!(moves_with(o, &[30, 15], &[1], Seat::A, 2), ["15-17"]);
+    assert_eq!(
+        moves_with(o, &[30, 21], &[1], Seat::A, 2),
+        ["21-23", "30-off"]
+    );
+    // The gate closed and nothing else to do: the throw is lost.
+    assert_eq!(
+        moves_with(o, &[28, 20], &[23, 24, 16, 17], Seat::A, 3),
+        ["pass"]
+    );
+}
+
+#[test]
+fn option_bear_off_gate_does_not_hold_the_waters() {
+    // The exit from 27 is the escape of 8.5, not a bear-off from the end of the track.
+    let opts = Options::parse("senet.bear_off_gate=first_row_empty").unwrap();
+    let mut g = State::from_squares(&[27, 3], &[1], [0, 0], Seat::A)
+        .with_options(&opts)
+        .unwrap();
+    play(&mut g, "throw");
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["27-off"]);
+}
+
+#[test]
+fn option_adjacency_grid() {
+    // KE-6 grid: red 16 is protected by red 5 above it, so green goes back.
+    assert!(moves(&[13], &[5, 16], Seat::A, 3).contains(&"13-16".to_owned()));
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[5, 16], Seat::A, 3),
+        ["13-10"]
+    );
+    // 16 over 25: protected from below too; path neighbours still count.
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[25, 16], Seat::A, 3),
+        ["13-10"]
+    );
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[17, 16], Seat::A, 3),
+        ["13-10"]
+    );
+    // 4 is not next to 16 on the grid (4 sits above 17).
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[4, 16], Seat::A, 3),
+        ["13-16"]
+    );
+}
+
+#[test]
+fn option_adjacency_grid_and_the_penalty() {
+    // Red 29 protected by red 12 above it (row 1 col 8 over row 2 col 8): the penalty applies.
+    let o = "senet.adjacency=grid";
+    assert_eq!(moves(&[26], &[29, 12], Seat::A, 3), ["26-29"]);
+    assert_eq!(moves_with(o, &[26], &[29, 12], Seat::A, 3), ["26-27"]);
+}
+
+#[test]
+fn option_blockade_3() {
+    // KE-7: red 10, 11, 12 cannot be jumped, forward or backward.
+    let o = "senet.kendall.blockade=3";
+    assert_eq!(moves(&[9], &[10, 11, 12], Seat::A, 4), ["9-13"]);
+    assert_eq!(moves_with(o, &[9], &[10, 11, 12], Seat::A, 4), ["9-5"]);
+    assert_eq!(moves_with(o, &[9], &[10, 11, 1], Seat::A, 4), ["9-13"]);
+    assert_eq!(moves(&[24, 28], &[20, 21, 22], Seat::A, 5), ["24-19"]);
+    assert_eq!(
+        moves_with(o, &[24, 28], &[20, 21, 22], Seat::A, 5),
+        ["pass"]
+    );
+    // Own pieces in a row are no blockade for their owner.
+    assert!(moves_with(o, &[9, 10, 11, 12], &[1], Seat::A, 4).contains(&"9-13".to_owned()));
+    // Nor is a run of the opponent's pieces that the move does not jump whole.
+    assert_eq!(moves_with(o, &[8], &[10, 11, 12], Seat::A, 1), ["8-9"]);
+    // From 26: 27-29 block a 4 to 30 (and so do not leave 26-30 to the penalty).
+    assert_eq!(moves_with(o, &[26], &[27, 28, 29], Seat::A, 4), ["26-22"]);
+}
+
 #[test]
 fn unknown_or_unimplemented_options_are_errors() {
     let e = new(&Options::parse("senet.kendall.frobnicate=1").unwrap()).unwrap_err();
     assert!(e.0.contains("unknown option"));
-    let e = new(&Options::parse("senet.kendall.blockade=3").unwrap()).unwrap_err();
+    let e = new(&Options::parse("senet.pieces=5").unwrap()).unwrap_err();
     assert!(e.0.contains("not implemented"));
     let e = new(&Options::parse("senet.kendall.extra_throws={2}").unwrap()).unwrap_err();
     assert!(e.0.contains("not a value"));

@@ -272,6 +272,87 @@ fn option_max_turns() {
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
+/// Legal moves of `seat` for throw `t` in the position `a`/`b` under `opts`.
+fn moves_with(opts: &str, a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<String> {
+    let mut g = State::from_squares(a, b, [0, 0], to_move)
+        .with_options(&Options::parse(opts).unwrap())
+        .unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn option_safe_squares_15() {
+    // SB-14 (as KE-14) {15}: an undefended counter on 15 cannot be attacked.
+    assert_eq!(moves(&[12], &[15, 1], Seat::A, 3), ["12-15"]);
+    assert_eq!(
+        moves_with("senet.safe_squares={15}", &[12], &[15, 1], Seat::A, 3),
+        ["12-9"]
+    );
+}
+
+#[test]
+fn option_safe_squares_15_26_28_29() {
+    let o = "senet.safe_squares={15,26,28,29}";
+    assert_eq!(moves_with(o, &[24], &[26, 1], Seat::A, 2), ["24-22"]);
+    assert_eq!(moves(&[26], &[28, 1], Seat::A, 2), ["26-28"]);
+    assert_eq!(moves_with(o, &[26], &[28, 1], Seat::A, 2), ["26-24"]);
+    assert_eq!(moves_with(o, &[26], &[30, 1], Seat::A, 4), ["26-30"]);
+    assert_eq!(moves(&[18], &[15, 21, 22], Seat::A, 3), ["18-15"]);
+    assert_eq!(moves_with(o, &[18], &[15, 21, 22], Seat::A, 3), ["pass"]);
+}
+
+#[test]
+fn option_backward_attack_false() {
+    // SB-7 false: backward moves land on empty squares only.
+    let o = "senet.backward_attack=false";
+    assert_eq!(moves_with(o, &[24], &[21, 1], Seat::A, 3), ["pass"]);
+    assert_eq!(moves_with(o, &[24], &[20, 1], Seat::A, 3), ["24-21"]);
+    assert_eq!(moves_with(o, &[10], &[13, 1], Seat::A, 3), ["10-13"]);
+}
+
+#[test]
+fn option_bear_off_gate() {
+    // KE-22 (both Senets): no counter leaves while the gate is closed.
+    let o = "senet.bear_off_gate=first_row_empty";
+    assert_eq!(moves(&[30, 2], &[1], Seat::A, 1), ["2-3", "30-off"]);
+    assert_eq!(moves_with(o, &[30, 2], &[1], Seat::A, 1), ["2-3"]);
+    assert_eq!(moves_with(o, &[26, 5], &[1], Seat::A, 5), ["5-10"]);
+    let o = "senet.bear_off_gate=all_in_last_row";
+    assert_eq!(moves_with(o, &[30, 15], &[1], Seat::A, 1), ["15-16"]);
+    assert_eq!(
+        moves_with(o, &[30, 21], &[1], Seat::A, 1),
+        ["21-22", "30-off"]
+    );
+    // The exit from 27 is not gated: only a 4 frees it and the other counters are frozen, so
+    // a gate there would freeze the player for good (SB-18).
+    assert_eq!(moves_with(o, &[27, 3], &[1], Seat::A, 4), ["27-off"]);
+}
+
+#[test]
+fn option_adjacency_grid() {
+    // SB-6 grid: red 16 is defended by red 5 above it.
+    let o = "senet.adjacency=grid";
+    assert_eq!(moves_with(o, &[13], &[5, 16], Seat::A, 3), ["13-10"]);
+    assert_eq!(moves_with(o, &[13], &[4, 16], Seat::A, 3), ["13-16"]);
+    // With the literal SB-5 reading, any counter above or below defends: green 5 defends red 16.
+    let o = "senet.adjacency=grid, senet.school.defence=any_adjacent";
+    assert_eq!(moves_with(o, &[13, 5], &[16, 1], Seat::A, 3), ["5-8"]);
+}
+
+#[test]
+fn option_blockade_3() {
+    // SB-15: three opposing counters in a row cannot be jumped, forward or backward.
+    let o = "senet.school.blockade=3";
+    assert_eq!(moves_with(o, &[9], &[10, 11, 12], Seat::A, 4), ["9-5"]);
+    assert_eq!(moves_with(o, &[9], &[10, 11, 1], Seat::A, 4), ["9-13"]);
+    assert_eq!(moves(&[24, 28], &[20, 21, 22], Seat::A, 5), ["24-19"]);
+    assert_eq!(
+        moves_with(o, &[24, 28], &[20, 21, 22], Seat::A, 5),
+        ["pass"]
+    );
+}
+
 #[test]
 fn unknown_or_unimplemented_options_are_errors() {
     assert!(

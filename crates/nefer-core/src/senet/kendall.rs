@@ -5,7 +5,9 @@
 
 use rand::Rng;
 
-use super::{Squares, between, bit, guarded, render, squares, up_to};
+use super::{
+    FamilyConfig, Squares, between, bit, blockaded, render, runs_of_three, squares, up_to,
+};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
     throw_outcomes,
@@ -87,7 +89,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "blockade",
             &["off", "3"],
-            d(&["off"]),
+            &["off", "3"],
             "KE-7",
             "three pieces in a row cannot be passed",
         ),
@@ -176,6 +178,10 @@ pub fn option_specs() -> Vec<OptionSpec> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Config {
     common: Common,
+    /// The options both Senets share.
+    fam: FamilyConfig,
+    /// KE-7: three opposing pieces in a row cannot be jumped.
+    blockade: bool,
     /// Bit `t` set: throw `t` earns another throw (KE-4).
     extra: u8,
     /// KE-21.
@@ -226,6 +232,8 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
     };
     let cfg = Config {
         common: Common::read(KEY, options),
+        fam: FamilyConfig::read(options, &specs),
+        blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
         extra,
         extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
         water_four_extra: options.value(&specs, &format!("{KEY}.water_four_extra")) == "true",
@@ -336,19 +344,30 @@ impl State {
 
     /// Legal moves of the seat to move for throw `t` in a normal turn (8.2–8.4).
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
+        let cfg = &self.cfg;
         let me = self.to_move.index();
         let own = self.men[me];
         let opp = self.men[1 - me];
         let occ = own | opp;
-        let shielded = guarded(opp);
+        // Protected pieces (KE-6), and pieces on safe squares (KE-14), cannot be attacked.
+        let protected = cfg.fam.guarded(opp);
+        let shielded = protected | (opp & cfg.fam.safe);
         let blocked = own | shielded;
         let t8 = t.value();
+        // Origins whose move would jump three opposing pieces in a row (KE-7).
+        let (jam_fwd, jam_back) = if cfg.blockade {
+            let runs = runs_of_three(opp);
+            (blockaded(runs, t8, false), blockaded(runs, t8, true))
+        } else {
+            (0, 0)
+        };
+        let may_leave = cfg.fam.may_bear_off(own);
         // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9).
-        let from = own & up_to(HAPPINESS - t8);
+        let from = own & up_to(HAPPINESS - t8) & !jam_fwd;
         for to in squares((from << t8) & !blocked) {
             out.push(Move::squares(to - t8, to));
         }
-        if own & bit(HAPPINESS) != 0 {
+        if own & bit(HAPPINESS) & !jam_fwd != 0 {
             match t8 {
                 1 if occ & bit(WATERS) == 0 => out.push(Move::squares(HAPPINESS, WATERS)),
                 2..=4 => {
@@ -361,35 +380,44 @@ impl State {
                         out.push(Move::squares(HAPPINESS, to));
                     }
                 }
-                5 => out.push(bear_off(HAPPINESS)),
+                5 if may_leave => out.push(bear_off(HAPPINESS)),
                 _ => {}
             }
         }
-        // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11).
-        if t8 == 3 && own & bit(28) != 0 {
-            out.push(bear_off(28));
-        }
-        if t8 == 2 && own & bit(29) != 0 {
-            out.push(bear_off(29));
-        }
-        if own & bit(30) != 0 {
-            out.push(bear_off(30));
+        // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11), once the gate is open
+        // (KE-22).
+        if may_leave {
+            if t8 == 3 && own & bit(28) != 0 {
+                out.push(bear_off(28));
+            }
+            if t8 == 2 && own & bit(29) != 0 {
+                out.push(bear_off(29));
+            }
+            if own & bit(30) != 0 {
+                out.push(bear_off(30));
+            }
         }
         if !out.is_empty() {
             return;
         }
-        // (ii) the 26→27 penalty (8.4, KE-15).
+        // (ii) the 26→27 penalty (8.4, KE-15). 8.4 names a *protected* piece: a piece that is
+        // only on a safe square (KE-14) does not trigger it.
         if own & bit(HAPPINESS) != 0
             && (2..=4).contains(&t8)
-            && shielded & bit(HAPPINESS + t8) != 0
+            && protected & bit(HAPPINESS + t8) != 0
             && occ & bit(WATERS) == 0
         {
             out.push(Move::squares(HAPPINESS, WATERS));
             return;
         }
-        // (iii) backward, from 1..26 (KE-8).
-        let from = own & between(t8 + 1, HAPPINESS);
-        for to in squares((from >> t8) & !blocked) {
+        // (iii) backward, from 1..26 (KE-8); onto empty squares only without backward attacks.
+        let back_blocked = if cfg.fam.backward_attack {
+            blocked
+        } else {
+            occ
+        };
+        let from = own & between(t8 + 1, HAPPINESS) & !jam_back;
+        for to in squares((from >> t8) & !back_blocked) {
             out.push(Move::squares(to + t8, to));
         }
         if out.is_empty() {
@@ -474,6 +502,8 @@ impl Game for State {
                 out.push(Move::Throw);
             }
             Phase::WaterResult(t) if t.value() == 4 => {
+                // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the
+                // end of the track; the exit from 27 is the Waters' own escape (8.5).
                 out.push(bear_off(WATERS));
                 self.cfg.common.offer_pass(out);
             }

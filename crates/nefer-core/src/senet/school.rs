@@ -5,7 +5,9 @@
 
 use rand::Rng;
 
-use super::{Squares, between, bit, guarded, render, squares, up_to};
+use super::{
+    FamilyConfig, Squares, between, bit, blockaded, next_to, render, runs_of_three, squares, up_to,
+};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
     throw_outcomes,
@@ -102,7 +104,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "blockade",
             &["off", "3"],
-            d(&["off"]),
+            &["off", "3"],
             "SB-15",
             "three counters in a row cannot be passed",
         ),
@@ -120,6 +122,10 @@ pub fn option_specs() -> Vec<OptionSpec> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Config {
     common: Common,
+    /// The options both Senets share.
+    fam: FamilyConfig,
+    /// SB-15: three opposing counters in a row cannot be jumped.
+    blockade: bool,
     /// SB-5 literal reading: any counter next to it defends.
     any_adjacent: bool,
     /// SB-8.
@@ -153,6 +159,8 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
     options.validate(KEY, &specs)?;
     let cfg = Config {
         common: Common::read(KEY, options),
+        fam: FamilyConfig::read(options, &specs),
+        blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
         any_adjacent: options.value(&specs, &format!("{KEY}.defence")) == "any_adjacent",
         extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
     };
@@ -218,16 +226,18 @@ impl State {
         self.to_move
     }
 
-    /// The counters of the opponent of the seat to move that may not be attacked.
+    /// The counters of the opponent of the seat to move that may not be attacked: defended
+    /// ones (SB-5, SB-6) and those on safe squares (SB-14).
     fn defended(&self) -> Squares {
         let me = self.to_move.index();
         let opp = self.men[1 - me];
-        if self.cfg.any_adjacent {
-            let any = self.men[0] | self.men[1];
-            opp & ((any << 1) | (any >> 1))
+        let fam = &self.cfg.fam;
+        let defended = if self.cfg.any_adjacent {
+            opp & next_to(self.men[0] | self.men[1], fam.grid)
         } else {
-            guarded(opp)
-        }
+            fam.guarded(opp)
+        };
+        defended | (opp & fam.safe)
     }
 
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
@@ -237,7 +247,9 @@ impl State {
         let occ = own | opp;
         let t8 = t.value();
         if own & bit(TRAP) != 0 {
-            // Every other counter is frozen; only a 4 removes this one (004§11, SB-18).
+            // Every other counter is frozen; only a 4 removes this one (004§11, SB-18). No
+            // bear-off gate holds it (KE-22 reading): with the others frozen a closed gate
+            // would keep the player from ever moving again.
             out.push(if t8 == TRAP_EXIT {
                 bear_off(TRAP)
             } else {
@@ -246,13 +258,21 @@ impl State {
             return;
         }
         let blocked = own | self.defended();
-        let from = own & up_to(GATE - t8);
+        // Origins whose move would jump three opposing counters in a row (SB-15).
+        let (jam_fwd, jam_back) = if self.cfg.blockade {
+            let runs = runs_of_three(opp);
+            (blockaded(runs, t8, false), blockaded(runs, t8, true))
+        } else {
+            (0, 0)
+        };
+        let may_leave = self.cfg.fam.may_bear_off(own);
+        let from = own & up_to(GATE - t8) & !jam_fwd;
         for to in squares((from << t8) & !blocked) {
             out.push(Move::squares(to - t8, to));
         }
-        if own & bit(GATE) != 0 {
+        if own & bit(GATE) & !jam_fwd != 0 {
             match t8 {
-                5 => out.push(bear_off(GATE)),
+                5 if may_leave => out.push(bear_off(GATE)),
                 // 2, 3, 4 → 28, 29, 30 (004§10); a 1 does not move it (SB-10).
                 2..=4 => {
                     let to = GATE + t8;
@@ -264,18 +284,24 @@ impl State {
                 _ => {}
             }
         }
-        // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10).
+        // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10), once the gate is open (KE-22).
         for (sq, need) in [(28, 3), (29, 2), (30, 1)] {
-            if t8 == need && own & bit(sq) != 0 {
+            if t8 == need && may_leave && own & bit(sq) != 0 {
                 out.push(bear_off(sq));
             }
         }
         if !out.is_empty() {
             return;
         }
-        // Backward from 1..26 when nothing goes forward (004§7, SB-7, SB-16).
-        let from = own & between(t8 + 1, GATE);
-        for to in squares((from >> t8) & !blocked) {
+        // Backward from 1..26 when nothing goes forward (004§7, SB-16); onto empty squares only
+        // without backward attacks (SB-7).
+        let back_blocked = if self.cfg.fam.backward_attack {
+            blocked
+        } else {
+            occ
+        };
+        let from = own & between(t8 + 1, GATE) & !jam_back;
+        for to in squares((from >> t8) & !back_blocked) {
             out.push(Move::squares(to + t8, to));
         }
         if out.is_empty() {
