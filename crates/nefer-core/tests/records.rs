@@ -130,7 +130,9 @@ proptest! {
                 Status::Decide { .. } => {
                     g.legal_moves(&mut moves);
                     prop_assert!(!moves.is_empty());
-                    let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false");
+                    // KE-27 `true` lets a lone bear-off stand beside `pass`.
+                    let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false")
+                        && options.get("senet.kendall.bear_off_optional") != Some("true");
                     if compulsory && moves.contains(&nefer_core::Move::Pass) {
                         prop_assert_eq!(moves.len(), 1, "pass only alone (C-2)");
                     }
