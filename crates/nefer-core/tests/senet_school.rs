@@ -354,6 +354,100 @@ fn option_blockade_3() {
 }
 
 #[test]
+fn option_one_from_26_to_27() {
+    // SB-10 `to_27`: a 1 takes the counter from 26 into 27, if 27 is empty.
+    let o = "senet.school.one_from_26=to_27";
+    assert_eq!(moves(&[26, 10], &[1], Seat::A, 1), ["10-11"]);
+    assert_eq!(
+        moves_with(o, &[26, 10], &[1], Seat::A, 1),
+        ["10-11", "26-27"]
+    );
+    assert_eq!(moves_with(o, &[26], &[27, 1], Seat::A, 1), ["26-25"]);
+    // Then the counter is frozen there as any other (004§11).
+    let mut g = State::from_squares(&[26, 10], &[1], [0, 0], Seat::A)
+        .with_options(&Options::parse(o).unwrap())
+        .unwrap();
+    throw(&mut g, 1);
+    play(&mut g, "26-27");
+    throw(&mut g, 2);
+    play(&mut g, "1-3");
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["pass"]);
+}
+
+#[test]
+fn option_attack_when_27_full_send_to_start() {
+    // SB-12 `send_to_start`: with 27 taken the attack is legal and the attacked counter goes
+    // to the attacker's start square, 26 (004§6).
+    let o = "senet.school.attack_when_27_full=send_to_start";
+    let mut g = State::from_squares(&[26], &[27, 29], [0, 0], Seat::A)
+        .with_options(&Options::parse(o).unwrap())
+        .unwrap();
+    throw(&mut g, 3);
+    assert_eq!(legal(&g), ["26-29"]);
+    play(&mut g, "26-29");
+    assert_eq!((g.at(29), g.at(26)), (Some(Seat::A), Some(Seat::B)));
+    // With 27 empty the attacked counter still goes to 27 (004§11).
+    assert_eq!(moves_with(o, &[26], &[29, 1], Seat::A, 3), ["26-29"]);
+    let mut g = State::from_squares(&[26], &[29, 1], [0, 0], Seat::A)
+        .with_options(&Options::parse(o).unwrap())
+        .unwrap();
+    throw(&mut g, 3);
+    play(&mut g, "26-29");
+    assert_eq!(g.at(27), Some(Seat::B));
+}
+
+#[test]
+fn option_water_give_up() {
+    // SB-18 `water_give_up`: before throwing, the counter on 27 may go to 15, using the turn.
+    let opts = Options::parse("senet.school.water_give_up=true").unwrap();
+    let at = |a: &[u8], b: &[u8]| {
+        State::from_squares(a, b, [0, 0], Seat::A)
+            .with_options(&opts)
+            .unwrap()
+    };
+    let mut g = at(&[27, 5], &[1]);
+    assert_eq!(legal(&g), ["27-15", "throw"]);
+    play(&mut g, "27-15");
+    assert_eq!(g.at(15), Some(Seat::A));
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    // Or throw: only a 4 frees it, as by default.
+    let mut g = at(&[27, 5], &[1]);
+    play(&mut g, "throw");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["pass"]);
+    // 15 taken: the nearest empty square before it (as KE-18).
+    assert_eq!(legal(&at(&[27, 5], &[15, 14])), ["27-13", "throw"]);
+}
+
+#[test]
+fn option_opening_use_the_one() {
+    // SB-3 `use_the_one`: the opening 1 is A's first throw, played at once; a 1 earns no
+    // further throw (004§8), so B throws next.
+    let mut g = new(&Options::parse("senet.school.opening=use_the_one").unwrap()).unwrap();
+    assert_eq!(
+        g.status(),
+        Status::Decide {
+            seat: Seat::A,
+            throw: Some(nefer_core::Throw::new(1).unwrap())
+        }
+    );
+    assert_eq!(
+        legal(&g),
+        ["10-11", "12-13", "14-15", "2-3", "4-5", "6-7", "8-9"]
+    );
+    play(&mut g, "14-15");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn option_opening_throws_simultaneous() {
+    // SB-4: how the first 1 is thrown for only decides who takes seat A (NOTATION §4).
+    let g = new(&Options::parse("senet.school.opening_throws=simultaneous").unwrap()).unwrap();
+    assert_eq!(g, State::default());
+}
+
+#[test]
 fn unknown_or_unimplemented_options_are_errors() {
     assert!(
         new(&Options::parse("senet.school.x=1").unwrap())
@@ -362,7 +456,7 @@ fn unknown_or_unimplemented_options_are_errors() {
             .contains("unknown option")
     );
     assert!(
-        new(&Options::parse("senet.school.one_from_26=to_27").unwrap())
+        new(&Options::parse("senet.pieces=5").unwrap())
             .unwrap_err()
             .0
             .contains("not implemented")

@@ -57,19 +57,18 @@ pub fn option_specs() -> Vec<OptionSpec> {
             clause,
             help,
         };
-    let d = |values: &'static [&'static str]| &values[..1];
     v.extend([
         spec(
             "opening",
             &["decide_only", "use_the_one"],
-            d(&["decide_only"]),
+            &["decide_only", "use_the_one"],
             "SB-3",
             "whether the opening 1 is also a move",
         ),
         spec(
             "opening_throws",
             &["alternate", "simultaneous"],
-            d(&["alternate"]),
+            &["alternate", "simultaneous"],
             "SB-4",
             "how the players throw for the first 1",
         ),
@@ -90,14 +89,14 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "one_from_26",
             &["none", "to_27"],
-            d(&["none"]),
+            &["none", "to_27"],
             "SB-10",
             "a 1 from square 26",
         ),
         spec(
             "attack_when_27_full",
             &["illegal", "send_to_start"],
-            d(&["illegal"]),
+            &["illegal", "send_to_start"],
             "SB-12",
             "attacks on 28-30 while 27 is taken",
         ),
@@ -111,7 +110,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "water_give_up",
             &["false", "true"],
-            d(&["false"]),
+            &["false", "true"],
             "SB-18",
             "Kendall-style give-up from 27",
         ),
@@ -130,11 +129,25 @@ struct Config {
     any_adjacent: bool,
     /// SB-8.
     extra_on_pass: bool,
+    /// SB-10 `to_27`: a 1 takes a counter from 26 into 27.
+    one_to_27: bool,
+    /// SB-12 `send_to_start`: attacks on 28–30 while 27 is taken are legal; the attacked
+    /// counter goes to the attacker's start square (26), as any attacked counter does (004§6).
+    send_to_start: bool,
+    /// SB-18 `water_give_up`: at the start of a turn a counter on 27 may give up to 15.
+    water_give_up: bool,
 }
+
+/// The throw of 1 that opens the game under SB-3 `use_the_one`.
+const ONE: Throw = Throw::new(1).unwrap();
+/// Target of a give-up from 27 (SB-18 `water_give_up`, as Kendall's 8.5).
+const REBIRTH: u8 = 15;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Phase {
     Throw,
+    /// SB-18 `water_give_up`: give up to 15 or throw (decision before any throw).
+    WaterChoice,
     Move(Throw),
     Over(Outcome),
 }
@@ -157,18 +170,31 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     let cfg = Config {
         common: Common::read(KEY, options),
         fam: FamilyConfig::read(options, &specs),
         blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
         any_adjacent: options.value(&specs, &format!("{KEY}.defence")) == "any_adjacent",
         extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
+        one_to_27: value("one_from_26") == "to_27",
+        send_to_start: value("attack_when_27_full") == "send_to_start",
+        water_give_up: value("water_give_up") == "true",
+    };
+    // SB-4: how the players throw for the first 1 only decides who takes seat A, which is not
+    // part of the game (NOTATION §4), so `opening_throws` changes nothing here. SB-3
+    // `use_the_one`: that 1 is the throw of A's first turn, played at once; being a 1 it earns
+    // no further throw (004§8), so the turn then passes to B.
+    let phase = if value("opening") == "use_the_one" {
+        Phase::Move(ONE)
+    } else {
+        Phase::Throw
     };
     Ok(State {
         men: super::START,
         off: [0, 0],
         to_move: Seat::A,
-        phase: Phase::Throw,
+        phase,
         turns: 1,
         cfg,
     })
@@ -195,13 +221,31 @@ impl State {
         }
     }
 
-    /// With options (for option tests).
+    /// With options (for option tests): the position stays, and a turn about to be thrown
+    /// starts as the options say (a water choice under SB-18 `water_give_up`).
     ///
     /// # Errors
     /// As [`new`].
     pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
         self.cfg = new(options)?.cfg;
+        if self.phase == Phase::Throw {
+            self.phase = self.turn_start_phase();
+        }
         Ok(self)
+    }
+
+    fn turn_start_phase(&self) -> Phase {
+        if self.cfg.water_give_up && self.men[self.to_move.index()] & bit(TRAP) != 0 {
+            Phase::WaterChoice
+        } else {
+            Phase::Throw
+        }
+    }
+
+    /// The give-up target: 15, or the nearest empty square before it (KE-18 default).
+    fn rebirth_square(&self) -> Option<u8> {
+        let free = !(self.men[0] | self.men[1]) & up_to(REBIRTH);
+        (free != 0).then(|| 31 - free.leading_zeros() as u8)
     }
 
     /// The squares of `seat`'s counters.
@@ -273,10 +317,15 @@ impl State {
         if own & bit(GATE) & !jam_fwd != 0 {
             match t8 {
                 5 if may_leave => out.push(bear_off(GATE)),
+                // SB-10 `to_27`: into 27, which must be empty (one counter a square).
+                1 if self.cfg.one_to_27 && occ & bit(TRAP) == 0 => {
+                    out.push(Move::squares(GATE, TRAP));
+                }
                 // 2, 3, 4 → 28, 29, 30 (004§10); a 1 does not move it (SB-10).
                 2..=4 => {
                     let to = GATE + t8;
-                    let attack = opp & bit(to) & !blocked != 0 && occ & bit(TRAP) == 0;
+                    let attack = opp & bit(to) & !blocked != 0
+                        && (occ & bit(TRAP) == 0 || self.cfg.send_to_start);
                     if occ & bit(to) == 0 || attack {
                         out.push(Move::squares(GATE, to));
                     }
@@ -315,7 +364,7 @@ impl State {
         self.phase = if self.cfg.common.capped(self.turns) {
             Phase::Over(Outcome::Draw)
         } else {
-            Phase::Throw
+            self.turn_start_phase()
         };
     }
 }
@@ -341,6 +390,10 @@ impl Game for State {
                 seat: self.to_move,
                 throw: Some(t),
             },
+            Phase::WaterChoice => Status::Decide {
+                seat: self.to_move,
+                throw: None,
+            },
             Phase::Over(o) => Status::Over(o),
         }
     }
@@ -354,9 +407,18 @@ impl Game for State {
 
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
-        if let Phase::Move(t) = self.phase {
-            self.moves_for(t, out);
-            self.cfg.common.offer_pass(out);
+        match self.phase {
+            Phase::Move(t) => {
+                self.moves_for(t, out);
+                self.cfg.common.offer_pass(out);
+            }
+            Phase::WaterChoice => {
+                if let Some(n) = self.rebirth_square() {
+                    out.push(Move::squares(TRAP, n));
+                }
+                out.push(Move::Throw);
+            }
+            _ => {}
         }
     }
 
@@ -367,6 +429,21 @@ impl Game for State {
     }
 
     fn play_unchecked(&mut self, m: Move) {
+        if self.phase == Phase::WaterChoice {
+            match m {
+                Move::Go {
+                    to: Place::Square(to),
+                    ..
+                } => {
+                    // Giving up uses the turn, as in Kendall's 8.5 (KE-19).
+                    let me = self.to_move.index();
+                    self.men[me] ^= bit(TRAP) | bit(to);
+                    self.end_turn();
+                }
+                _ => self.phase = Phase::Throw,
+            }
+            return;
+        }
         let Phase::Move(t) = self.phase else {
             debug_assert!(false, "{m} played while no move is due");
             return;
@@ -383,8 +460,10 @@ impl Game for State {
             match to {
                 Place::Square(to) => {
                     if self.men[1 - me] & bit(to) != 0 {
-                        // Attacked on 28–30: to 27; elsewhere: to the attacker's square (004§6, §11).
-                        let dest = if from == GATE && to > TRAP {
+                        // Attacked on 28–30: to 27; elsewhere, or with 27 taken under
+                        // `send_to_start` (SB-12), to the attacker's square (004§6, §11).
+                        let waters_free = (self.men[0] | self.men[1]) & bit(TRAP) == 0;
+                        let dest = if from == GATE && to > TRAP && waters_free {
                             TRAP
                         } else {
                             from
