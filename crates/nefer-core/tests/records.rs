@@ -78,9 +78,10 @@ fn random_game(
     (actions, g)
 }
 
-/// Pieces per seat at the start of rule set `id` with default options.
-fn pieces(id: RuleSetId) -> usize {
+/// Pieces per seat at the start of rule set `id` with `options`.
+fn pieces(id: RuleSetId, options: &Options) -> usize {
     match id.family() {
+        Family::Senet if options.get("senet.pieces") == Some("5") => 5,
         Family::Senet => 7,
         Family::HoundsAndJackals => 5,
     }
@@ -152,8 +153,8 @@ proptest! {
             let count = |me: &SeatLayout, other: &SeatLayout| {
                 me.board.len() + usize::from(me.hand + me.off + other.trophies)
             };
-            prop_assert_eq!(count(&a, &b), pieces(id));
-            prop_assert_eq!(count(&b, &a), pieces(id));
+            prop_assert_eq!(count(&a, &b), pieces(id, &options));
+            prop_assert_eq!(count(&b, &a), pieces(id, &options));
             let mut places: Vec<Place> = a.board.iter().chain(&b.board).copied()
                 .filter(|&p| p != Place::Shared).collect();
             places.sort();

@@ -829,10 +829,31 @@ fn option_trap_on() {
 }
 
 #[test]
+fn option_pieces_5() {
+    // KE-25: five pieces each, alternating on 1..10, and five borne off win.
+    let g = with("senet.pieces=5");
+    assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [2, 4, 6, 8, 10]);
+    assert_eq!(g.squares_of(Seat::B).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    let g = with("senet.pieces=5, senet.kendall.setup=first_on_odd");
+    assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    let opts = Options::parse("senet.pieces=5").unwrap();
+    let mut g = State::from_squares(&[30], &[1], [4, 0], Seat::A)
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 2);
+    play(&mut g, "30-off");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    let mut g = State::from_squares(&[30], &[1], [4, 0], Seat::A);
+    throw(&mut g, 2);
+    play(&mut g, "30-off");
+    assert_eq!(g.outcome(), None, "seven are needed by default");
+}
+
+#[test]
 fn unknown_or_unimplemented_options_are_errors() {
     let e = new(&Options::parse("senet.kendall.frobnicate=1").unwrap()).unwrap_err();
     assert!(e.0.contains("unknown option"));
-    let e = new(&Options::parse("senet.pieces=5").unwrap()).unwrap_err();
+    let e = new(&Options::parse("senet.kendall.throw_mode=accumulate").unwrap()).unwrap_err();
     assert!(e.0.contains("not implemented"));
     let e = new(&Options::parse("senet.kendall.extra_throws={2}").unwrap()).unwrap_err();
     assert!(e.0.contains("not a value"));

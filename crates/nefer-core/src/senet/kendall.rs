@@ -291,10 +291,11 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         bear_off_optional: value("bear_off_optional") == "true",
     };
     // KE-2 `first_on_odd`: the first player (seat A, green) takes the odd squares.
+    let start = cfg.fam.start();
     let men = if value("setup") == "first_on_odd" {
-        [super::START[1], super::START[0]]
+        [start[1], start[0]]
     } else {
-        super::START
+        start
     };
     // KE-3 `first_to_throw_one`: who became green by throwing the first 1 is not part of the
     // game (NOTATION §4), but that 1 is: the game opens with green playing it.
@@ -599,7 +600,7 @@ impl State {
             }
             _ => {
                 self.off[me] += 1;
-                if self.off[me] == 7 {
+                if self.off[me] == self.cfg.fam.pieces {
                     self.phase = Phase::Over(Outcome::Win(self.to_move));
                 }
             }

@@ -196,7 +196,7 @@ pub fn family_specs() -> Vec<OptionSpec> {
         spec(
             "senet.pieces",
             &["7", "5"][..],
-            &["7"][..],
+            &["7", "5"][..],
             "KE-25",
             "pieces per player",
         ),
@@ -216,6 +216,8 @@ pub(crate) struct FamilyConfig {
     /// piece to leave the board (none: nothing; first_row_empty: 1..10; all_in_last_row:
     /// 1..20).
     pub gate: Squares,
+    /// `senet.pieces` (KE-25): pieces a seat, all of which must be borne off to win.
+    pub pieces: u8,
 }
 
 impl Default for FamilyConfig {
@@ -225,6 +227,7 @@ impl Default for FamilyConfig {
             backward_attack: true,
             safe: 0,
             gate: 0,
+            pieces: 7,
         }
     }
 }
@@ -247,7 +250,21 @@ impl FamilyConfig {
             backward_attack: opts.value(specs, "senet.backward_attack") == "true",
             safe,
             gate,
+            pieces: if opts.value(specs, "senet.pieces") == "5" {
+                5
+            } else {
+                7
+            },
         }
+    }
+
+    /// The start position: the pieces alternate from square 1, seat A on the even squares
+    /// (KE-2, 004§1). SPEC gives no setup for KE-25's five pieces; we keep the same
+    /// alternation over squares 1..10 (A on 2..10, B on 1..9), the setup of seven pieces cut to
+    /// five.
+    pub fn start(&self) -> [Squares; 2] {
+        let used = up_to(2 * self.pieces);
+        [START[0] & used, START[1] & used]
     }
 
     /// The pieces of `men` protected by a neighbour of the same seat (KE-6, SB-5, SB-6).

@@ -191,7 +191,7 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         Phase::Throw
     };
     Ok(State {
-        men: super::START,
+        men: cfg.fam.start(),
         off: [0, 0],
         to_move: Seat::A,
         phase,
@@ -474,7 +474,7 @@ impl Game for State {
                 }
                 _ => {
                     self.off[me] += 1;
-                    if self.off[me] == 7 {
+                    if self.off[me] == self.cfg.fam.pieces {
                         self.phase = Phase::Over(Outcome::Win(self.to_move));
                         return;
                     }
