@@ -343,6 +343,9 @@ impl State {
 
     /// The same position under `options` (for option tests).
     ///
+    /// The pieces are taken as placed: under `senet.pieces=5` a seat wins once five are off
+    /// (`>=`, so a position built with more borne off is simply won at the next bear-off).
+    ///
     /// # Errors
     /// As [`new`].
     pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
@@ -600,7 +603,7 @@ impl State {
             }
             _ => {
                 self.off[me] += 1;
-                if self.off[me] == self.cfg.fam.pieces {
+                if self.off[me] >= self.cfg.fam.pieces {
                     self.phase = Phase::Over(Outcome::Win(self.to_move));
                 }
             }

@@ -224,6 +224,8 @@ impl State {
     /// With options (for option tests): the position stays, and a turn about to be thrown
     /// starts as the options say (a water choice under SB-18 `water_give_up`).
     ///
+    /// The counters are taken as placed (see [`super::kendall::State::with_options`]).
+    ///
     /// # Errors
     /// As [`new`].
     pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
@@ -474,7 +476,7 @@ impl Game for State {
                 }
                 _ => {
                     self.off[me] += 1;
-                    if self.off[me] == self.cfg.fam.pieces {
+                    if self.off[me] >= self.cfg.fam.pieces {
                         self.phase = Phase::Over(Outcome::Win(self.to_move));
                         return;
                     }
