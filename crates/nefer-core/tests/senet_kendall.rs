@@ -478,11 +478,382 @@ fn option_stick_bias_changes_the_law() {
     );
 }
 
+/// Legal moves of `seat` for throw `t` in the position `a`/`b` under `opts`.
+fn moves_with(opts: &str, a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<String> {
+    let mut g = State::from_squares(a, b, [0, 0], to_move)
+        .with_options(&Options::parse(opts).unwrap())
+        .unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn option_safe_squares_15() {
+    // KE-14 {15}: an unprotected piece on 15 cannot be attacked; green goes back instead.
+    assert_eq!(moves(&[12], &[15, 1], Seat::A, 3), ["12-15"]);
+    assert_eq!(
+        moves_with("senet.safe_squares={15}", &[12], &[15, 1], Seat::A, 3),
+        ["12-9"]
+    );
+    // 26 is still open to attack under {15}.
+    assert_eq!(
+        moves_with("senet.safe_squares={15}", &[24], &[26, 1], Seat::A, 2),
+        ["24-26"]
+    );
+}
+
+#[test]
+fn option_safe_squares_15_26_28_29() {
+    let o = "senet.safe_squares={15,26,28,29}";
+    assert_eq!(moves_with(o, &[24], &[26, 1], Seat::A, 2), ["24-22"]);
+    // KE-14: red alone on 28 is safe, so 26-28 is no attack; 8.4 needs a *protected* piece,
+    // so no penalty either: green goes back.
+    assert_eq!(moves(&[26], &[28, 1], Seat::A, 2), ["26-28"]);
+    assert_eq!(moves_with(o, &[26], &[28, 1], Seat::A, 2), ["26-24"]);
+    // 30 is not in the set: the attack from 26 stands.
+    assert_eq!(moves_with(o, &[26], &[30, 1], Seat::A, 4), ["26-30"]);
+    // Safe squares also bar backward exchanges.
+    assert_eq!(moves(&[18], &[15, 21, 22], Seat::A, 3), ["18-15"]);
+    assert_eq!(moves_with(o, &[18], &[15, 21, 22], Seat::A, 3), ["pass"]);
+}
+
+#[test]
+fn option_backward_attack_false() {
+    // KE-8 false: a backward move may only land on an empty square.
+    assert_eq!(
+        moves_with("senet.backward_attack=false", &[24], &[21, 1], Seat::A, 3),
+        ["pass"]
+    );
+    assert_eq!(
+        moves_with("senet.backward_attack=false", &[24], &[20, 1], Seat::A, 3),
+        ["24-21"]
+    );
+    // Forward attacks are unchanged.
+    assert_eq!(
+        moves_with("senet.backward_attack=false", &[10], &[13, 1], Seat::A, 3),
+        ["10-13"]
+    );
+}
+
+#[test]
+fn option_bear_off_gate_first_row_empty() {
+    // KE-22: with a piece on 2 nothing leaves the board.
+    let o = "senet.bear_off_gate=first_row_empty";
+    assert_eq!(moves(&[30, 2], &[1], Seat::A, 2), ["2-4", "30-off"]);
+    assert_eq!(moves_with(o, &[30, 2], &[1], Seat::A, 2), ["2-4"]);
+    assert_eq!(
+        moves_with(o, &[30, 11], &[1], Seat::A, 2),
+        ["11-13", "30-off"]
+    );
+    assert_eq!(moves_with(o, &[26, 5], &[1], Seat::A, 5), ["5-10"]);
+}
+
+#[test]
+fn option_bear_off_gate_all_in_last_row() {
+    let o = "senet.bear_off_gate=all_in_last_row";
+    assert_eq!(moves_with(o, &[30, 15], &[1], Seat::A, 2), ["15-17"]);
+    assert_eq!(
+        moves_with(o, &[30, 21], &[1], Seat::A, 2),
+        ["21-23", "30-off"]
+    );
+    // The gate closed and nothing else to do: the throw is lost.
+    assert_eq!(
+        moves_with(o, &[28, 20], &[23, 24, 16, 17], Seat::A, 3),
+        ["pass"]
+    );
+}
+
+#[test]
+fn option_bear_off_gate_does_not_hold_the_waters() {
+    // The exit from 27 is the escape of 8.5, not a bear-off from the end of the track.
+    let opts = Options::parse("senet.bear_off_gate=first_row_empty").unwrap();
+    let mut g = State::from_squares(&[27, 3], &[1], [0, 0], Seat::A)
+        .with_options(&opts)
+        .unwrap();
+    play(&mut g, "throw");
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["27-off"]);
+}
+
+#[test]
+fn option_adjacency_grid() {
+    // KE-6 grid: red 16 is protected by red 5 above it, so green goes back.
+    assert!(moves(&[13], &[5, 16], Seat::A, 3).contains(&"13-16".to_owned()));
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[5, 16], Seat::A, 3),
+        ["13-10"]
+    );
+    // 16 over 25: protected from below too; path neighbours still count.
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[25, 16], Seat::A, 3),
+        ["13-10"]
+    );
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[17, 16], Seat::A, 3),
+        ["13-10"]
+    );
+    // 4 is not next to 16 on the grid (4 sits above 17).
+    assert_eq!(
+        moves_with("senet.adjacency=grid", &[13], &[4, 16], Seat::A, 3),
+        ["13-16"]
+    );
+}
+
+#[test]
+fn option_adjacency_grid_and_the_penalty() {
+    // Red 29 protected by red 12 above it (row 1 col 8 over row 2 col 8): the penalty applies.
+    let o = "senet.adjacency=grid";
+    assert_eq!(moves(&[26], &[29, 12], Seat::A, 3), ["26-29"]);
+    assert_eq!(moves_with(o, &[26], &[29, 12], Seat::A, 3), ["26-27"]);
+}
+
+#[test]
+fn option_blockade_3() {
+    // KE-7: red 10, 11, 12 cannot be jumped, forward or backward.
+    let o = "senet.kendall.blockade=3";
+    assert_eq!(moves(&[9], &[10, 11, 12], Seat::A, 4), ["9-13"]);
+    assert_eq!(moves_with(o, &[9], &[10, 11, 12], Seat::A, 4), ["9-5"]);
+    assert_eq!(moves_with(o, &[9], &[10, 11, 1], Seat::A, 4), ["9-13"]);
+    assert_eq!(moves(&[24, 28], &[20, 21, 22], Seat::A, 5), ["24-19"]);
+    assert_eq!(
+        moves_with(o, &[24, 28], &[20, 21, 22], Seat::A, 5),
+        ["pass"]
+    );
+    // Own pieces in a row are no blockade for their owner.
+    assert!(moves_with(o, &[9, 10, 11, 12], &[1], Seat::A, 4).contains(&"9-13".to_owned()));
+    // Nor is a run of the opponent's pieces that the move does not jump whole.
+    assert_eq!(moves_with(o, &[8], &[10, 11, 12], Seat::A, 1), ["8-9"]);
+    // From 26: 27-29 block a 4 to 30 (and so do not leave 26-30 to the penalty).
+    assert_eq!(moves_with(o, &[26], &[27, 28, 29], Seat::A, 4), ["26-22"]);
+}
+
+/// The position `a`/`b` under `opts`, `seat` to move.
+fn at_with(opts: &str, a: &[u8], b: &[u8], seat: Seat) -> State {
+    State::from_squares(a, b, [0, 0], seat)
+        .with_options(&Options::parse(opts).unwrap())
+        .unwrap()
+}
+
+#[test]
+fn option_one_from_26_only_if_forced() {
+    // KE-10: the 1 into the Waters only when no other forward move exists...
+    let o = "senet.kendall.one_from_26=only_if_forced";
+    assert_eq!(moves_with(o, &[26, 10], &[1], Seat::A, 1), ["10-11"]);
+    // ...and then before any backward move (26-25 would be one).
+    assert_eq!(moves_with(o, &[26], &[1], Seat::A, 1), ["26-27"]);
+}
+
+#[test]
+fn option_attack_when_27_full_send_to_15() {
+    // KE-12: with 27 taken, red alone on 29 may be attacked and goes to 15.
+    let o = "senet.kendall.attack_when_27_full=send_to_15";
+    let mut g = at_with(o, &[26], &[27, 29], Seat::A);
+    throw(&mut g, 3);
+    assert_eq!(legal(&g), ["26-29"]);
+    play(&mut g, "26-29");
+    assert_eq!(
+        (g.at(29), g.at(15), g.at(26)),
+        (Some(Seat::A), Some(Seat::B), None)
+    );
+    // 15 taken: to the nearest empty square before it, as a give-up would go (KE-18).
+    let mut g = at_with(o, &[26, 15], &[27, 29, 14], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "26-29");
+    assert_eq!(g.at(13), Some(Seat::B));
+    // With 27 empty the attacked piece still falls into 27 (002).
+    let mut g = at_with(o, &[26], &[29, 1], Seat::A);
+    throw(&mut g, 3);
+    play(&mut g, "26-29");
+    assert_eq!(g.at(27), Some(Seat::B));
+}
+
+#[test]
+fn option_penalty_priority_after_backward() {
+    // KE-15: the penalty waits behind the backward moves...
+    let o = "senet.kendall.penalty_priority=after_backward";
+    let (a, b) = (&[26, 10][..], &[28, 29, 11, 12, 13, 14][..]);
+    assert_eq!(moves(a, b, Seat::A, 2), ["26-27"]);
+    assert_eq!(moves_with(o, a, b, Seat::A, 2), ["10-8", "26-24"]);
+    // ...and applies when there is none (26-24 hits the protected pair 24-25).
+    assert_eq!(
+        moves_with(o, &[26], &[28, 29, 24, 25], Seat::A, 2),
+        ["26-27"]
+    );
+}
+
+#[test]
+fn option_water_freezes_false() {
+    // KE-16: the other pieces move; a 4 may free the piece in 27 at any throw of the turn.
+    let o = "senet.kendall.water_freezes=false";
+    let mut g = at_with(o, &[27, 5], &[1], Seat::A);
+    assert_eq!(legal(&g), ["27-15", "throw"]);
+    play(&mut g, "throw");
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["5-6"]);
+    play(&mut g, "5-6");
+    assert!(still_my_throw(&g, Seat::A));
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["27-off", "6-10"]);
+    play(&mut g, "27-off");
+    assert_eq!(g.borne_off(Seat::A), 1);
+    assert!(still_my_throw(&g, Seat::A), "a 4 throws again (KE-17)");
+}
+
+#[test]
+fn option_rebirth_blocked_forbid() {
+    // KE-18: no give-up while 15 is taken.
+    let o = "senet.kendall.rebirth_blocked=forbid";
+    assert_eq!(legal(&at_with(o, &[27, 5], &[15], Seat::A)), ["throw"]);
+    assert_eq!(
+        legal(&at_with(o, &[27, 5], &[14], Seat::A)),
+        ["27-15", "throw"]
+    );
+}
+
+#[test]
+fn option_rebirth_blocked_swap() {
+    // KE-18: the give-up takes 15 and red's piece there goes to 27.
+    let o = "senet.kendall.rebirth_blocked=swap";
+    let mut g = at_with(o, &[27, 5], &[15, 1], Seat::A);
+    assert_eq!(legal(&g), ["27-15", "throw"]);
+    play(&mut g, "27-15");
+    assert_eq!((g.at(15), g.at(27)), (Some(Seat::A), Some(Seat::B)));
+    // Red now plays a water turn, and may swap back.
+    assert_eq!(legal(&g), ["27-15", "throw"]);
+    // An own piece on 15: the swap would change nothing, so no give-up.
+    assert_eq!(legal(&at_with(o, &[27, 15], &[1], Seat::A)), ["throw"]);
+}
+
+#[test]
+fn option_give_up_cost_this_and_next_turn() {
+    // KE-19: after giving up, green's next turn is lost too: red plays twice.
+    let o = "senet.kendall.give_up_cost=this_and_next_turn";
+    let mut g = at_with(o, &[27, 5], &[1, 20], Seat::A);
+    play(&mut g, "27-15");
+    assert!(still_my_throw(&g, Seat::B));
+    throw(&mut g, 2);
+    play(&mut g, "1-3");
+    assert!(still_my_throw(&g, Seat::B));
+    throw(&mut g, 2);
+    play(&mut g, "3-5");
+    assert!(still_my_throw(&g, Seat::A));
+}
+
+#[test]
+fn option_rebirth_must_move() {
+    // KE-23: green's pair 8-9 loses protection until the reborn piece has moved...
+    let o = "senet.kendall.rebirth_must_move=true";
+    let mut g = at_with(o, &[27, 8, 9], &[6, 20], Seat::A);
+    play(&mut g, "27-15");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["20-22", "6-8"]);
+    play(&mut g, "6-8");
+    // ...and it must move next (8 is now red's, green's 9 and 6 could move too).
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["15-17"]);
+    play(&mut g, "15-17");
+    throw(&mut g, 2);
+    play(&mut g, "20-22");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["17-19", "6-8", "9-11"]);
+    // Without the option: the pair protects, and any piece may move.
+    let mut g = State::from_squares(&[27, 8, 9], &[6, 20], [0, 0], Seat::A);
+    play(&mut g, "27-15");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["20-22"]);
+}
+
+#[test]
+fn option_bear_off_optional() {
+    // KE-27: a throw that can only bear off may be passed.
+    let o = "senet.kendall.bear_off_optional=true";
+    assert_eq!(moves_with(o, &[30], &[1], Seat::A, 2), ["30-off", "pass"]);
+    assert_eq!(moves_with(o, &[30, 5], &[1], Seat::A, 2), ["30-off", "5-7"]);
+    let mut g = at_with(o, &[30], &[1], Seat::A);
+    throw(&mut g, 2);
+    play(&mut g, "pass");
+    assert!(still_my_throw(&g, Seat::B));
+}
+
+#[test]
+fn option_setup_first_on_odd() {
+    // KE-2: green, still first, starts on the odd squares.
+    let g = with("senet.kendall.setup=first_on_odd");
+    assert_eq!(
+        g.squares_of(Seat::A).collect::<Vec<_>>(),
+        [1, 3, 5, 7, 9, 11, 13]
+    );
+    assert_eq!(
+        g.squares_of(Seat::B).collect::<Vec<_>>(),
+        [2, 4, 6, 8, 10, 12, 14]
+    );
+    assert!(still_my_throw(&g, Seat::A));
+}
+
+#[test]
+fn option_opening_first_to_throw_one() {
+    // KE-3: the game opens with green's 1, played by the front piece, then green throws again.
+    let mut g = with("senet.kendall.opening=first_to_throw_one");
+    assert_eq!(
+        g.status(),
+        Status::Decide {
+            seat: Seat::A,
+            throw: Some(nefer_core::Throw::new(1).unwrap())
+        }
+    );
+    assert_eq!(legal(&g), ["14-15"]);
+    play(&mut g, "14-15");
+    assert!(still_my_throw(&g, Seat::A));
+    // With green on the odd squares the front piece is 13 (exchanging with red's 14).
+    let g = with("senet.kendall.opening=first_to_throw_one, senet.kendall.setup=first_on_odd");
+    assert_eq!(legal(&g), ["13-14"]);
+}
+
+#[test]
+fn option_trap_on() {
+    // KE-26: an overshoot of 26 falls into 27 and ends the turn (KE-20).
+    let o = "senet.kendall.trap=on";
+    let mut g = at_with(o, &[23], &[1], Seat::A);
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["23-27"]);
+    play(&mut g, "23-27");
+    assert_eq!(g.at(27), Some(Seat::A));
+    assert!(still_my_throw(&g, Seat::B));
+    // It is a forward move, chosen among the others.
+    assert_eq!(
+        moves_with(o, &[25, 10], &[1], Seat::A, 2),
+        ["10-12", "25-27"]
+    );
+    // With 27 taken the overshoot stays illegal.
+    assert_eq!(moves_with(o, &[23], &[27, 1], Seat::A, 4), ["23-19"]);
+}
+
+#[test]
+fn option_pieces_5() {
+    // KE-25: five pieces each, alternating on 1..10, and five borne off win.
+    let g = with("senet.pieces=5");
+    assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [2, 4, 6, 8, 10]);
+    assert_eq!(g.squares_of(Seat::B).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    let g = with("senet.pieces=5, senet.kendall.setup=first_on_odd");
+    assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    let opts = Options::parse("senet.pieces=5").unwrap();
+    let mut g = State::from_squares(&[30], &[1], [4, 0], Seat::A)
+        .with_options(&opts)
+        .unwrap();
+    throw(&mut g, 2);
+    play(&mut g, "30-off");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    let mut g = State::from_squares(&[30], &[1], [4, 0], Seat::A);
+    throw(&mut g, 2);
+    play(&mut g, "30-off");
+    assert_eq!(g.outcome(), None, "seven are needed by default");
+}
+
 #[test]
 fn unknown_or_unimplemented_options_are_errors() {
     let e = new(&Options::parse("senet.kendall.frobnicate=1").unwrap()).unwrap_err();
     assert!(e.0.contains("unknown option"));
-    let e = new(&Options::parse("senet.kendall.blockade=3").unwrap()).unwrap_err();
+    let e = new(&Options::parse("senet.kendall.throw_mode=accumulate").unwrap()).unwrap_err();
     assert!(e.0.contains("not implemented"));
     let e = new(&Options::parse("senet.kendall.extra_throws={2}").unwrap()).unwrap_err();
     assert!(e.0.contains("not a value"));

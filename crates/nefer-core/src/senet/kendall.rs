@@ -5,7 +5,9 @@
 
 use rand::Rng;
 
-use super::{Squares, between, bit, guarded, render, squares, up_to};
+use super::{
+    FamilyConfig, Squares, between, bit, blockaded, render, runs_of_three, squares, up_to,
+};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
     throw_outcomes,
@@ -59,14 +61,14 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "setup",
             &["first_on_even", "first_on_odd"],
-            d(&["first_on_even"]),
+            &["first_on_even", "first_on_odd"],
             "KE-2",
             "which seat starts on the even squares",
         ),
         spec(
             "opening",
             &["green_first", "first_to_throw_one"],
-            d(&["green_first"]),
+            &["green_first", "first_to_throw_one"],
             "KE-3",
             "how the first player is chosen",
         ),
@@ -87,35 +89,35 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "blockade",
             &["off", "3"],
-            d(&["off"]),
+            &["off", "3"],
             "KE-7",
             "three pieces in a row cannot be passed",
         ),
         spec(
             "one_from_26",
             &["allowed", "only_if_forced"],
-            d(&["allowed"]),
+            &["allowed", "only_if_forced"],
             "KE-10",
             "a 1 from 26 into the Waters",
         ),
         spec(
             "attack_when_27_full",
             &["illegal", "send_to_15"],
-            d(&["illegal"]),
+            &["illegal", "send_to_15"],
             "KE-12",
             "attacks on 28-30 while 27 is taken",
         ),
         spec(
             "penalty_priority",
             &["before_backward", "after_backward"],
-            d(&["before_backward"]),
+            &["before_backward", "after_backward"],
             "KE-15",
             "the 26→27 penalty against backward moves",
         ),
         spec(
             "water_freezes",
             &["true", "false"],
-            d(&["true"]),
+            &["true", "false"],
             "KE-16",
             "a piece in 27 freezes its owner's other pieces",
         ),
@@ -129,14 +131,14 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "rebirth_blocked",
             &["step_back", "forbid", "swap"],
-            d(&["step_back"]),
+            &["step_back", "forbid", "swap"],
             "KE-18",
             "give-up target when 15 is taken",
         ),
         spec(
             "give_up_cost",
             &["this_turn", "this_and_next_turn"],
-            d(&["this_turn"]),
+            &["this_turn", "this_and_next_turn"],
             "KE-19",
             "what giving up costs",
         ),
@@ -150,21 +152,21 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "rebirth_must_move",
             &["false", "true"],
-            d(&["false"]),
+            &["false", "true"],
             "KE-23",
             "the reborn piece must move next",
         ),
         spec(
             "trap",
             &["off", "on"],
-            d(&["off"]),
+            &["off", "on"],
             "KE-26",
             "an overshoot of 26 falls into 27",
         ),
         spec(
             "bear_off_optional",
             &["false", "true"],
-            d(&["false"]),
+            &["false", "true"],
             "KE-27",
             "a lone bear-off may be declined",
         ),
@@ -172,17 +174,53 @@ pub fn option_specs() -> Vec<OptionSpec> {
     v
 }
 
+/// Where a give-up goes when 15 is taken (KE-18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum RebirthBlocked {
+    /// The nearest empty square before 15.
+    StepBack,
+    /// Nowhere: giving up needs 15 empty.
+    Forbid,
+    /// To 15 all the same, the opponent's piece there going to 27.
+    Swap,
+}
+
 /// The rule options a game carries (read once from [`Options`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Config {
     common: Common,
+    /// The options both Senets share.
+    fam: FamilyConfig,
+    /// KE-7: three opposing pieces in a row cannot be jumped.
+    blockade: bool,
     /// Bit `t` set: throw `t` earns another throw (KE-4).
     extra: u8,
     /// KE-21.
     extra_on_pass: bool,
     /// KE-17.
     water_four_extra: bool,
+    /// KE-10 `only_if_forced`: 26→27 on a 1 only when no other forward move exists.
+    one_only_if_forced: bool,
+    /// KE-12 `send_to_15`: attacks on 28–30 while 27 is taken send the piece to 15.
+    send_to_15: bool,
+    /// KE-15 `after_backward`: the penalty only when no backward move exists either.
+    penalty_after_backward: bool,
+    /// KE-16.
+    water_freezes: bool,
+    /// KE-18.
+    rebirth_blocked: RebirthBlocked,
+    /// KE-19 `this_and_next_turn`: giving up also costs the next turn.
+    give_up_skips: bool,
+    /// KE-23.
+    rebirth_must_move: bool,
+    /// KE-26 `on`: an overshoot from 22–25 drops the piece into 27.
+    trap: bool,
+    /// KE-27 `true`: a lone bear-off may be declined.
+    bear_off_optional: bool,
 }
+
+/// The throw of 1 that opens the game under KE-3 `first_to_throw_one`.
+const ONE: Throw = Throw::new(1).unwrap();
 
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -197,6 +235,8 @@ enum Phase {
     WaterThrow,
     /// Water turn: the try gave this throw (`27-off` on a 4, else `pass`).
     WaterResult(Throw),
+    /// KE-3 `first_to_throw_one`: the opening 1, to be played by the front piece.
+    Opening,
     /// Game over.
     Over(Outcome),
 }
@@ -209,6 +249,10 @@ pub struct State {
     to_move: Seat,
     phase: Phase,
     turns: u32,
+    /// KE-19 `this_and_next_turn`: the seat's next turn is skipped.
+    skip: [bool; 2],
+    /// KE-23: the square of the seat's reborn piece while it has not moved yet (0: none).
+    reborn: [u8; 2],
     cfg: Config,
 }
 
@@ -219,6 +263,7 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     let extra = match options.value(&specs, &format!("{KEY}.extra_throws")) {
         "{5}" => 1 << 5,
         "none" => 0,
@@ -226,16 +271,47 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
     };
     let cfg = Config {
         common: Common::read(KEY, options),
+        fam: FamilyConfig::read(options, &specs),
+        blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
         extra,
         extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
         water_four_extra: options.value(&specs, &format!("{KEY}.water_four_extra")) == "true",
+        one_only_if_forced: value("one_from_26") == "only_if_forced",
+        send_to_15: value("attack_when_27_full") == "send_to_15",
+        penalty_after_backward: value("penalty_priority") == "after_backward",
+        water_freezes: value("water_freezes") == "true",
+        rebirth_blocked: match value("rebirth_blocked") {
+            "forbid" => RebirthBlocked::Forbid,
+            "swap" => RebirthBlocked::Swap,
+            _ => RebirthBlocked::StepBack,
+        },
+        give_up_skips: value("give_up_cost") == "this_and_next_turn",
+        rebirth_must_move: value("rebirth_must_move") == "true",
+        trap: value("trap") == "on",
+        bear_off_optional: value("bear_off_optional") == "true",
+    };
+    // KE-2 `first_on_odd`: the first player (seat A, green) takes the odd squares.
+    let start = cfg.fam.start();
+    let men = if value("setup") == "first_on_odd" {
+        [start[1], start[0]]
+    } else {
+        start
+    };
+    // KE-3 `first_to_throw_one`: who became green by throwing the first 1 is not part of the
+    // game (NOTATION §4), but that 1 is: the game opens with green playing it.
+    let phase = if value("opening") == "first_to_throw_one" {
+        Phase::Opening
+    } else {
+        Phase::Throw
     };
     Ok(State {
-        men: super::START,
+        men,
         off: [0, 0],
         to_move: Seat::A,
-        phase: Phase::Throw,
+        phase,
         turns: 1,
+        skip: [false; 2],
+        reborn: [0; 2],
         cfg,
     })
 }
@@ -266,6 +342,9 @@ impl State {
     }
 
     /// The same position under `options` (for option tests).
+    ///
+    /// The pieces are taken as placed: under `senet.pieces=5` a seat wins once five are off
+    /// (`>=`, so a position built with more borne off is simply won at the next bear-off).
     ///
     /// # Errors
     /// As [`new`].
@@ -309,13 +388,21 @@ impl State {
     }
 
     fn end_turn(&mut self) {
-        self.to_move = self.to_move.other();
-        self.turns += 1;
-        self.phase = if self.cfg.common.capped(self.turns) {
-            Phase::Over(Outcome::Draw)
-        } else {
-            self.turn_start_phase()
-        };
+        loop {
+            self.to_move = self.to_move.other();
+            self.turns += 1;
+            if self.cfg.common.capped(self.turns) {
+                self.phase = Phase::Over(Outcome::Draw);
+                return;
+            }
+            // A turn lost to KE-19 `this_and_next_turn` passes without any decision.
+            let me = self.to_move.index();
+            if !self.skip[me] {
+                break;
+            }
+            self.skip[me] = false;
+        }
+        self.phase = self.turn_start_phase();
     }
 
     /// After a throw `t` was used or lost: throw again or pass control (8.2 step 5).
@@ -328,95 +415,195 @@ impl State {
         }
     }
 
-    /// The give-up target: 15, or the nearest empty square before it (KE-18).
-    fn rebirth_square(&self) -> Option<u8> {
+    /// The nearest empty square at or before 15 (KE-18 `step_back`).
+    fn step_back_square(&self) -> Option<u8> {
         let free = !self.occupied() & up_to(REBIRTH);
         (free != 0).then(|| 31 - free.leading_zeros() as u8)
     }
 
-    /// Legal moves of the seat to move for throw `t` in a normal turn (8.2–8.4).
+    /// The give-up target (KE-18): 15 when empty; else per `rebirth_blocked`.
+    fn rebirth_square(&self) -> Option<u8> {
+        if self.occupied() & bit(REBIRTH) == 0 {
+            return Some(REBIRTH);
+        }
+        let opp = self.men[1 - self.to_move.index()];
+        match self.cfg.rebirth_blocked {
+            RebirthBlocked::StepBack => self.step_back_square(),
+            RebirthBlocked::Forbid => None,
+            // SPEC names no more than `swap`: we read it as an exchange with the piece on 15,
+            // which goes to 27. With the player's own piece there the exchange would leave the
+            // position as it is (C-5: a move must change it), so giving up is then impossible.
+            RebirthBlocked::Swap => (opp & bit(REBIRTH) != 0).then_some(REBIRTH),
+        }
+    }
+
+    /// Legal moves of the seat to move for throw `t` in a normal turn (8.2–8.4), with the
+    /// options that restrict or widen them afterwards (KE-23, KE-27).
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
+        self.base_moves_for(t, out);
+        let me = self.to_move.index();
+        let reborn = self.reborn[me];
+        if reborn != 0 {
+            // KE-23: the reborn piece must move next, when it can.
+            let from_reborn =
+                |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == reborn);
+            if out.iter().any(from_reborn) {
+                out.retain(|m| from_reborn(m));
+            }
+        }
+        if self.cfg.bear_off_optional
+            && out
+                .iter()
+                .all(|m| matches!(m, Move::Go { to: Place::Off, .. }))
+        {
+            // KE-27 `true`: a throw whose only moves are bear-offs may be passed.
+            out.push(Move::Pass);
+        }
+    }
+
+    fn base_moves_for(&self, t: Throw, out: &mut MoveList) {
+        let cfg = &self.cfg;
         let me = self.to_move.index();
         let own = self.men[me];
         let opp = self.men[1 - me];
         let occ = own | opp;
-        let shielded = guarded(opp);
+        // Protected pieces (KE-6), and pieces on safe squares (KE-14), cannot be attacked. While
+        // the opponent's reborn piece has not moved, his pairs lose protection (KE-23).
+        let protected = if self.reborn[1 - me] != 0 {
+            0
+        } else {
+            cfg.fam.guarded(opp)
+        };
+        let shielded = protected | (opp & cfg.fam.safe);
         let blocked = own | shielded;
         let t8 = t.value();
+        let waters_free = occ & bit(WATERS) == 0;
+        // Origins whose move would jump three opposing pieces in a row (KE-7).
+        let runs = if cfg.blockade { runs_of_three(opp) } else { 0 };
+        let (jam_fwd, jam_back) = (blockaded(runs, t8, false), blockaded(runs, t8, true));
+        let may_leave = cfg.fam.may_bear_off(own);
         // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9).
-        let from = own & up_to(HAPPINESS - t8);
+        let from = own & up_to(HAPPINESS - t8) & !jam_fwd;
         for to in squares((from << t8) & !blocked) {
             out.push(Move::squares(to - t8, to));
         }
-        if own & bit(HAPPINESS) != 0 {
+        if cfg.trap && waters_free {
+            // KE-26 `on`: an overshoot from 22..25 drops into 27 (only while 27 is empty,
+            // KE-13), unless it would jump a blockade on the way to 26.
+            for s in squares(own & between(HAPPINESS + 1 - t8, HAPPINESS - 1)) {
+                if runs & between(s + 1, HAPPINESS - 2) == 0 {
+                    out.push(Move::squares(s, WATERS));
+                }
+            }
+        }
+        let one_to_waters = t8 == 1 && own & bit(HAPPINESS) != 0 && waters_free;
+        if own & bit(HAPPINESS) & !jam_fwd != 0 {
             match t8 {
-                1 if occ & bit(WATERS) == 0 => out.push(Move::squares(HAPPINESS, WATERS)),
+                1 if one_to_waters && !cfg.one_only_if_forced => {
+                    out.push(Move::squares(HAPPINESS, WATERS));
+                }
                 2..=4 => {
                     let to = HAPPINESS + t8;
                     let free = occ & bit(to) == 0;
-                    // An attack sends the piece to 27, so it needs 27 empty (002, KE-12).
-                    let attack =
-                        opp & bit(to) != 0 && shielded & bit(to) == 0 && occ & bit(WATERS) == 0;
+                    // An attack sends the piece to 27, so it needs 27 empty (002, KE-12), unless
+                    // it goes to 15 instead (`send_to_15`).
+                    let attack = opp & bit(to) != 0
+                        && shielded & bit(to) == 0
+                        && (waters_free || cfg.send_to_15);
                     if free || attack {
                         out.push(Move::squares(HAPPINESS, to));
                     }
                 }
-                5 => out.push(bear_off(HAPPINESS)),
+                5 if may_leave => out.push(bear_off(HAPPINESS)),
                 _ => {}
             }
         }
-        // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11).
-        if t8 == 3 && own & bit(28) != 0 {
-            out.push(bear_off(28));
+        // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11), once the gate is open
+        // (KE-22).
+        if may_leave {
+            if t8 == 3 && own & bit(28) != 0 {
+                out.push(bear_off(28));
+            }
+            if t8 == 2 && own & bit(29) != 0 {
+                out.push(bear_off(29));
+            }
+            if own & bit(30) != 0 {
+                out.push(bear_off(30));
+            }
         }
-        if t8 == 2 && own & bit(29) != 0 {
-            out.push(bear_off(29));
+        // KE-16 `false`: the piece in 27 is not a frozen turn's only hope but one more piece,
+        // which a 4 bears off (8.5) whenever it comes.
+        if t8 == 4 && own & bit(WATERS) != 0 {
+            out.push(bear_off(WATERS));
         }
-        if own & bit(30) != 0 {
-            out.push(bear_off(30));
+        // KE-10 `only_if_forced`: the 1 into the Waters when nothing else goes forward.
+        if one_to_waters && cfg.one_only_if_forced && out.is_empty() {
+            out.push(Move::squares(HAPPINESS, WATERS));
         }
         if !out.is_empty() {
             return;
         }
-        // (ii) the 26→27 penalty (8.4, KE-15).
-        if own & bit(HAPPINESS) != 0
+        // (ii) the 26→27 penalty (8.4, KE-15). 8.4 names a *protected* piece: a piece that is
+        // only on a safe square (KE-14) does not trigger it.
+        let penalty = own & bit(HAPPINESS) != 0
             && (2..=4).contains(&t8)
-            && shielded & bit(HAPPINESS + t8) != 0
-            && occ & bit(WATERS) == 0
-        {
+            && protected & bit(HAPPINESS + t8) != 0
+            && waters_free;
+        if penalty && !cfg.penalty_after_backward {
             out.push(Move::squares(HAPPINESS, WATERS));
             return;
         }
-        // (iii) backward, from 1..26 (KE-8).
-        let from = own & between(t8 + 1, HAPPINESS);
-        for to in squares((from >> t8) & !blocked) {
+        // (iii) backward, from 1..26 (KE-8); onto empty squares only without backward attacks.
+        let back_blocked = if cfg.fam.backward_attack {
+            blocked
+        } else {
+            occ
+        };
+        let from = own & between(t8 + 1, HAPPINESS) & !jam_back;
+        for to in squares((from >> t8) & !back_blocked) {
             out.push(Move::squares(to + t8, to));
         }
         if out.is_empty() {
-            out.push(Move::Pass);
+            // KE-15 `after_backward`: the penalty only when no backward move exists.
+            out.push(if penalty {
+                Move::squares(HAPPINESS, WATERS)
+            } else {
+                Move::Pass
+            });
         }
     }
 
     fn move_piece(&mut self, from: u8, to: Place) {
         let me = self.to_move.index();
         self.men[me] &= !bit(from);
+        // The player has made his next move (KE-23).
+        self.reborn[me] = 0;
         match to {
             Place::Square(to) => {
                 if self.men[1 - me] & bit(to) != 0 {
                     // An attacked piece on 28-30 goes to 27, anywhere else it takes the
-                    // attacker's square (002).
+                    // attacker's square (002). With 27 taken it can only have been attacked
+                    // under `send_to_15` (KE-12): it goes to 15, or, 15 being taken, to the
+                    // nearest empty square before it as a give-up would (KE-18 default).
                     let dest = if from == HAPPINESS && to > WATERS {
-                        WATERS
+                        if self.occupied() & bit(WATERS) == 0 {
+                            WATERS
+                        } else {
+                            self.step_back_square().unwrap_or(from)
+                        }
                     } else {
                         from
                     };
                     self.men[1 - me] ^= bit(to) | bit(dest);
+                    if self.reborn[1 - me] == to {
+                        self.reborn[1 - me] = dest;
+                    }
                 }
                 self.men[me] |= bit(to);
             }
             _ => {
                 self.off[me] += 1;
-                if self.off[me] == 7 {
+                if self.off[me] >= self.cfg.fam.pieces {
                     self.phase = Phase::Over(Outcome::Win(self.to_move));
                 }
             }
@@ -444,6 +631,10 @@ impl Game for State {
             Phase::Move(t) | Phase::WaterResult(t) => Status::Decide {
                 seat: self.to_move,
                 throw: Some(t),
+            },
+            Phase::Opening => Status::Decide {
+                seat: self.to_move,
+                throw: Some(ONE),
             },
             Phase::WaterChoice => Status::Decide {
                 seat: self.to_move,
@@ -474,10 +665,23 @@ impl Game for State {
                 out.push(Move::Throw);
             }
             Phase::WaterResult(t) if t.value() == 4 => {
+                // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the
+                // end of the track; the exit from 27 is the Waters' own escape (8.5).
                 out.push(bear_off(WATERS));
                 self.cfg.common.offer_pass(out);
             }
             Phase::WaterResult(_) => out.push(Move::Pass),
+            Phase::Opening => {
+                // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
+                self.moves_for(ONE, out);
+                let front = 31 - self.men[self.to_move.index()].leading_zeros() as u8;
+                let by_front =
+                    |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == front);
+                if out.iter().any(by_front) {
+                    out.retain(|m| by_front(m));
+                }
+                self.cfg.common.offer_pass(out);
+            }
             _ => {}
         }
     }
@@ -492,7 +696,14 @@ impl Game for State {
 
     fn play_unchecked(&mut self, m: Move) {
         match (self.phase, m) {
-            (Phase::WaterChoice, Move::Throw) => self.phase = Phase::WaterThrow,
+            (Phase::WaterChoice, Move::Throw) => {
+                // KE-16 `false`: the try is an ordinary turn in which a 4 may free the piece.
+                self.phase = if self.cfg.water_freezes {
+                    Phase::WaterThrow
+                } else {
+                    Phase::Throw
+                };
+            }
             (
                 Phase::WaterChoice,
                 Move::Go {
@@ -500,10 +711,32 @@ impl Game for State {
                     ..
                 },
             ) => {
-                // Giving up uses the turn (KE-19).
+                // Giving up uses the turn (KE-19), and under `this_and_next_turn` the next one.
                 let me = self.to_move.index();
+                if self.men[1 - me] & bit(to) != 0 {
+                    // KE-18 `swap`: the opponent's piece on 15 goes to 27.
+                    self.men[1 - me] ^= bit(to) | bit(WATERS);
+                    if self.reborn[1 - me] == to {
+                        self.reborn[1 - me] = WATERS;
+                    }
+                }
                 self.men[me] ^= bit(WATERS) | bit(to);
+                if self.cfg.rebirth_must_move {
+                    self.reborn[me] = to;
+                }
+                self.skip[me] = self.cfg.give_up_skips;
                 self.end_turn();
+            }
+            (Phase::Opening, m) => {
+                if let Move::Go {
+                    from: Place::Square(from),
+                    to,
+                } = m
+                {
+                    self.move_piece(from, to);
+                }
+                // KE-3: having played the 1, green throws again.
+                self.phase = Phase::Throw;
             }
             (Phase::WaterResult(t), Move::Go { .. }) => {
                 self.move_piece(WATERS, Place::Off);
@@ -532,6 +765,9 @@ impl Game for State {
                 }
                 if to == Place::Square(WATERS) {
                     // Falling into the Waters ends the turn; pending throws are lost (KE-20).
+                    self.end_turn();
+                } else if from == WATERS && !self.cfg.water_four_extra {
+                    // KE-16 `false` with KE-17 `false`: the freeing 4 earns nothing.
                     self.end_turn();
                 } else {
                     self.after_throw(t, true);

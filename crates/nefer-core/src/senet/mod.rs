@@ -37,6 +37,39 @@ pub const fn guarded(men: Squares) -> Squares {
     men & ((men << 1) | (men >> 1))
 }
 
+/// Squares vertically next to each square on the §7 grid (index: square). Row 0 square `n`
+/// sits above row 1 square `21 − n`, row 1 square `n` above row 2 square `41 − n`.
+///
+/// SPEC does not define `senet.adjacency = grid` beyond §7's example "grid neighbours such as 5
+/// and 16"; we read it as the orthogonal neighbours on the board (KE-6, SB-6): the path
+/// neighbours (10–11 and 20–21 are also above one another) plus the squares directly above and
+/// below, no diagonals.
+const VERTICAL: [Squares; 31] = {
+    let mut t = [0; 31];
+    let mut n = 1;
+    while n <= 10 {
+        t[n as usize] = bit(21 - n);
+        t[(21 - n) as usize] |= bit(n);
+        t[(20 + n) as usize] = bit(21 - n);
+        t[(21 - n) as usize] |= bit(20 + n);
+        n += 1;
+    }
+    t
+};
+
+/// The squares next to some square of `set`: along the path (n±1), and with `grid` also the
+/// squares above and below on the board (`senet.adjacency = grid`, KE-6, SB-6).
+#[inline]
+pub fn next_to(set: Squares, grid: bool) -> Squares {
+    let mut out = (set << 1) | (set >> 1);
+    if grid {
+        for n in squares(set) {
+            out |= VERTICAL[n as usize];
+        }
+    }
+    out
+}
+
 /// Row and column of square `n` on the boustrophedon board (§7): row 0 runs 1→10 left to right,
 /// row 1 runs 11→20 right to left, row 2 runs 21→30 left to right.
 pub const fn row_col(n: u8) -> (u8, u8) {
@@ -124,10 +157,10 @@ pub fn render(men: [Squares; 2], off: [u8; 2], marked: &[(u8, &str)]) -> String 
 
 /// Options both Senet rule sets name the same way (SPEC §10, "both Senets").
 pub fn family_specs() -> Vec<OptionSpec> {
-    let spec = |name: &str, values, clause, help| OptionSpec {
+    let spec = |name: &str, values, implemented, clause, help| OptionSpec {
         name: name.to_owned(),
         values,
-        implemented: &values[..1],
+        implemented,
         clause,
         help,
     };
@@ -135,11 +168,13 @@ pub fn family_specs() -> Vec<OptionSpec> {
         spec(
             "senet.adjacency",
             &["path", "grid"][..],
+            &["path", "grid"][..],
             "KE-6",
             "which neighbours protect a piece",
         ),
         spec(
             "senet.backward_attack",
+            &["true", "false"][..],
             &["true", "false"][..],
             "KE-8",
             "backward moves may exchange with an unprotected piece",
@@ -147,11 +182,13 @@ pub fn family_specs() -> Vec<OptionSpec> {
         spec(
             "senet.safe_squares",
             &["{}", "{15}", "{15,26,28,29}"][..],
+            &["{}", "{15}", "{15,26,28,29}"][..],
             "KE-14",
             "squares where a piece cannot be attacked",
         ),
         spec(
             "senet.bear_off_gate",
+            &["none", "first_row_empty", "all_in_last_row"][..],
             &["none", "first_row_empty", "all_in_last_row"][..],
             "KE-22",
             "what must hold before a piece may leave the board",
@@ -159,10 +196,116 @@ pub fn family_specs() -> Vec<OptionSpec> {
         spec(
             "senet.pieces",
             &["7", "5"][..],
+            &["7", "5"][..],
             "KE-25",
             "pieces per player",
         ),
     ]
+}
+
+/// The values of the options both Senets share, read once when a game is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct FamilyConfig {
+    /// `senet.adjacency = grid`: squares above and below also protect (KE-6, SB-6).
+    pub grid: bool,
+    /// `senet.backward_attack` (KE-8, SB-7): backward moves may exchange.
+    pub backward_attack: bool,
+    /// `senet.safe_squares` (KE-14, SB-14): squares whose piece cannot be attacked.
+    pub safe: Squares,
+    /// `senet.bear_off_gate` (KE-22): squares that must hold none of the mover's pieces for a
+    /// piece to leave the board (none: nothing; first_row_empty: 1..10; all_in_last_row:
+    /// 1..20).
+    pub gate: Squares,
+    /// `senet.pieces` (KE-25): pieces a seat, all of which must be borne off to win.
+    pub pieces: u8,
+}
+
+impl Default for FamilyConfig {
+    fn default() -> Self {
+        FamilyConfig {
+            grid: false,
+            backward_attack: true,
+            safe: 0,
+            gate: 0,
+            pieces: 7,
+        }
+    }
+}
+
+impl FamilyConfig {
+    /// Reads the shared options (already validated against `specs`).
+    pub fn read(opts: &crate::options::Options, specs: &[OptionSpec]) -> FamilyConfig {
+        let safe = match opts.value(specs, "senet.safe_squares") {
+            "{15}" => bit(15),
+            "{15,26,28,29}" => bit(15) | bit(26) | bit(28) | bit(29),
+            _ => 0,
+        };
+        let gate = match opts.value(specs, "senet.bear_off_gate") {
+            "first_row_empty" => up_to(10),
+            "all_in_last_row" => up_to(20),
+            _ => 0,
+        };
+        FamilyConfig {
+            grid: opts.value(specs, "senet.adjacency") == "grid",
+            backward_attack: opts.value(specs, "senet.backward_attack") == "true",
+            safe,
+            gate,
+            pieces: if opts.value(specs, "senet.pieces") == "5" {
+                5
+            } else {
+                7
+            },
+        }
+    }
+
+    /// The start position: the pieces alternate from square 1, seat A on the even squares
+    /// (KE-2, 004§1). SPEC gives no setup for KE-25's five pieces; we keep the same
+    /// alternation over squares 1..10 (A on 2..10, B on 1..9), the setup of seven pieces cut to
+    /// five.
+    pub fn start(&self) -> [Squares; 2] {
+        let used = up_to(2 * self.pieces);
+        [START[0] & used, START[1] & used]
+    }
+
+    /// The pieces of `men` protected by a neighbour of the same seat (KE-6, SB-5, SB-6).
+    #[inline]
+    pub fn guarded(&self, men: Squares) -> Squares {
+        if self.grid {
+            men & next_to(men, true)
+        } else {
+            guarded(men)
+        }
+    }
+
+    /// Whether a seat with pieces `own` on the board may bear a piece off (KE-22).
+    #[inline]
+    pub fn may_bear_off(&self, own: Squares) -> bool {
+        own & self.gate == 0
+    }
+}
+
+/// Opponent runs of three: bit `n` is set when `opp` holds `n`, `n+1` and `n+2` (KE-7, SB-15).
+#[inline]
+pub(crate) const fn runs_of_three(opp: Squares) -> Squares {
+    opp & (opp >> 1) & (opp >> 2)
+}
+
+/// The origins of moves by `t` that would jump a whole run of three (`runs`, from
+/// [`runs_of_three`]): forward (`back = false`) the run lies in `s+1 ..= s+t−1`, backward in
+/// `s−t+1 ..= s−1`. Landing on a run's piece is already barred: each piece of a run is
+/// protected by its neighbour.
+#[inline]
+pub(crate) const fn blockaded(runs: Squares, t: u8, back: bool) -> Squares {
+    let mut out = 0;
+    // A run starting at n is jumped forward from s when s+1 <= n and n+2 <= s+t-1, i.e.
+    // s = n-k for k in 1..=t-3; backward when s-t+1 <= n and n+2 <= s-1, i.e. s = n+k for k
+    // in 3..=t-1.
+    let mut k = 1;
+    while k + 3 <= t {
+        out |= if back { runs << (k + 2) } else { runs >> k };
+        k += 1;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -199,6 +342,28 @@ mod tests {
         assert_eq!(guarded(bit(20) | bit(21)), bit(20) | bit(21));
         // Grid neighbours 5 and 16 are not.
         assert_eq!(guarded(bit(5) | bit(16)), 0);
+    }
+
+    #[test]
+    fn grid_neighbours_add_the_squares_above_and_below() {
+        // 5 sits above 16, 16 above 25; 10-11 and 20-21 are both path and grid neighbours.
+        assert_eq!(next_to(bit(16), true), bit(15) | bit(17) | bit(5) | bit(25));
+        assert_eq!(next_to(bit(1), true), bit(0) | bit(2) | bit(20));
+        assert_eq!(next_to(bit(30), true), bit(29) | bit(31) | bit(11));
+        assert_eq!(next_to(bit(16), false), bit(15) | bit(17));
+    }
+
+    #[test]
+    fn blockades_are_found_where_a_move_jumps_them() {
+        let runs = runs_of_three(bit(10) | bit(11) | bit(12));
+        assert_eq!(runs, bit(10));
+        // Forward: 9 with 4 (to 13) and 8, 9 with 5 jump it; 9 with 3 lands on 12.
+        assert_eq!(blockaded(runs, 3, false), 0);
+        assert_eq!(blockaded(runs, 4, false), bit(9));
+        assert_eq!(blockaded(runs, 5, false), bit(9) | bit(8));
+        // Backward: 13 with 4 (to 9), 13 and 14 with 5.
+        assert_eq!(blockaded(runs, 4, true), bit(13));
+        assert_eq!(blockaded(runs, 5, true), bit(13) | bit(14));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 
 use rand::Rng;
 
-use super::{Squares, between, bit, guarded, render, squares, up_to};
+use super::{
+    FamilyConfig, Squares, between, bit, blockaded, next_to, render, runs_of_three, squares, up_to,
+};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
     throw_outcomes,
@@ -55,19 +57,18 @@ pub fn option_specs() -> Vec<OptionSpec> {
             clause,
             help,
         };
-    let d = |values: &'static [&'static str]| &values[..1];
     v.extend([
         spec(
             "opening",
             &["decide_only", "use_the_one"],
-            d(&["decide_only"]),
+            &["decide_only", "use_the_one"],
             "SB-3",
             "whether the opening 1 is also a move",
         ),
         spec(
             "opening_throws",
             &["alternate", "simultaneous"],
-            d(&["alternate"]),
+            &["alternate", "simultaneous"],
             "SB-4",
             "how the players throw for the first 1",
         ),
@@ -88,28 +89,28 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             "one_from_26",
             &["none", "to_27"],
-            d(&["none"]),
+            &["none", "to_27"],
             "SB-10",
             "a 1 from square 26",
         ),
         spec(
             "attack_when_27_full",
             &["illegal", "send_to_start"],
-            d(&["illegal"]),
+            &["illegal", "send_to_start"],
             "SB-12",
             "attacks on 28-30 while 27 is taken",
         ),
         spec(
             "blockade",
             &["off", "3"],
-            d(&["off"]),
+            &["off", "3"],
             "SB-15",
             "three counters in a row cannot be passed",
         ),
         spec(
             "water_give_up",
             &["false", "true"],
-            d(&["false"]),
+            &["false", "true"],
             "SB-18",
             "Kendall-style give-up from 27",
         ),
@@ -120,15 +121,33 @@ pub fn option_specs() -> Vec<OptionSpec> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Config {
     common: Common,
+    /// The options both Senets share.
+    fam: FamilyConfig,
+    /// SB-15: three opposing counters in a row cannot be jumped.
+    blockade: bool,
     /// SB-5 literal reading: any counter next to it defends.
     any_adjacent: bool,
     /// SB-8.
     extra_on_pass: bool,
+    /// SB-10 `to_27`: a 1 takes a counter from 26 into 27.
+    one_to_27: bool,
+    /// SB-12 `send_to_start`: attacks on 28–30 while 27 is taken are legal; the attacked
+    /// counter goes to the attacker's start square (26), as any attacked counter does (004§6).
+    send_to_start: bool,
+    /// SB-18 `water_give_up`: at the start of a turn a counter on 27 may give up to 15.
+    water_give_up: bool,
 }
+
+/// The throw of 1 that opens the game under SB-3 `use_the_one`.
+const ONE: Throw = Throw::new(1).unwrap();
+/// Target of a give-up from 27 (SB-18 `water_give_up`, as Kendall's 8.5).
+const REBIRTH: u8 = 15;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Phase {
     Throw,
+    /// SB-18 `water_give_up`: give up to 15 or throw (decision before any throw).
+    WaterChoice,
     Move(Throw),
     Over(Outcome),
 }
@@ -151,16 +170,31 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     let cfg = Config {
         common: Common::read(KEY, options),
+        fam: FamilyConfig::read(options, &specs),
+        blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
         any_adjacent: options.value(&specs, &format!("{KEY}.defence")) == "any_adjacent",
         extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
+        one_to_27: value("one_from_26") == "to_27",
+        send_to_start: value("attack_when_27_full") == "send_to_start",
+        water_give_up: value("water_give_up") == "true",
+    };
+    // SB-4: how the players throw for the first 1 only decides who takes seat A, which is not
+    // part of the game (NOTATION §4), so `opening_throws` changes nothing here. SB-3
+    // `use_the_one`: that 1 is the throw of A's first turn, played at once; being a 1 it earns
+    // no further throw (004§8), so the turn then passes to B.
+    let phase = if value("opening") == "use_the_one" {
+        Phase::Move(ONE)
+    } else {
+        Phase::Throw
     };
     Ok(State {
-        men: super::START,
+        men: cfg.fam.start(),
         off: [0, 0],
         to_move: Seat::A,
-        phase: Phase::Throw,
+        phase,
         turns: 1,
         cfg,
     })
@@ -187,13 +221,33 @@ impl State {
         }
     }
 
-    /// With options (for option tests).
+    /// With options (for option tests): the position stays, and a turn about to be thrown
+    /// starts as the options say (a water choice under SB-18 `water_give_up`).
+    ///
+    /// The counters are taken as placed (see [`super::kendall::State::with_options`]).
     ///
     /// # Errors
     /// As [`new`].
     pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
         self.cfg = new(options)?.cfg;
+        if self.phase == Phase::Throw {
+            self.phase = self.turn_start_phase();
+        }
         Ok(self)
+    }
+
+    fn turn_start_phase(&self) -> Phase {
+        if self.cfg.water_give_up && self.men[self.to_move.index()] & bit(TRAP) != 0 {
+            Phase::WaterChoice
+        } else {
+            Phase::Throw
+        }
+    }
+
+    /// The give-up target: 15, or the nearest empty square before it (KE-18 default).
+    fn rebirth_square(&self) -> Option<u8> {
+        let free = !(self.men[0] | self.men[1]) & up_to(REBIRTH);
+        (free != 0).then(|| 31 - free.leading_zeros() as u8)
     }
 
     /// The squares of `seat`'s counters.
@@ -218,16 +272,18 @@ impl State {
         self.to_move
     }
 
-    /// The counters of the opponent of the seat to move that may not be attacked.
+    /// The counters of the opponent of the seat to move that may not be attacked: defended
+    /// ones (SB-5, SB-6) and those on safe squares (SB-14).
     fn defended(&self) -> Squares {
         let me = self.to_move.index();
         let opp = self.men[1 - me];
-        if self.cfg.any_adjacent {
-            let any = self.men[0] | self.men[1];
-            opp & ((any << 1) | (any >> 1))
+        let fam = &self.cfg.fam;
+        let defended = if self.cfg.any_adjacent {
+            opp & next_to(self.men[0] | self.men[1], fam.grid)
         } else {
-            guarded(opp)
-        }
+            fam.guarded(opp)
+        };
+        defended | (opp & fam.safe)
     }
 
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
@@ -237,7 +293,9 @@ impl State {
         let occ = own | opp;
         let t8 = t.value();
         if own & bit(TRAP) != 0 {
-            // Every other counter is frozen; only a 4 removes this one (004§11, SB-18).
+            // Every other counter is frozen; only a 4 removes this one (004§11, SB-18). No
+            // bear-off gate holds it (KE-22 reading): with the others frozen a closed gate
+            // would keep the player from ever moving again.
             out.push(if t8 == TRAP_EXIT {
                 bear_off(TRAP)
             } else {
@@ -246,17 +304,30 @@ impl State {
             return;
         }
         let blocked = own | self.defended();
-        let from = own & up_to(GATE - t8);
+        // Origins whose move would jump three opposing counters in a row (SB-15).
+        let (jam_fwd, jam_back) = if self.cfg.blockade {
+            let runs = runs_of_three(opp);
+            (blockaded(runs, t8, false), blockaded(runs, t8, true))
+        } else {
+            (0, 0)
+        };
+        let may_leave = self.cfg.fam.may_bear_off(own);
+        let from = own & up_to(GATE - t8) & !jam_fwd;
         for to in squares((from << t8) & !blocked) {
             out.push(Move::squares(to - t8, to));
         }
-        if own & bit(GATE) != 0 {
+        if own & bit(GATE) & !jam_fwd != 0 {
             match t8 {
-                5 => out.push(bear_off(GATE)),
+                5 if may_leave => out.push(bear_off(GATE)),
+                // SB-10 `to_27`: into 27, which must be empty (one counter a square).
+                1 if self.cfg.one_to_27 && occ & bit(TRAP) == 0 => {
+                    out.push(Move::squares(GATE, TRAP));
+                }
                 // 2, 3, 4 → 28, 29, 30 (004§10); a 1 does not move it (SB-10).
                 2..=4 => {
                     let to = GATE + t8;
-                    let attack = opp & bit(to) & !blocked != 0 && occ & bit(TRAP) == 0;
+                    let attack = opp & bit(to) & !blocked != 0
+                        && (occ & bit(TRAP) == 0 || self.cfg.send_to_start);
                     if occ & bit(to) == 0 || attack {
                         out.push(Move::squares(GATE, to));
                     }
@@ -264,18 +335,24 @@ impl State {
                 _ => {}
             }
         }
-        // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10).
+        // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10), once the gate is open (KE-22).
         for (sq, need) in [(28, 3), (29, 2), (30, 1)] {
-            if t8 == need && own & bit(sq) != 0 {
+            if t8 == need && may_leave && own & bit(sq) != 0 {
                 out.push(bear_off(sq));
             }
         }
         if !out.is_empty() {
             return;
         }
-        // Backward from 1..26 when nothing goes forward (004§7, SB-7, SB-16).
-        let from = own & between(t8 + 1, GATE);
-        for to in squares((from >> t8) & !blocked) {
+        // Backward from 1..26 when nothing goes forward (004§7, SB-16); onto empty squares only
+        // without backward attacks (SB-7).
+        let back_blocked = if self.cfg.fam.backward_attack {
+            blocked
+        } else {
+            occ
+        };
+        let from = own & between(t8 + 1, GATE) & !jam_back;
+        for to in squares((from >> t8) & !back_blocked) {
             out.push(Move::squares(to + t8, to));
         }
         if out.is_empty() {
@@ -289,7 +366,7 @@ impl State {
         self.phase = if self.cfg.common.capped(self.turns) {
             Phase::Over(Outcome::Draw)
         } else {
-            Phase::Throw
+            self.turn_start_phase()
         };
     }
 }
@@ -315,6 +392,10 @@ impl Game for State {
                 seat: self.to_move,
                 throw: Some(t),
             },
+            Phase::WaterChoice => Status::Decide {
+                seat: self.to_move,
+                throw: None,
+            },
             Phase::Over(o) => Status::Over(o),
         }
     }
@@ -328,9 +409,18 @@ impl Game for State {
 
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
-        if let Phase::Move(t) = self.phase {
-            self.moves_for(t, out);
-            self.cfg.common.offer_pass(out);
+        match self.phase {
+            Phase::Move(t) => {
+                self.moves_for(t, out);
+                self.cfg.common.offer_pass(out);
+            }
+            Phase::WaterChoice => {
+                if let Some(n) = self.rebirth_square() {
+                    out.push(Move::squares(TRAP, n));
+                }
+                out.push(Move::Throw);
+            }
+            _ => {}
         }
     }
 
@@ -341,6 +431,21 @@ impl Game for State {
     }
 
     fn play_unchecked(&mut self, m: Move) {
+        if self.phase == Phase::WaterChoice {
+            match m {
+                Move::Go {
+                    to: Place::Square(to),
+                    ..
+                } => {
+                    // Giving up uses the turn, as in Kendall's 8.5 (KE-19).
+                    let me = self.to_move.index();
+                    self.men[me] ^= bit(TRAP) | bit(to);
+                    self.end_turn();
+                }
+                _ => self.phase = Phase::Throw,
+            }
+            return;
+        }
         let Phase::Move(t) = self.phase else {
             debug_assert!(false, "{m} played while no move is due");
             return;
@@ -357,8 +462,10 @@ impl Game for State {
             match to {
                 Place::Square(to) => {
                     if self.men[1 - me] & bit(to) != 0 {
-                        // Attacked on 28–30: to 27; elsewhere: to the attacker's square (004§6, §11).
-                        let dest = if from == GATE && to > TRAP {
+                        // Attacked on 28–30: to 27; elsewhere, or with 27 taken under
+                        // `send_to_start` (SB-12), to the attacker's square (004§6, §11).
+                        let waters_free = (self.men[0] | self.men[1]) & bit(TRAP) == 0;
+                        let dest = if from == GATE && to > TRAP && waters_free {
                             TRAP
                         } else {
                             from
@@ -369,7 +476,7 @@ impl Game for State {
                 }
                 _ => {
                     self.off[me] += 1;
-                    if self.off[me] == 7 {
+                    if self.off[me] >= self.cfg.fam.pieces {
                         self.phase = Phase::Over(Outcome::Win(self.to_move));
                         return;
                     }
