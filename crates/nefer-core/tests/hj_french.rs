@@ -135,12 +135,7 @@ fn no_jam_and_every_random_game_has_a_winner() {
 
 #[test]
 fn options_are_checked() {
-    assert!(
-        new(&Options::parse("hj.lines=both").unwrap())
-            .unwrap_err()
-            .0
-            .contains("not implemented")
-    );
+    assert!(new(&Options::parse("hj.lines=sideways").unwrap()).is_err());
     assert!(new(&Options::parse("hj.french.max_turns=3").unwrap()).is_ok());
     assert!(new(&Options::parse("hj.french.opening=x").unwrap()).is_err());
 }
@@ -177,4 +172,58 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
     play(&mut g, "pass");
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["pass"], "B has nothing to move with a 2");
+}
+
+// --- options ---
+
+/// Seat A's legal moves for throw `t` under `opts` (B keeps its pieces in hand).
+fn a_moves_with(opts: &str, a: &[u8], hand: u8, t: u8) -> Vec<String> {
+    let off = 5 - hand - a.len() as u8;
+    let g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn fr_4_option_line_directions() {
+    // Default forward only: 4 →2→ 6 → 20, 18 →2→ 20 stays.
+    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
+    assert_eq!(a_moves(&[18], 4, 2), ["L18-L20"]);
+    assert_eq!(a_moves_with("hj.lines=both", &[18], 4, 2), ["L18-L6"]);
+    assert_eq!(a_moves_with("hj.lines=both", &[4], 4, 2), ["L4-L20"]);
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[4], 4, 2),
+        ["L4-L6"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[18], 4, 2),
+        ["L18-L6"]
+    );
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    // Forward only (default): 8 → 10 is an ordinary move.
+    assert_eq!(a_moves(&[8, 3], 3, 2), ["L3-L5", "L8-L10"]);
+    // Both ways: 10 leads back to 8, the start: no move (C-5), or a pass under the option.
+    assert_eq!(a_moves_with("hj.lines=both", &[8, 3], 3, 2), ["L3-L5"]);
+    assert_eq!(
+        a_moves_with(
+            "hj.lines=both, hj.french.null_line_move=allowed_as_pass",
+            &[8, 3],
+            3,
+            2
+        ),
+        ["L3-L5", "pass"]
+    );
+}
+
+#[test]
+fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
+    assert_eq!(a_moves(&[4, 20], 3, 2), ["L20-L22", "L4-L6"]);
+    assert_eq!(
+        a_moves_with("hj.french.blocked_line=illegal", &[4, 20], 3, 2),
+        ["L20-L22"]
+    );
 }

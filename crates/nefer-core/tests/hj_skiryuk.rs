@@ -623,3 +623,37 @@ fn random_games_with_the_options_end_and_keep_every_piece() {
         assert!(g.outcome().is_some());
     }
 }
+
+/// `g` under the options `opts`.
+fn with(g: State, opts: &str) -> State {
+    g.with_options(&Options::parse(opts).unwrap()).unwrap()
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    // 8 →2→ 10 → line → 8: illegal by default (C-5), so only the piece on 3 moves.
+    let g = pos(&[8, 3], &[3], [0, 0], [3, 4], [0, 0]);
+    assert_eq!(moves(g.clone(), 2), ["L3-L5"]);
+    // allowed_as_pass: the null move may be chosen, written `pass`; it changes nothing.
+    let mut g = with(g, "hj.skiryuk.null_line_move=allowed_as_pass");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["L3-L5", "pass"]);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(holes(&g, Seat::A), [3, 8]);
+}
+
+#[test]
+fn c_6_sk_11_option_a_blocked_line_makes_the_move_illegal() {
+    // 4 →2→ 6 with 20 taken: stays on 6 by default, no move under blocked_line=illegal.
+    let g = pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]);
+    assert_eq!(moves(g.clone(), 2), ["L20-L22", "L4-L6"]);
+    let g = with(g, "hj.skiryuk.blocked_line=illegal");
+    assert_eq!(moves(g.clone(), 2), ["L20-L22"]);
+    // A line in a direction that may not be followed is no line: not blocked, the piece stops.
+    let g = with(
+        pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]),
+        "hj.skiryuk.blocked_line=illegal, hj.lines=backward_only",
+    );
+    assert_eq!(moves(g, 2), ["L20-L22", "L4-L6"]);
+}

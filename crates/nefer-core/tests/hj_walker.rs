@@ -243,12 +243,7 @@ fn variation_mutual_entry_blockade_is_a_draw() {
 #[test]
 fn options_are_checked() {
     assert!(new(&Options::parse("hj.walker.variation=maybe").unwrap()).is_err());
-    assert!(
-        new(&Options::parse("hj.walker.bear_off=any").unwrap())
-            .unwrap_err()
-            .0
-            .contains("not implemented")
-    );
+    assert!(new(&Options::parse("hj.walker.bear_off=six").unwrap()).is_err());
     assert!(
         new(&Options::parse("hj.walker.variation=true").unwrap())
             .unwrap()
@@ -275,4 +270,60 @@ fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
     }
     // By default the first thrower is drawn (001§3).
     assert_eq!(State::default().status(), Status::Chance { seat: None });
+}
+
+// --- options ---
+
+/// Seat A's legal moves for throw `t` under `opts` (basic game; B keeps its pieces in hand).
+fn a_moves_with(opts: &str, a: &[u8], hand: u8, t: u8) -> Vec<String> {
+    let off = 5 - hand - a.len() as u8;
+    let g = State::from_indices(a, &[], [hand, 5], [off, 0], Seat::A, false);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn wb_2_option_line_directions() {
+    // 18 →2→ 20 → back to 6; 4 →2→ 6 → on to 20.
+    assert!(has(&a_moves(&[18], 4, 2), "L18-L6"));
+    assert_eq!(
+        a_moves_with("hj.lines=forward_only", &[18], 4, 2),
+        ["L18-L20"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=forward_only", &[4], 4, 2),
+        ["L4-L20"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[4], 4, 2),
+        ["L4-L6"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[18], 4, 2),
+        ["L18-L6"]
+    );
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    assert_eq!(a_moves(&[8, 3], 3, 2), ["L3-L5"]);
+    assert_eq!(
+        a_moves_with("hj.walker.null_line_move=allowed_as_pass", &[8, 3], 3, 2),
+        ["L3-L5", "pass"]
+    );
+    // With forward lines only, 10 leads nowhere: 8 → 10 is an ordinary move.
+    assert_eq!(
+        a_moves_with("hj.lines=forward_only", &[8, 3], 3, 2),
+        ["L3-L5", "L8-L10"]
+    );
+}
+
+#[test]
+fn c_6_wb_8_option_a_blocked_line_makes_the_move_illegal() {
+    assert_eq!(a_moves(&[4, 20], 3, 2), ["L20-L22", "L4-L6"]);
+    assert_eq!(
+        a_moves_with("hj.walker.blocked_line=illegal", &[4, 20], 3, 2),
+        ["L20-L22"]
+    );
 }

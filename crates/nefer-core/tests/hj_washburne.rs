@@ -240,3 +240,50 @@ fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
         1 << 57 | 1 << 43 | 1 << 30 | 1 << 19 | 1 << 4
     );
 }
+
+// --- options ---
+
+/// Seat A's legal moves for throw `t` under `opts`.
+fn moves_with(opts: &str, a: &[u8], b: &[u8], knocked: [u8; 2], t: u8) -> Vec<String> {
+    let g = State::from_indices(a, b, knocked, Seat::A);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+const BLUE_HOME: [u8; 5] = [1, 2, 3, 4, 5];
+
+#[test]
+fn wa_5_option_line_directions() {
+    // 18 →2→ 20 → back to 6 (both ways, the default); forward only: stays on 20.
+    let a = [18, 1, 2, 3, 4];
+    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L18-L6"));
+    let fwd = moves_with("hj.lines=forward_only", &a, &BLUE_HOME, [0, 0], 2);
+    assert!(has(&fwd, "L18-L20") && !has(&fwd, "L18-L6"), "{fwd:?}");
+    // 4 →2→ 6 → on to 20 by default; backward only: stays on 6.
+    let a = [12, 1, 2, 3, 4];
+    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L4-L20"));
+    let back = moves_with("hj.lines=backward_only", &a, &BLUE_HOME, [0, 0], 2);
+    assert!(has(&back, "L4-L6") && !has(&back, "L4-L20"), "{back:?}");
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    // 8 →2→ 10 → line → 8: no move by default; a pass beside the other moves under the option.
+    let a = [8, 1, 2, 3, 4];
+    let plain = moves(&a, &BLUE_HOME, [0, 0], 2);
+    assert!(!has(&plain, "pass") && !has(&plain, "L8-L8"), "{plain:?}");
+    let opt = "hj.washburne.null_line_move=allowed_as_pass";
+    let with = moves_with(opt, &a, &BLUE_HOME, [0, 0], 2);
+    let mut expected = plain.clone();
+    expected.push("pass".into());
+    assert_eq!(with, expected);
+}
+
+#[test]
+fn c_6_wa_6_option_a_blocked_line_makes_the_move_illegal() {
+    let a = [4, 20, 1, 2, 3];
+    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L4-L6"));
+    let opt = "hj.washburne.blocked_line=illegal";
+    assert!(!has(&moves_with(opt, &a, &BLUE_HOME, [0, 0], 2), "L4-L6"));
+}

@@ -116,7 +116,10 @@ proptest! {
                 Status::Decide { .. } => {
                     g.legal_moves(&mut moves);
                     prop_assert!(!moves.is_empty());
-                    let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false");
+                    // C-2 `false` offers `pass` beside moves; so does C-5 `allowed_as_pass`
+                    // (a line back to the start hole is played as a pass).
+                    let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false")
+                        && options.get(&format!("{id}.null_line_move")) != Some("allowed_as_pass");
                     if compulsory && moves.contains(&nefer_core::Move::Pass) {
                         prop_assert_eq!(moves.len(), 1, "pass only alone (C-2)");
                     }

@@ -44,11 +44,25 @@ fn perfect_refuses_what_it_cannot_play() {
     // Its table is solved for fair sticks and compulsory moves: with biased sticks, or passes
     // allowed, it would not play its best.
     for key in ["hj.french", "hj.walker"] {
-        for other in ["stick_bias=1/3", "compulsory_move=false"] {
+        for other in [
+            "stick_bias=1/3",
+            "compulsory_move=false",
+            "null_line_move=allowed_as_pass",
+            "blocked_line=illegal",
+        ] {
             let o = Options::parse(&format!("{key}.{other}")).unwrap();
             let g = key.parse::<RuleSetId>().unwrap().new_game(&o).unwrap();
             assert!(!PlayerSpec::Perfect.supports(&g), "{key}.{other}");
         }
+        // Other line directions make another race than the tables'.
+        let lines = if key == "hj.french" {
+            "both"
+        } else {
+            "forward_only"
+        };
+        let o = Options::parse(&format!("hj.lines={lines}")).unwrap();
+        let g = key.parse::<RuleSetId>().unwrap().new_game(&o).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "{key} hj.lines={lines}");
         let fair = Options::parse(&format!("{key}.stick_bias=1/2")).unwrap();
         let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
         assert!(PlayerSpec::Perfect.supports(&g), "{key}");

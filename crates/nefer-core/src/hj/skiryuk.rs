@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board;
+use super::board::{self, Follow, LineRules};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Side, Status,
     throw_outcomes,
@@ -148,7 +148,9 @@ pub fn option_specs() -> Vec<OptionSpec> {
     ] {
         let mut o = spec(format!("{KEY}.{name}"), values, clause, help);
         match name {
-            "entry_by_one" | "exit_s" | "bonus_chain" => o.implemented = values,
+            "entry_by_one" | "exit_s" | "bonus_chain" | "null_line_move" | "blocked_line" => {
+                o.implemented = values
+            }
             // `choice` would need a decision after the move; not yet.
             "capture_target" => o.implemented = &values[..2],
             _ => {}
@@ -156,14 +158,6 @@ pub fn option_specs() -> Vec<OptionSpec> {
         v.push(o);
     }
     v
-}
-
-/// Which way the lines may be followed (SK-13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Lines {
-    Both,
-    ForwardOnly,
-    BackwardOnly,
 }
 
 /// Where the game stands.
@@ -195,7 +189,8 @@ pub struct State {
     to_move: Seat,
     phase: Phase,
     turns: u32,
-    lines: Lines,
+    /// SK-11..SK-13, C-5, C-6.
+    lines: LineRules,
     /// SK-7 `entry_by_one=true`: a 1 may enter a piece from hand on an empty hole 1.
     entry_by_one: bool,
     /// SK-17 `exit_s=immediate_return_to_hand`: a piece reaching S goes back to hand at once.
@@ -216,11 +211,7 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
-    let lines = match options.value(&specs, "hj.lines") {
-        "forward_only" => Lines::ForwardOnly,
-        "backward_only" => Lines::BackwardOnly,
-        _ => Lines::Both,
-    };
+    let lines = LineRules::read(KEY, options, &specs);
     Ok(State {
         holes: [1 << 1, 1 << 1],
         shared: [0, 0],
@@ -347,30 +338,14 @@ impl State {
         self.to_move
     }
 
-    /// Where a piece whose count ends on `l` stops, given the player's other pieces `others`
-    /// (the moving piece's start hole counts as free, C-5): along a line if its far end is free
-    /// and the line may be followed that way (SK-11..SK-13).
-    #[inline]
-    fn follow_line(&self, others: u32, l: u8) -> u8 {
-        match board::line_partner(l) {
-            Some(d) if others >> d & 1 == 0 => {
-                let allowed = match self.lines {
-                    Lines::Both => true,
-                    Lines::ForwardOnly => d > l,
-                    Lines::BackwardOnly => d < l,
-                };
-                if allowed { d } else { l }
-            }
-            _ => l,
-        }
-    }
-
     /// The legal moves of the seat to move for throw `t` (SPEC §3.5), `pass` if none.
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
         let me = self.to_move.index();
         let s = side(self.to_move);
         let t = t.value();
         let own = self.holes[me];
+        // A move whose line leads back to its start (C-5).
+        let mut null = false;
         let mut h = own;
         while h != 0 {
             let p = h.trailing_zeros() as u8;
@@ -383,11 +358,19 @@ impl State {
             let to = if l == SHARED {
                 Place::Shared
             } else {
-                let f = self.follow_line(own & !(1 << p), l);
-                if f == p {
-                    continue; // C-5
+                // SK-11..SK-13: the line's far end must be free of the player's other pieces.
+                let others = own & !(1 << p);
+                match self
+                    .lines
+                    .follow(p, l, board::line_partner(l), |d| others >> d & 1 == 0)
+                {
+                    Follow::Stop(f) => Place::Hole(s, f),
+                    Follow::Null => {
+                        null = true;
+                        continue;
+                    }
+                    Follow::Illegal => continue,
                 }
-                Place::Hole(s, f)
             };
             out.push(Move::Go {
                 from: Place::Hole(s, p),
@@ -408,7 +391,8 @@ impl State {
                 to: Place::Hand,
             });
         }
-        if out.is_empty() {
+        // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is a pass.
+        if out.is_empty() || (null && self.lines.null_as_pass) {
             out.push(Move::Pass);
         }
     }
@@ -575,8 +559,10 @@ impl Game for State {
                 self.end_turn();
             }
             // A lost throw ends the turn. No jam check (C-8): the front piece on the path can
-            // always move with a 1 (into S from 29), and a player with no path piece has a piece
-            // in S (auto-load empties the hand first), which a 1 takes back to hand.
+            // always move with some throw (nothing of its own lies ahead of it; from 26..29 a
+            // throw reaches S, from lower holes a throw of 2..5 lands on a hole that is not a
+            // line hole or whose line it may follow), and a player with no path piece has a
+            // piece in S (auto-load empties the hand first), which a 1 takes back to hand.
             _ => self.end_turn(),
         }
     }

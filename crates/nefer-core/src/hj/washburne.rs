@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board::{self, circuit_place, mirror};
+use super::board::{self, Follow, LineRules, circuit_place, mirror};
 use super::french::side;
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -69,25 +69,29 @@ pub fn option_specs() -> Vec<OptionSpec> {
         clause,
         help,
     };
+    let all = |o: OptionSpec| OptionSpec {
+        implemented: o.values,
+        ..o
+    };
     v.extend([
-        spec(
+        all(spec(
             "hj.lines".into(),
             &["both", "forward_only", "backward_only"],
             "WA-5",
             "directions of the lines",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.null_line_move"),
             &["illegal", "allowed_as_pass"],
             "C-5",
             "a move ending where it started",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.blocked_line"),
             &["stay", "illegal"],
             "WA-6",
             "a line whose far end cannot be entered",
-        ),
+        )),
         spec(
             format!("{KEY}.home_box"),
             &["holes_1_5", "holes_25_29"],
@@ -169,6 +173,8 @@ pub struct State {
     to_move: Seat,
     phase: Phase,
     turns: u32,
+    /// WA-5, WA-6 (C-6), C-5.
+    lines: LineRules,
     common: Common,
 }
 
@@ -177,13 +183,15 @@ pub struct State {
 /// # Errors
 /// Options not valid for `hj.washburne`.
 pub fn new(options: &Options) -> Result<State, OptionError> {
-    options.validate(KEY, &option_specs())?;
+    let specs = option_specs();
+    options.validate(KEY, &specs)?;
     Ok(State {
         bits: [HOME, HOME],
         knocked: [0, 0],
         to_move: Seat::A,
         phase: Phase::Throw,
         turns: 1,
+        lines: LineRules::read(KEY, options, &specs),
         common: Common::read(KEY, options),
     })
 }
@@ -229,6 +237,19 @@ impl State {
         s
     }
 
+    /// The same position under `options` (for building test and analysis positions).
+    ///
+    /// # Errors
+    /// Options not valid for `hj.washburne`.
+    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
+        let rules = new(options)?;
+        Ok(State {
+            lines: rules.lines,
+            common: rules.common,
+            ..self
+        })
+    }
+
     /// The circuit indices of `seat`'s pieces on the board, lowest first.
     pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
         crate::game::ones(self.bits_of(seat)).collect()
@@ -256,6 +277,12 @@ impl State {
 
     /// Legal moves (without `pass`) of `seat` for throw `t`.
     fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
+        self.generate(seat, t, out);
+    }
+
+    /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
+    /// move whose line leads back to its start exists (C-5).
+    fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
         let me = seat.index();
         let own = self.bits[me];
         let opp = mirror(self.bits[1 - me]);
@@ -268,10 +295,11 @@ impl State {
                     to: circuit_place(home, t),
                 });
             }
-            return;
+            return false;
         }
         // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13).
         let blocked = own | (opp & SAFE);
+        let mut null = false;
         let mut b = own;
         while b != 0 {
             let i = b.trailing_zeros() as u8;
@@ -282,11 +310,17 @@ impl State {
             }
             // The mover's own start hole counts as free for the line's far end (C-5).
             let free = |h: u8| h == i || blocked >> h & 1 == 0;
-            let f = match line_partner(l) {
-                Some(d) if free(d) => d,
-                _ => l,
+            // WA-6: a far end that cannot be entered is not followed (C-6 `stay`), or makes
+            // the move illegal (C-6 `illegal`); only the final hole must be enterable (WA-7).
+            let f = match self.lines.follow(i, l, line_partner(l), free) {
+                Follow::Stop(f) => f,
+                Follow::Null => {
+                    null = true;
+                    continue;
+                }
+                Follow::Illegal => continue,
             };
-            if f == i || !free(f) {
+            if !free(f) {
                 continue;
             }
             out.push(Move::Go {
@@ -294,6 +328,7 @@ impl State {
                 to: circuit_place(home, f),
             });
         }
+        null
     }
 
     /// The end checks of §4.5, after every move and every re-entry attempt.
@@ -364,8 +399,10 @@ impl Game for State {
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if let Phase::Move(t) = self.phase {
-            self.moves_of(self.to_move, t.value(), out);
-            if out.is_empty() {
+            let null = self.generate(self.to_move, t.value(), out);
+            // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is
+            // a pass.
+            if out.is_empty() || (null && self.lines.null_as_pass) {
                 out.push(Move::Pass);
             }
             self.common.offer_pass(out);
