@@ -67,6 +67,22 @@ fn perfect_refuses_what_it_cannot_play() {
         let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
         assert!(PlayerSpec::Perfect.supports(&g), "{key}");
     }
+    // Walker's track options make other races (WB-3, WB-4, WB-7).
+    for other in [
+        "shared_30=single",
+        "block_lines=true",
+        "bear_off=five_or_one",
+    ] {
+        let o = Options::parse(&format!("hj.walker.{other}")).unwrap();
+        let g = RuleSetId::HjWalker.new_game(&o).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "hj.walker.{other}");
+    }
+    {
+        let key = "hj.walker";
+        let fair = Options::parse(&format!("{key}.stick_bias=1/2")).unwrap();
+        let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
+        assert!(PlayerSpec::Perfect.supports(&g), "{key}");
+    }
     let f: AnyGame = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
     assert!(PlayerSpec::Perfect.supports(&f));
     assert_eq!(PlayerSpec::Perfect.build(0).name(), "perfect");
