@@ -34,7 +34,10 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
         ),
         AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
             race(
-                s.holes_of(seat).map(u32::from),
+                // Pieces resting on 30 (hj.french.hole_30=stay_then_exit_on_any) are at its end.
+                s.holes_of(seat)
+                    .map(u32::from)
+                    .chain(core::iter::repeat_n(30, usize::from(s.on_30(seat)))),
                 s.in_hand(seat),
                 s.out(seat),
                 30,

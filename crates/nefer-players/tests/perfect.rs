@@ -67,6 +67,14 @@ fn perfect_refuses_what_it_cannot_play() {
         let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
         assert!(PlayerSpec::Perfect.supports(&g), "{key}");
     }
+    // French's FR-2 and FR-7 options make other races; its opening (FR-1) only says who starts.
+    for other in ["bonus_fallback=any_piece", "hole_30=stay_then_exit_on_any"] {
+        let o = Options::parse(&format!("hj.french.{other}")).unwrap();
+        let g = RuleSetId::HjFrench.new_game(&o).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "hj.french.{other}");
+    }
+    let o = Options::parse("hj.french.opening=simultaneous").unwrap();
+    assert!(PlayerSpec::Perfect.supports(&RuleSetId::HjFrench.new_game(&o).unwrap()));
     // Walker's track options make other races (WB-3, WB-4, WB-7).
     for other in [
         "shared_30=single",

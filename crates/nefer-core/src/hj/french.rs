@@ -49,10 +49,6 @@ pub fn option_specs() -> Vec<OptionSpec> {
         clause,
         help,
     };
-    let todo = |o: OptionSpec| OptionSpec {
-        implemented: &o.values[..1],
-        ..o
-    };
     v.extend([
         spec(
             "hj.lines".into(),
@@ -72,24 +68,24 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "C-6",
             "a shortcut whose far end is taken",
         ),
-        todo(spec(
+        spec(
             format!("{KEY}.opening"),
             &["alternate", "simultaneous"],
             "FR-1",
             "how the players throw for the first 1",
-        )),
-        todo(spec(
+        ),
+        spec(
             format!("{KEY}.bonus_fallback"),
             &["lost", "any_piece"],
             "FR-2",
             "a bonus the piece that earned it cannot use",
-        )),
-        todo(spec(
+        ),
+        spec(
             format!("{KEY}.hole_30"),
             &["exit_immediately", "stay_then_exit_on_any"],
             "FR-7",
             "what reaching hole 30 does",
-        )),
+        ),
     ]);
     v
 }
