@@ -98,42 +98,51 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "WA-1",
             "where the home boxes are",
         ),
-        spec(
-            format!("{KEY}.orange"),
-            &["bonus_throw", "none", "blocking_point"],
-            "WA-3",
-            "what an orange hole does",
-        ),
+        OptionSpec {
+            // `blocking_point` is not implemented: with it random games often never end
+            // (pieces blocked behind orange holes while others cycle through the backward lines
+            // 20→6), and SPEC has no repetition rule to end them.
+            implemented: &["bonus_throw", "none"],
+            ..spec(
+                format!("{KEY}.orange"),
+                &["bonus_throw", "none", "blocking_point"],
+                "WA-3",
+                "what an orange hole does",
+            )
+        },
         spec(
             format!("{KEY}.ankh_holes"),
             &["{15,25}"],
             "WA-4",
             "the safe ankh holes",
         ),
-        spec(
+        all(spec(
             format!("{KEY}.capture_via_line"),
             &["true", "false"],
             "WA-6",
             "a line may end on an unsafe opponent",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.reentry"),
             &["kth_hole", "only_one_to_first_free"],
             "WA-8",
             "where a knocked-off piece comes back",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.blocked_home_loss"),
             &["immediate", "at_failed_reentry"],
             "WA-11",
             "when a full home box loses",
-        ),
+        )),
         spec(
             format!("{KEY}.shared_hole"),
             &["ordinary", "safe_unlimited"],
             "WA-13",
             "what S is",
         ),
+        // `no_passing=true` is not implemented: on the circuit the two players run head-on, so
+        // without passing their pieces lock each other and random games often never end (the
+        // free pieces cycle through the backward lines 20→6); SPEC has no rule to end them.
         spec(
             format!("{KEY}.no_passing"),
             &["false", "true"],
@@ -175,6 +184,14 @@ pub struct State {
     turns: u32,
     /// WA-5, WA-6 (C-6), C-5.
     lines: LineRules,
+    /// WA-3: landing on an orange hole gives a bonus throw (`bonus_throw`, not `none`).
+    orange_bonus: bool,
+    /// WA-6 `capture_via_line=false`: a line's far end must be empty to be followed.
+    no_line_capture: bool,
+    /// WA-8 `only_one_to_first_free`: only a 1 re-enters, on the first empty home hole.
+    reentry_by_one: bool,
+    /// WA-11 `at_failed_reentry`: the full-home-box loss waits for a failed re-entry.
+    loss_at_failed_reentry: bool,
     common: Common,
 }
 
@@ -185,6 +202,7 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     Ok(State {
         bits: [HOME, HOME],
         knocked: [0, 0],
@@ -192,6 +210,10 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         phase: Phase::Throw,
         turns: 1,
         lines: LineRules::read(KEY, options, &specs),
+        orange_bonus: value("orange") == "bonus_throw",
+        no_line_capture: value("capture_via_line") == "false",
+        reentry_by_one: value("reentry") == "only_one_to_first_free",
+        loss_at_failed_reentry: value("blocked_home_loss") == "at_failed_reentry",
         common: Common::read(KEY, options),
     })
 }
@@ -245,6 +267,10 @@ impl State {
         let rules = new(options)?;
         Ok(State {
             lines: rules.lines,
+            orange_bonus: rules.orange_bonus,
+            no_line_capture: rules.no_line_capture,
+            reentry_by_one: rules.reentry_by_one,
+            loss_at_failed_reentry: rules.loss_at_failed_reentry,
             common: rules.common,
             ..self
         })
@@ -287,18 +313,33 @@ impl State {
         let own = self.bits[me];
         let opp = mirror(self.bits[1 - me]);
         let home = side(seat);
+        let occupied = own | opp;
         if self.knocked[me] > 0 {
-            // Re-entry turn: home hole t if nobody is on it (000-WA§15, WA-8).
-            if (own | opp) >> t & 1 == 0 {
+            // Re-entry turn: home hole t if nobody is on it (000-WA§15, WA-8); under
+            // `only_one_to_first_free` only a 1 re-enters, on the first empty home hole (§14).
+            let hole = if self.reentry_by_one {
+                let free = HOME & !occupied;
+                (t == 1 && free != 0).then(|| free.trailing_zeros() as u8)
+            } else {
+                (occupied >> t & 1 == 0).then_some(t)
+            };
+            if let Some(h) = hole {
                 out.push(Move::Go {
                     from: Place::Hand,
-                    to: circuit_place(home, t),
+                    to: circuit_place(home, h),
                 });
             }
             return false;
         }
         // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13).
         let blocked = own | (opp & SAFE);
+        // The far end of a line: as any final hole, or only empty under WA-6
+        // `capture_via_line=false` (a far end with an unsafe opponent is then not followed).
+        let line_blocked = if self.no_line_capture {
+            occupied
+        } else {
+            blocked
+        };
         let mut null = false;
         let mut b = own;
         while b != 0 {
@@ -310,9 +351,10 @@ impl State {
             }
             // The mover's own start hole counts as free for the line's far end (C-5).
             let free = |h: u8| h == i || blocked >> h & 1 == 0;
+            let far_free = |h: u8| line_blocked >> h & 1 == 0;
             // WA-6: a far end that cannot be entered is not followed (C-6 `stay`), or makes
             // the move illegal (C-6 `illegal`); only the final hole must be enterable (WA-7).
-            let f = match self.lines.follow(i, l, line_partner(l), free) {
+            let f = match self.lines.follow(i, l, line_partner(l), far_free) {
                 Follow::Stop(f) => f,
                 Follow::Null => {
                     null = true;
@@ -331,18 +373,27 @@ impl State {
         null
     }
 
-    /// The end checks of §4.5, after every move and every re-entry attempt.
-    fn end_checks(&mut self) -> bool {
+    /// Whether `seat` has a knocked-off piece while all five of its home holes are occupied
+    /// (000-WA§15.7): a state that lasts, since it can neither move nor re-enter.
+    fn home_blocked(&self, seat: Seat) -> bool {
+        let me = seat.index();
+        let occupied = self.bits[me] | mirror(self.bits[1 - me]);
+        self.knocked[me] > 0 && occupied & HOME == HOME
+    }
+
+    /// The end checks of §4.5, after every move and every re-entry attempt; `failed_reentry`
+    /// says the mover has just failed a re-entry attempt.
+    fn end_checks(&mut self, failed_reentry: bool) -> bool {
         let mover = self.to_move;
         let outcome = [mover, mover.other()].into_iter().find_map(|s| {
-            let me = s.index();
-            if self.bits[me] & GOAL == GOAL {
+            if self.bits[s.index()] & GOAL == GOAL {
                 // All five in the opponent's home box (000-WA§9, §16).
                 return Some(Outcome::Win(s));
             }
-            let occupied = self.bits[me] | mirror(self.bits[1 - me]);
-            // A knocked-off piece and a full home box: lost (000-WA§15.7, WA-11).
-            (self.knocked[me] > 0 && occupied & HOME == HOME).then_some(Outcome::Win(s.other()))
+            // A knocked-off piece and a full home box: lost (000-WA§15.7), at once (WA-11), or
+            // under `at_failed_reentry` when its owner's re-entry attempt fails.
+            let now = !self.loss_at_failed_reentry || (failed_reentry && s == mover);
+            (now && self.home_blocked(s)).then_some(Outcome::Win(s.other()))
         });
         if let Some(o) = outcome {
             self.phase = Phase::Over(o);
@@ -432,11 +483,11 @@ impl Game for State {
                     self.knocked[1 - me] += 1;
                 }
                 // Orange holes re-throw, chainably; never after a re-entry (WA-3, WA-9).
-                bonus = ORANGE >> f & 1 == 1;
+                bonus = self.orange_bonus && ORANGE >> f & 1 == 1;
             }
             self.bits[me] |= 1u64 << f;
         }
-        if self.end_checks() {
+        if self.end_checks(reentry && m == Move::Pass) {
             return;
         }
         if bonus && !reentry {
@@ -444,7 +495,11 @@ impl Game for State {
         } else {
             self.end_turn();
         }
-        if !matches!(self.phase, Phase::Over(_)) && self.jammed() {
+        // C-8. A loss waiting for a failed re-entry (WA-11 `at_failed_reentry`) is no jam: the
+        // blocked player's next attempt ends the game.
+        let loss_pending =
+            self.loss_at_failed_reentry && Seat::BOTH.iter().any(|&s| self.home_blocked(s));
+        if !matches!(self.phase, Phase::Over(_)) && !loss_pending && self.jammed() {
             self.phase = Phase::Over(Outcome::Draw);
         }
     }
