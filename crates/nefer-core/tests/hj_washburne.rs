@@ -368,3 +368,37 @@ fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
     play(&mut g, "pass");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
 }
+
+#[test]
+fn wa_13_option_s_is_safe_and_holds_any_number() {
+    let opt = "hj.washburne.shared_hole=safe_unlimited";
+    // Blue on S: Red lands there too and knocks nothing off (default: knocked off, WA-13).
+    let mut g = pos_with(opt, &[27, 28, 1, 2, 3], &[30, 1, 2, 3, 4], [0, 0]);
+    throw(&mut g, 3);
+    assert!(has(&legal(&g), "L27-S"));
+    play(&mut g, "L27-S");
+    assert_eq!(g.knocked_off(Seat::B), 0);
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 28, 30]);
+    assert_eq!(g.indices_of(Seat::B), [1, 2, 3, 4, 30]);
+    // Blue's turn: pass it on. Red's second piece joins the first on S.
+    throw(&mut g, 5);
+    play(&mut g, "R4-R9");
+    throw(&mut g, 2);
+    play(&mut g, "L28-S");
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 30]);
+    let [red, _] = g.layout();
+    assert_eq!(
+        red.board
+            .iter()
+            .filter(|&&p| p == nefer_core::Place::Shared)
+            .count(),
+        2
+    );
+    // One leaves, the other stays.
+    throw(&mut g, 2);
+    play(&mut g, "R9-R11");
+    throw(&mut g, 1);
+    assert!(has(&legal(&g), "S-R29"));
+    play(&mut g, "S-R29");
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 31]);
+}

@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board::{self, Follow, LineRules, circuit_place, mirror};
+use super::board::{self, Follow, LineRules, SHARED, circuit_place, mirror};
 use super::french::side;
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -134,12 +134,12 @@ pub fn option_specs() -> Vec<OptionSpec> {
             "WA-11",
             "when a full home box loses",
         )),
-        spec(
+        all(spec(
             format!("{KEY}.shared_hole"),
             &["ordinary", "safe_unlimited"],
             "WA-13",
             "what S is",
-        ),
+        )),
         // `no_passing=true` is not implemented: on the circuit the two players run head-on, so
         // without passing their pieces lock each other and random games often never end (the
         // free pieces cycle through the backward lines 20→6); SPEC has no rule to end them.
@@ -184,6 +184,12 @@ pub struct State {
     turns: u32,
     /// WA-5, WA-6 (C-6), C-5.
     lines: LineRules,
+    /// WA-13 `shared_hole=safe_unlimited`: `S` holds any number of pieces of both seats and
+    /// is safe.
+    open_shared: bool,
+    /// Pieces of each seat on `S` beyond the one its bit 30 stands for (only with
+    /// `open_shared`), so that every other rule keeps reading the bitboards.
+    extra_on_s: [u8; 2],
     /// WA-3: landing on an orange hole gives a bonus throw (`bonus_throw`, not `none`).
     orange_bonus: bool,
     /// WA-6 `capture_via_line=false`: a line's far end must be empty to be followed.
@@ -211,6 +217,8 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         turns: 1,
         lines: LineRules::read(KEY, options, &specs),
         orange_bonus: value("orange") == "bonus_throw",
+        open_shared: value("shared_hole") == "safe_unlimited",
+        extra_on_s: [0, 0],
         no_line_capture: value("capture_via_line") == "false",
         reentry_by_one: value("reentry") == "only_one_to_first_free",
         loss_at_failed_reentry: value("blocked_home_loss") == "at_failed_reentry",
@@ -268,6 +276,7 @@ impl State {
         Ok(State {
             lines: rules.lines,
             orange_bonus: rules.orange_bonus,
+            open_shared: rules.open_shared,
             no_line_capture: rules.no_line_capture,
             reentry_by_one: rules.reentry_by_one,
             loss_at_failed_reentry: rules.loss_at_failed_reentry,
@@ -276,12 +285,20 @@ impl State {
         })
     }
 
-    /// The circuit indices of `seat`'s pieces on the board, lowest first.
+    /// The circuit indices of `seat`'s pieces on the board, lowest first (30 once per piece on
+    /// `S`).
     pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
-        crate::game::ones(self.bits_of(seat)).collect()
+        let mut v: Vec<u8> = crate::game::ones(self.bits_of(seat)).collect();
+        let extra = usize::from(self.extra_on_s[seat.index()]);
+        if extra > 0 {
+            let at = v.iter().position(|&i| i > SHARED).unwrap_or(v.len());
+            v.splice(at..at, core::iter::repeat_n(SHARED, extra));
+        }
+        v
     }
 
-    /// `seat`'s pieces as bits of its circuit indices (bit `i` for index `i`).
+    /// `seat`'s pieces as bits of its circuit indices (bit `i` for index `i`; bit 30 stands
+    /// for one or more pieces on `S`).
     pub fn bits_of(&self, seat: Seat) -> u64 {
         self.bits[seat.index()]
     }
@@ -331,8 +348,12 @@ impl State {
             }
             return false;
         }
-        // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13).
-        let blocked = own | (opp & SAFE);
+        // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13); `S` always under
+        // WA-13 `safe_unlimited`.
+        let mut blocked = own | (opp & SAFE);
+        if self.open_shared {
+            blocked &= !(1 << SHARED);
+        }
         // The far end of a line: as any final hole, or only empty under WA-6
         // `capture_via_line=false` (a far end with an unsafe opponent is then not followed).
         let line_blocked = if self.no_line_capture {
@@ -475,17 +496,28 @@ impl Game for State {
             if from == Place::Hand {
                 self.knocked[me] -= 1;
             } else {
-                self.bits[me] &= !(1u64 << self.index_of(from));
-                // An opponent piece on the final hole is knocked off (000-WA§12).
+                let i = self.index_of(from);
+                if i == SHARED && self.extra_on_s[me] > 0 {
+                    self.extra_on_s[me] -= 1;
+                } else {
+                    self.bits[me] &= !(1u64 << i);
+                }
+                // An opponent piece on the final hole is knocked off (000-WA§12), never on a
+                // safe `S` (WA-13 `safe_unlimited`).
                 let theirs = 60 - f;
-                if self.bits[1 - me] >> theirs & 1 == 1 {
+                if !(self.open_shared && f == SHARED) && self.bits[1 - me] >> theirs & 1 == 1 {
                     self.bits[1 - me] &= !(1u64 << theirs);
                     self.knocked[1 - me] += 1;
                 }
                 // Orange holes re-throw, chainably; never after a re-entry (WA-3, WA-9).
                 bonus = self.orange_bonus && ORANGE >> f & 1 == 1;
             }
-            self.bits[me] |= 1u64 << f;
+            if self.bits[me] >> f & 1 == 1 {
+                // Only on an open `S` can a seat land where it already stands.
+                self.extra_on_s[me] += 1;
+            } else {
+                self.bits[me] |= 1u64 << f;
+            }
         }
         if self.end_checks(reentry && m == Move::Pass) {
             return;
