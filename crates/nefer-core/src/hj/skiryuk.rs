@@ -148,9 +148,11 @@ pub fn option_specs() -> Vec<OptionSpec> {
     ] {
         let mut o = spec(format!("{KEY}.{name}"), values, clause, help);
         match name {
-            "entry_by_one" | "exit_s" | "bonus_chain" | "null_line_move" | "blocked_line" => {
-                o.implemented = values
-            }
+            "entry_by_one" | "exit_s" | "bonus_chain" | "null_line_move" | "blocked_line"
+            | "opening" | "blocked_load" | "retrigger" => o.implemented = values,
+            // `deferred_capture` would need a rule for when the owed capture is taken, which
+            // SPEC does not give.
+            "no_target" => o.implemented = &["nothing", "take_from_hand"],
             // `choice` would need a decision after the move; not yet.
             "capture_target" => o.implemented = &values[..2],
             _ => {}
@@ -201,6 +203,21 @@ pub struct State {
     one_bonus: bool,
     /// Whether this turn has had its bonus throw (for `one_bonus`).
     bonus_taken: bool,
+    /// SK-2 `opening=opening_only_decides_order`: the lower opener starts with a fresh throw.
+    opening_decides_only: bool,
+    /// SK-9 `blocked_load=deferred`: a load while hole 1 is taken waits until it is free.
+    defer_loads: bool,
+    /// Deferred loads of each seat (only with `defer_loads`).
+    pending_loads: [u8; 2],
+    /// SK-15 `no_target=take_from_hand`: with no opposing path piece, an arrival captures one
+    /// from the opponent's hand.
+    take_from_hand: bool,
+    /// SK-6 `retrigger=once_per_piece_per_hole`: each piece loads at most once per nefer hole.
+    once_per_piece: bool,
+    /// With `once_per_piece`: per seat, the holes whose piece has already crossed 15
+    /// (`[0]`) and 25 (`[1]`). The memory goes with the piece along the path and ends when it
+    /// leaves it: pieces in hand are one pool of identical pieces (SK-10).
+    crossed: [[u32; 2]; 2],
     common: Common,
 }
 
@@ -212,6 +229,7 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
     let lines = LineRules::read(KEY, options, &specs);
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     Ok(State {
         holes: [1 << 1, 1 << 1],
         shared: [0, 0],
@@ -226,6 +244,12 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         capture_foremost: options.value(&specs, &format!("{KEY}.capture_target")) == "foremost",
         one_bonus: options.value(&specs, &format!("{KEY}.bonus_chain")) == "one_per_turn",
         bonus_taken: false,
+        opening_decides_only: value("opening") == "opening_only_decides_order",
+        defer_loads: value("blocked_load") == "deferred",
+        pending_loads: [0, 0],
+        take_from_hand: value("no_target") == "take_from_hand",
+        once_per_piece: value("retrigger") == "once_per_piece_per_hole",
+        crossed: [[0; 2]; 2],
         common: Common::read(KEY, options),
     })
 }
@@ -308,6 +332,10 @@ impl State {
             exit_at_once: rules.exit_at_once,
             capture_foremost: rules.capture_foremost,
             one_bonus: rules.one_bonus,
+            opening_decides_only: rules.opening_decides_only,
+            defer_loads: rules.defer_loads,
+            take_from_hand: rules.take_from_hand,
+            once_per_piece: rules.once_per_piece,
             common: rules.common,
             ..self
         })
@@ -411,8 +439,23 @@ impl State {
     /// whether it earned a bonus throw.
     fn move_piece(&mut self, p: u8, l: u8, to: Place) -> bool {
         let me = self.to_move.index();
-        // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5).
-        let trigger = (p < 15 && l >= 15) || (p < 25 && l >= 25);
+        // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5); under
+        // SK-6 `once_per_piece_per_hole` only a piece that has not crossed it before loads.
+        let crosses = [p < 15 && l >= 15, p < 25 && l >= 25];
+        let trigger = if self.once_per_piece {
+            let had = self.crossed[me].map(|c| c >> p & 1 == 1);
+            for k in 0..2 {
+                self.crossed[me][k] &= !(1 << p);
+                if let Place::Hole(_, f) = to
+                    && (had[k] || crosses[k])
+                {
+                    self.crossed[me][k] |= 1 << f;
+                }
+            }
+            (crosses[0] && !had[0]) || (crosses[1] && !had[1])
+        } else {
+            crosses[0] || crosses[1]
+        };
         // 2. The move, line included.
         self.holes[me] &= !(1 << p);
         match to {
@@ -427,6 +470,13 @@ impl State {
                         theirs & theirs.wrapping_neg()
                     };
                     self.holes[1 - me] &= !victim;
+                    for c in &mut self.crossed[1 - me] {
+                        *c &= !victim;
+                    }
+                    self.trophies[me] += 1;
+                } else if self.take_from_hand && self.hand[1 - me] > 0 {
+                    // SK-15 `take_from_hand`: no path piece, so one from his hand.
+                    self.hand[1 - me] -= 1;
                     self.trophies[me] += 1;
                 }
                 // SK-17 option: the piece does not stay in S but goes back to hand at once.
@@ -437,8 +487,23 @@ impl State {
                 }
             }
         }
-        // 4. The load, lost if hole 1 is taken (SK-8, SK-9).
-        if trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0 {
+        // 4. The load, lost if hole 1 is taken (SK-8, SK-9), or kept until it is free under
+        // SK-9 `deferred` (then made like a fresh load: none if the hand is empty by then).
+        if self.defer_loads {
+            if trigger {
+                self.pending_loads[me] = (self.pending_loads[me] + 1).min(PIECES);
+            }
+            // The move or its capture may have freed hole 1 of either seat.
+            for i in 0..2 {
+                if self.pending_loads[i] > 0 && self.holes[i] & 2 == 0 {
+                    self.pending_loads[i] -= 1;
+                    if self.hand[i] > 0 {
+                        self.holes[i] |= 2;
+                        self.hand[i] -= 1;
+                    }
+                }
+            }
+        } else if trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0 {
             self.holes[me] |= 2;
             self.hand[me] -= 1;
         }
@@ -510,12 +575,17 @@ impl Game for State {
             Phase::OpeningA => Phase::OpeningB(t),
             // Equal opening throws are thrown again (SK-1).
             Phase::OpeningB(a) if a == t => Phase::OpeningA,
-            // The lower thrower moves first, by his opening throw (SK-2).
+            // The lower thrower moves first, by his opening throw (SK-2), or with a fresh throw
+            // under `opening_only_decides_order`.
             Phase::OpeningB(a) => {
                 let (seat, low) = if a < t { (Seat::A, a) } else { (Seat::B, t) };
                 self.to_move = seat;
                 self.turns = 1;
-                Phase::Move(low)
+                if self.opening_decides_only {
+                    Phase::Throw
+                } else {
+                    Phase::Move(low)
+                }
             }
             _ => Phase::Move(t),
         };
