@@ -308,6 +308,12 @@ impl State {
         mirror(self.bits[seat.other().index()])
     }
 
+    /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
+    /// under `hj.washburne.shared_hole=safe_unlimited`).
+    pub fn extra_on_shared(&self, seat: Seat) -> u8 {
+        self.extra_on_s[seat.index()]
+    }
+
     /// Knocked-off pieces of `seat`.
     pub fn knocked_off(&self, seat: Seat) -> u8 {
         self.knocked[seat.index()]
