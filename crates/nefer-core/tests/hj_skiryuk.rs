@@ -729,3 +729,33 @@ fn sk_6_option_a_piece_loads_once_per_nefer_hole() {
     assert_eq!(run(""), [1, 2, 16], "every crossing loads (SK-6)");
     assert_eq!(run("hj.skiryuk.retrigger=once_per_piece_per_hole"), [2, 16]);
 }
+
+#[test]
+fn sk_16_option_auto_load_only_after_a_capture() {
+    let run = |opts: &str| {
+        let mut g = with(pos(&[26], &[3], [0, 0], [4, 4], [0, 0]), opts);
+        throw(&mut g, 4);
+        play(&mut g, "L26-S");
+        (holes(&g, Seat::A), holes(&g, Seat::B))
+    };
+    // A's arrival captures B's only path piece: B's emptied path is refilled either way; A's
+    // own path, emptied by the move, only by default.
+    assert_eq!(run(""), (vec![1], vec![1]));
+    assert_eq!(
+        run("hj.skiryuk.auto_load=after_capture_only"),
+        (vec![], vec![1])
+    );
+}
+
+#[test]
+fn sk_16_option_c_8_a_jam_is_a_draw() {
+    // Every piece in hand and nothing refills the paths: nobody can ever move (C-8).
+    let mut g = with(
+        pos(&[], &[], [0, 0], [5, 5], [0, 0]),
+        "hj.skiryuk.auto_load=after_capture_only",
+    );
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+}

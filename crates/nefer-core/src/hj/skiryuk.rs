@@ -149,7 +149,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
         let mut o = spec(format!("{KEY}.{name}"), values, clause, help);
         match name {
             "entry_by_one" | "exit_s" | "bonus_chain" | "null_line_move" | "blocked_line"
-            | "opening" | "blocked_load" | "retrigger" => o.implemented = values,
+            | "opening" | "blocked_load" | "retrigger" | "auto_load" => o.implemented = values,
             // `deferred_capture` would need a rule for when the owed capture is taken, which
             // SPEC does not give.
             "no_target" => o.implemented = &["nothing", "take_from_hand"],
@@ -212,6 +212,9 @@ pub struct State {
     /// SK-15 `no_target=take_from_hand`: with no opposing path piece, an arrival captures one
     /// from the opponent's hand.
     take_from_hand: bool,
+    /// SK-16 `auto_load=always` (the default); `after_capture_only` refills only a path a
+    /// capture has emptied.
+    auto_load_always: bool,
     /// SK-6 `retrigger=once_per_piece_per_hole`: each piece loads at most once per nefer hole.
     once_per_piece: bool,
     /// With `once_per_piece`: per seat, the holes whose piece has already crossed 15
@@ -249,6 +252,7 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         pending_loads: [0, 0],
         take_from_hand: value("no_target") == "take_from_hand",
         once_per_piece: value("retrigger") == "once_per_piece_per_hole",
+        auto_load_always: value("auto_load") == "always",
         crossed: [[0; 2]; 2],
         common: Common::read(KEY, options),
     })
@@ -336,6 +340,7 @@ impl State {
             defer_loads: rules.defer_loads,
             take_from_hand: rules.take_from_hand,
             once_per_piece: rules.once_per_piece,
+            auto_load_always: rules.auto_load_always,
             common: rules.common,
             ..self
         })
@@ -368,9 +373,18 @@ impl State {
 
     /// The legal moves of the seat to move for throw `t` (SPEC §3.5), `pass` if none.
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
-        let me = self.to_move.index();
-        let s = side(self.to_move);
-        let t = t.value();
+        let null = self.generate(self.to_move, t.value(), out);
+        // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is a pass.
+        if out.is_empty() || (null && self.lines.null_as_pass) {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
+    /// move whose line leads back to its start exists (C-5).
+    fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
+        let me = seat.index();
+        let s = side(seat);
         let own = self.holes[me];
         // A move whose line leads back to its start (C-5).
         let mut null = false;
@@ -419,15 +433,17 @@ impl State {
                 to: Place::Hand,
             });
         }
-        // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is a pass.
-        if out.is_empty() || (null && self.lines.null_as_pass) {
-            out.push(Move::Pass);
-        }
+        null
     }
 
-    /// SK-16: every player whose path is empty loads a piece from hand on hole 1 at once.
-    fn auto_load(&mut self) {
+    /// SK-16: every player whose path is empty loads a piece from hand on hole 1 at once; under
+    /// `auto_load=after_capture_only` only the player whose path a capture has just emptied
+    /// (`captured`, his seat index).
+    fn auto_load(&mut self, captured: Option<usize>) {
         for i in 0..2 {
+            if !self.auto_load_always && captured != Some(i) {
+                continue;
+            }
             if self.holes[i] & PATH == 0 && self.hand[i] > 0 {
                 self.holes[i] |= 1 << 1;
                 self.hand[i] -= 1;
@@ -457,6 +473,7 @@ impl State {
             crosses[0] || crosses[1]
         };
         // 2. The move, line included.
+        let mut captured = None;
         self.holes[me] &= !(1 << p);
         match to {
             Place::Hole(_, f) => self.holes[me] |= 1 << f,
@@ -470,6 +487,7 @@ impl State {
                         theirs & theirs.wrapping_neg()
                     };
                     self.holes[1 - me] &= !victim;
+                    captured = Some(1 - me);
                     for c in &mut self.crossed[1 - me] {
                         *c &= !victim;
                     }
@@ -508,7 +526,7 @@ impl State {
             self.hand[me] -= 1;
         }
         // 5.
-        self.auto_load();
+        self.auto_load(captured);
         // 7. (Step 6, the win, is checked by the caller.)
         l == 15 || l == 25
     }
@@ -625,15 +643,25 @@ impl Game for State {
             } => {
                 self.shared[me] -= 1;
                 self.hand[me] += 1;
-                self.auto_load();
+                self.auto_load(None);
                 self.end_turn();
             }
-            // A lost throw ends the turn. No jam check (C-8): the front piece on the path can
-            // always move with some throw (nothing of its own lies ahead of it; from 26..29 a
-            // throw reaches S, from lower holes a throw of 2..5 lands on a hole that is not a
-            // line hole or whose line it may follow), and a player with no path piece has a
-            // piece in S (auto-load empties the hand first), which a 1 takes back to hand.
+            // A lost throw ends the turn.
             _ => self.end_turn(),
+        }
+        // C-8. With auto-load always (SK-16 default) no jam exists: the front piece on the path
+        // can always move with some throw (nothing of its own lies ahead of it; from 26..29 a
+        // throw reaches S, from lower holes a throw of 2..5 lands on a hole that is not a line
+        // hole or whose line it may follow), and a player with no path piece has a piece in S
+        // (auto-load empties the hand first), which a 1 takes back to hand. Under
+        // `after_capture_only` a player can be left with every piece in hand for good.
+        if !self.auto_load_always
+            && !matches!(self.phase, Phase::Over(_))
+            && board::jammed(|s, t, out| {
+                self.generate(s, t, out);
+            })
+        {
+            self.phase = Phase::Over(Outcome::Draw);
         }
     }
 
