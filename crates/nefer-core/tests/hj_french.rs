@@ -135,12 +135,7 @@ fn no_jam_and_every_random_game_has_a_winner() {
 
 #[test]
 fn options_are_checked() {
-    assert!(
-        new(&Options::parse("hj.lines=both").unwrap())
-            .unwrap_err()
-            .0
-            .contains("not implemented")
-    );
+    assert!(new(&Options::parse("hj.lines=sideways").unwrap()).is_err());
     assert!(new(&Options::parse("hj.french.max_turns=3").unwrap()).is_ok());
     assert!(new(&Options::parse("hj.french.opening=x").unwrap()).is_err());
 }
@@ -177,4 +172,146 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
     play(&mut g, "pass");
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["pass"], "B has nothing to move with a 2");
+}
+
+// --- options ---
+
+/// Seat A's legal moves for throw `t` under `opts` (B keeps its pieces in hand).
+fn a_moves_with(opts: &str, a: &[u8], hand: u8, t: u8) -> Vec<String> {
+    let off = 5 - hand - a.len() as u8;
+    let g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn fr_4_option_line_directions() {
+    // Default forward only: 4 →2→ 6 → 20, 18 →2→ 20 stays.
+    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
+    assert_eq!(a_moves(&[18], 4, 2), ["L18-L20"]);
+    assert_eq!(a_moves_with("hj.lines=both", &[18], 4, 2), ["L18-L6"]);
+    assert_eq!(a_moves_with("hj.lines=both", &[4], 4, 2), ["L4-L20"]);
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[4], 4, 2),
+        ["L4-L6"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[18], 4, 2),
+        ["L18-L6"]
+    );
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    // Forward only (default): 8 → 10 is an ordinary move.
+    assert_eq!(a_moves(&[8, 3], 3, 2), ["L3-L5", "L8-L10"]);
+    // Both ways: 10 leads back to 8, the start: no move (C-5), or a pass under the option.
+    assert_eq!(a_moves_with("hj.lines=both", &[8, 3], 3, 2), ["L3-L5"]);
+    assert_eq!(
+        a_moves_with(
+            "hj.lines=both, hj.french.null_line_move=allowed_as_pass",
+            &[8, 3],
+            3,
+            2
+        ),
+        ["L3-L5", "pass"]
+    );
+}
+
+#[test]
+fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
+    assert_eq!(a_moves(&[4, 20], 3, 2), ["L20-L22", "L4-L6"]);
+    assert_eq!(
+        a_moves_with("hj.french.blocked_line=illegal", &[4, 20], 3, 2),
+        ["L20-L22"]
+    );
+}
+
+#[test]
+fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
+    // As `fr_2_a_bonus_the_piece_cannot_use_is_lost`: the piece on 15 cannot use a 5 (20 is
+    // taken); under `any_piece` the bonus is played like a normal throw.
+    let g = State::from_holes(&[12, 20], &[], [3, 5], [0, 0], Seat::A);
+    let mut g = g
+        .with_options(&Options::parse("hj.french.bonus_fallback=any_piece").unwrap())
+        .unwrap();
+    throw(&mut g, 3);
+    play(&mut g, "L12-L15");
+    throw(&mut g, 5);
+    assert_eq!(legal(&g), ["L20-L25"]);
+    play(&mut g, "L20-L25");
+    // 25 earns its own bonus, for that piece.
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["L25-L27"]);
+    // A bonus the piece can use stays its own.
+    let g = State::from_holes(&[12, 3], &[], [3, 5], [0, 0], Seat::A);
+    let mut g = g
+        .with_options(&Options::parse("hj.french.bonus_fallback=any_piece").unwrap())
+        .unwrap();
+    throw(&mut g, 3);
+    play(&mut g, "L12-L15");
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["L15-L16"]);
+}
+
+#[test]
+fn fr_7_option_a_piece_stops_on_30_and_goes_out_on_any_throw() {
+    let stay = "hj.french.hole_30=stay_then_exit_on_any";
+    assert_eq!(a_moves_with(stay, &[27], 0, 3), ["L27-S"]);
+    // Reaching 30 still needs an exact throw and every piece entered (FR-8, FR-10).
+    assert_eq!(a_moves_with(stay, &[27], 0, 4), ["pass"]);
+    assert_eq!(a_moves_with(stay, &[27], 1, 3), ["pass"]);
+    let g = State::from_holes(&[27, 10], &[], [0, 5], [3, 0], Seat::A);
+    let mut g = g.with_options(&Options::parse(stay).unwrap()).unwrap();
+    throw(&mut g, 3);
+    play(&mut g, "L27-S");
+    assert_eq!((g.on_30(Seat::A), g.out(Seat::A)), (1, 3));
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    throw(&mut g, 2);
+    play(&mut g, "pass");
+    // Any value takes it out, as a move among the others.
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["L10-L14", "S-off"]);
+    play(&mut g, "S-off");
+    assert_eq!((g.on_30(Seat::A), g.out(Seat::A)), (0, 4));
+}
+
+#[test]
+fn fr_1_option_simultaneous_opening_exactly_one_one_decides() {
+    let mut g = new(&Options::parse("hj.french.opening=simultaneous").unwrap()).unwrap();
+    // No seat is drawn: A throws, then B, as chance actions.
+    assert_eq!(
+        g.status(),
+        Status::Chance {
+            seat: Some(Seat::A)
+        }
+    );
+    assert!(g.play_chance(Chance::Seat(Seat::A)).is_err());
+    // Both 1: again. Neither: again.
+    throw(&mut g, 1);
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    throw(&mut g, 1);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    throw(&mut g, 2);
+    throw(&mut g, 3);
+    assert_eq!(next_throw(&g), Some(Seat::A));
+    // Only B's 1: B enters, throws again for that piece, then A's turn.
+    throw(&mut g, 4);
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["hand-R1"]);
+    play(&mut g, "hand-R1");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["R1-R3"]);
+    play(&mut g, "R1-R3");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["pass"], "A's ordinary turn");
+    // A fixed first player (C-9) has nothing to decide here.
+    let o = Options::parse("hj.french.opening=simultaneous, hj.french.first_player=p2").unwrap();
+    assert_eq!(
+        new(&o).unwrap().status(),
+        Status::Chance {
+            seat: Some(Seat::A)
+        }
+    );
 }

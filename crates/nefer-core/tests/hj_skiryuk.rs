@@ -623,3 +623,139 @@ fn random_games_with_the_options_end_and_keep_every_piece() {
         assert!(g.outcome().is_some());
     }
 }
+
+/// `g` under the options `opts`.
+fn with(g: State, opts: &str) -> State {
+    g.with_options(&Options::parse(opts).unwrap()).unwrap()
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    // 8 →2→ 10 → line → 8: illegal by default (C-5), so only the piece on 3 moves.
+    let g = pos(&[8, 3], &[3], [0, 0], [3, 4], [0, 0]);
+    assert_eq!(moves(g.clone(), 2), ["L3-L5"]);
+    // allowed_as_pass: the null move may be chosen, written `pass`; it changes nothing.
+    let mut g = with(g, "hj.skiryuk.null_line_move=allowed_as_pass");
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["L3-L5", "pass"]);
+    play(&mut g, "pass");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(holes(&g, Seat::A), [3, 8]);
+}
+
+#[test]
+fn c_6_sk_11_option_a_blocked_line_makes_the_move_illegal() {
+    // 4 →2→ 6 with 20 taken: stays on 6 by default, no move under blocked_line=illegal.
+    let g = pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]);
+    assert_eq!(moves(g.clone(), 2), ["L20-L22", "L4-L6"]);
+    let g = with(g, "hj.skiryuk.blocked_line=illegal");
+    assert_eq!(moves(g.clone(), 2), ["L20-L22"]);
+    // A line in a direction that may not be followed is no line: not blocked, the piece stops.
+    let g = with(
+        pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]),
+        "hj.skiryuk.blocked_line=illegal, hj.lines=backward_only",
+    );
+    assert_eq!(moves(g, 2), ["L20-L22", "L4-L6"]);
+}
+
+#[test]
+fn sk_2_option_the_opening_only_decides_the_order() {
+    let mut g =
+        new(&Options::parse("hj.skiryuk.opening=opening_only_decides_order").unwrap()).unwrap();
+    throw(&mut g, 3);
+    throw(&mut g, 2);
+    // B threw lower: B starts, with a fresh throw, not by his opening 2.
+    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(g.turns(), 1);
+    throw(&mut g, 4);
+    assert_eq!(legal(&g), ["R1-R5"]);
+    // The default: B moves by his opening 2 at once.
+    let mut g = State::default();
+    throw(&mut g, 3);
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["R1-R3"]);
+}
+
+#[test]
+fn sk_9_option_a_load_waits_for_hole_1() {
+    // 12 →3→ 15 while hole 1 is taken: the load is lost by default (SK-9), but deferred it is
+    // made once the piece on hole 1 moves away.
+    let run = |opts: &str| {
+        let mut g = with(pos(&[1, 12], &[3], [0, 0], [3, 4], [0, 0]), opts);
+        throw(&mut g, 3);
+        play(&mut g, "L12-L15");
+        throw(&mut g, 2); // the bonus throw (SK-4)
+        play(&mut g, "L1-L3");
+        (holes(&g, Seat::A), g.in_hand(Seat::A))
+    };
+    assert_eq!(run(""), (vec![3, 15], 3));
+    assert_eq!(run("hj.skiryuk.blocked_load=deferred"), (vec![1, 3, 15], 2));
+}
+
+#[test]
+fn sk_15_option_take_from_hand() {
+    // B has no path piece (three in S, two in hand: a position auto-load would not leave, but
+    // the rule must still say what happens): A's arrival takes one from B's hand.
+    let run = |opts: &str| {
+        let mut g = with(pos(&[26], &[], [0, 3], [4, 2], [0, 0]), opts);
+        throw(&mut g, 4);
+        play(&mut g, "L26-S");
+        (g.trophies(Seat::A), g.in_hand(Seat::B))
+    };
+    assert_eq!(run(""), (0, 1), "nothing captured; B auto-loads one");
+    assert_eq!(run("hj.skiryuk.no_target=take_from_hand"), (1, 0));
+}
+
+#[test]
+fn sk_6_option_a_piece_loads_once_per_nefer_hole() {
+    let run = |opts: &str| {
+        let mut g = with(pos(&[13], &[3], [0, 0], [4, 4], [0, 0]), opts);
+        for (t, m) in [
+            (4, "L13-L17"), // crosses 15: loads on hole 1
+            (1, "R3-R4"),
+            (3, "L17-L6"), // 20, back along the line to 6
+            (1, "R4-R5"),
+            (5, "L6-L11"),
+            (1, "R5-R20"),
+            (1, "L1-L2"),
+            (1, "R20-R21"),
+            (5, "L11-L16"), // crosses 15 again
+        ] {
+            throw(&mut g, t);
+            play(&mut g, m);
+        }
+        holes(&g, Seat::A)
+    };
+    assert_eq!(run(""), [1, 2, 16], "every crossing loads (SK-6)");
+    assert_eq!(run("hj.skiryuk.retrigger=once_per_piece_per_hole"), [2, 16]);
+}
+
+#[test]
+fn sk_16_option_auto_load_only_after_a_capture() {
+    let run = |opts: &str| {
+        let mut g = with(pos(&[26], &[3], [0, 0], [4, 4], [0, 0]), opts);
+        throw(&mut g, 4);
+        play(&mut g, "L26-S");
+        (holes(&g, Seat::A), holes(&g, Seat::B))
+    };
+    // A's arrival captures B's only path piece: B's emptied path is refilled either way; A's
+    // own path, emptied by the move, only by default.
+    assert_eq!(run(""), (vec![1], vec![1]));
+    assert_eq!(
+        run("hj.skiryuk.auto_load=after_capture_only"),
+        (vec![], vec![1])
+    );
+}
+
+#[test]
+fn sk_16_option_c_8_a_jam_is_a_draw() {
+    // Every piece in hand and nothing refills the paths: nobody can ever move (C-8).
+    let mut g = with(
+        pos(&[], &[], [0, 0], [5, 5], [0, 0]),
+        "hj.skiryuk.auto_load=after_capture_only",
+    );
+    throw(&mut g, 1);
+    assert_eq!(legal(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+}

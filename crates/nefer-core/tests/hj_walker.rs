@@ -243,12 +243,7 @@ fn variation_mutual_entry_blockade_is_a_draw() {
 #[test]
 fn options_are_checked() {
     assert!(new(&Options::parse("hj.walker.variation=maybe").unwrap()).is_err());
-    assert!(
-        new(&Options::parse("hj.walker.bear_off=any").unwrap())
-            .unwrap_err()
-            .0
-            .contains("not implemented")
-    );
+    assert!(new(&Options::parse("hj.walker.bear_off=six").unwrap()).is_err());
     assert!(
         new(&Options::parse("hj.walker.variation=true").unwrap())
             .unwrap()
@@ -275,4 +270,174 @@ fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
     }
     // By default the first thrower is drawn (001§3).
     assert_eq!(State::default().status(), Status::Chance { seat: None });
+}
+
+// --- options ---
+
+/// Seat A's legal moves for throw `t` under `opts` (basic game; B keeps its pieces in hand).
+fn a_moves_with(opts: &str, a: &[u8], hand: u8, t: u8) -> Vec<String> {
+    let off = 5 - hand - a.len() as u8;
+    let g = State::from_indices(a, &[], [hand, 5], [off, 0], Seat::A, false);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn wb_2_option_line_directions() {
+    // 18 →2→ 20 → back to 6; 4 →2→ 6 → on to 20.
+    assert!(has(&a_moves(&[18], 4, 2), "L18-L6"));
+    assert_eq!(
+        a_moves_with("hj.lines=forward_only", &[18], 4, 2),
+        ["L18-L20"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=forward_only", &[4], 4, 2),
+        ["L4-L20"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[4], 4, 2),
+        ["L4-L6"]
+    );
+    assert_eq!(
+        a_moves_with("hj.lines=backward_only", &[18], 4, 2),
+        ["L18-L6"]
+    );
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    assert_eq!(a_moves(&[8, 3], 3, 2), ["L3-L5"]);
+    assert_eq!(
+        a_moves_with("hj.walker.null_line_move=allowed_as_pass", &[8, 3], 3, 2),
+        ["L3-L5", "pass"]
+    );
+    // With forward lines only, 10 leads nowhere: 8 → 10 is an ordinary move.
+    assert_eq!(
+        a_moves_with("hj.lines=forward_only", &[8, 3], 3, 2),
+        ["L3-L5", "L8-L10"]
+    );
+}
+
+#[test]
+fn c_6_wb_8_option_a_blocked_line_makes_the_move_illegal() {
+    assert_eq!(a_moves(&[4, 20], 3, 2), ["L20-L22", "L4-L6"]);
+    assert_eq!(
+        a_moves_with("hj.walker.blocked_line=illegal", &[4, 20], 3, 2),
+        ["L20-L22"]
+    );
+}
+
+#[test]
+fn wb_7_option_bear_off_values() {
+    // Default: only an exact 5 bears off from point 30 (001§13).
+    assert_eq!(a_moves(&[30, 30], 0, 1), ["pass"]);
+    let five_or_one = "hj.walker.bear_off=five_or_one";
+    assert_eq!(a_moves_with(five_or_one, &[30, 30], 0, 1), ["S-off"]);
+    assert_eq!(a_moves_with(five_or_one, &[30, 30], 0, 5), ["S-off"]);
+    assert_eq!(a_moves_with(five_or_one, &[30, 30], 0, 3), ["pass"]);
+    for t in 1..=5 {
+        assert_eq!(
+            a_moves_with("hj.walker.bear_off=any", &[30], 0, t),
+            ["S-off"]
+        );
+    }
+    // Still only once every piece has entered (WB-7 changes the value, not 001§14).
+    assert_eq!(
+        a_moves_with("hj.walker.bear_off=any", &[30], 1, 3),
+        ["pass"]
+    );
+    // The variation bears off "as per rule 13", so with the same values.
+    let g = State::from_indices(&[59], &[], [0, 5], [4, 0], Seat::A, true);
+    let mut g = g
+        .with_options(&Options::parse("hj.walker.bear_off=any").unwrap())
+        .unwrap();
+    throw(&mut g, 2);
+    assert_eq!(legal(&g), ["R1-off"]);
+}
+
+#[test]
+fn wb_3_option_point_30_holds_one_piece() {
+    // B's piece on S: A may land there by default, not under `single` (001§9 literal).
+    let land = |opts: &str| {
+        let g = State::from_indices(&[28], &[30], [4, 4], [0, 0], Seat::A, false);
+        let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+        throw(&mut g, 2);
+        legal(&g)
+    };
+    assert_eq!(land(""), ["L28-S"]);
+    assert_eq!(land("hj.walker.shared_30=single"), ["pass"]);
+    // An own piece there blocks too; an empty S takes one.
+    let single = "hj.walker.shared_30=single";
+    assert_eq!(a_moves_with(single, &[28, 30], 3, 2), ["pass"]);
+    assert_eq!(a_moves_with(single, &[28], 4, 2), ["L28-S"]);
+}
+
+#[test]
+fn wb_4_option_blocking_points_stop_line_jumps() {
+    // 4 →2→ 6 → 20 passes the own piece on blocking point 10: allowed by default (WB-4).
+    assert!(has(&a_moves(&[4, 10], 3, 2), "L4-L20"));
+    // block_lines: the line cannot be followed, so the piece stays on 6 (C-6 `stay`) ...
+    let block = "hj.walker.block_lines=true";
+    assert_eq!(a_moves_with(block, &[4, 10], 3, 2), ["L10-L12", "L4-L6"]);
+    // ... or the move is illegal under C-6 `illegal`.
+    assert_eq!(
+        a_moves_with(
+            "hj.walker.block_lines=true, hj.walker.blocked_line=illegal",
+            &[4, 10],
+            3,
+            2
+        ),
+        ["L10-L12"]
+    );
+    // 20 → 6 backwards passes 15: blocked by a piece on 15.
+    assert_eq!(a_moves_with(block, &[18, 15], 3, 2), ["L15-L17", "L18-L20"]);
+    // 10 → 8 passes only 9, no blocking point.
+    assert!(has(&a_moves_with(block, &[7, 15], 3, 3), "L7-L8"));
+}
+
+/// Variation moves of A for throw `t` under `opts`.
+fn var_with(opts: &str, a: &[u8], b: &[u8], hand: [u8; 2], off: [u8; 2], t: u8) -> Vec<String> {
+    let g = State::from_indices(a, b, hand, off, Seat::A, true);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+#[test]
+fn wb_11_option_whose_pieces_on_blocking_points_block() {
+    // B's piece on its own 25 (A's index 35) blocks A's piece on index 33 by default.
+    assert_eq!(var(&[33], &[25], [4, 4], [0, 0], 4), ["pass"]);
+    // owner_only: a piece blocks only its owner's pieces, so B's does not block A ...
+    let owner = "hj.walker.v_block=owner_only";
+    assert_eq!(
+        var_with(owner, &[33], &[25], [4, 4], [0, 0], 4),
+        ["R27-R23"]
+    );
+    // ... while A's own piece on index 35 still blocks A's piece on 33.
+    assert_eq!(
+        var_with(owner, &[33, 35], &[], [3, 5], [0, 0], 4),
+        ["R25-R21"]
+    );
+    // none: no blocking at all in the variation.
+    assert_eq!(
+        var_with("hj.walker.v_block=none", &[33, 35], &[], [3, 5], [0, 0], 4),
+        ["R25-R21", "R27-R23"]
+    );
+}
+
+#[test]
+fn wb_17_option_bear_off_with_pieces_in_hand() {
+    // Default: no bear-off from the far hole 1 while a piece is in hand.
+    assert_eq!(var(&[59], &[], [1, 5], [3, 0], 5), ["pass"]);
+    let none = "hj.walker.v_bear_off_gate=none";
+    assert_eq!(var_with(none, &[59], &[], [1, 5], [3, 0], 5), ["R1-off"]);
+    // The mutual entry blockade of WB-17 is no jam any more: a 5 bears off.
+    let g = State::from_indices(&[58], &[59], [4, 4], [0, 0], Seat::A, true);
+    let mut g = g.with_options(&Options::parse(none).unwrap()).unwrap();
+    throw(&mut g, 1);
+    play(&mut g, "R2-R1");
+    assert_eq!(g.outcome(), None);
+    throw(&mut g, 5);
+    assert_eq!(legal(&g), ["L1-off"]);
 }

@@ -216,6 +216,15 @@ fn every_random_game_ends() {
 
 #[test]
 fn options_are_checked() {
+    assert!(new(&Options::parse("hj.washburne.orange=purple").unwrap()).is_err());
+    // Not implemented: random games under them often never end (see `option_specs`).
+    for o in [
+        "hj.washburne.orange=blocking_point",
+        "hj.washburne.no_passing=true",
+    ] {
+        let e = new(&Options::parse(o).unwrap()).unwrap_err().0;
+        assert!(e.contains("not implemented"), "{e}");
+    }
     assert!(
         new(&Options::parse("hj.washburne.dice=two_d4").unwrap())
             .unwrap_err()
@@ -239,4 +248,157 @@ fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
         g.opponent_bits(Seat::B),
         1 << 57 | 1 << 43 | 1 << 30 | 1 << 19 | 1 << 4
     );
+}
+
+// --- options ---
+
+/// Seat A's legal moves for throw `t` under `opts`.
+fn moves_with(opts: &str, a: &[u8], b: &[u8], knocked: [u8; 2], t: u8) -> Vec<String> {
+    let g = State::from_indices(a, b, knocked, Seat::A);
+    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
+    throw(&mut g, t);
+    legal(&g)
+}
+
+const BLUE_HOME: [u8; 5] = [1, 2, 3, 4, 5];
+
+#[test]
+fn wa_5_option_line_directions() {
+    // 18 →2→ 20 → back to 6 (both ways, the default); forward only: stays on 20.
+    let a = [18, 1, 2, 3, 4];
+    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L18-L6"));
+    let fwd = moves_with("hj.lines=forward_only", &a, &BLUE_HOME, [0, 0], 2);
+    assert!(has(&fwd, "L18-L20") && !has(&fwd, "L18-L6"), "{fwd:?}");
+    // 4 →2→ 6 → on to 20 by default; backward only: stays on 6.
+    let a = [12, 1, 2, 3, 4];
+    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L4-L20"));
+    let back = moves_with("hj.lines=backward_only", &a, &BLUE_HOME, [0, 0], 2);
+    assert!(has(&back, "L4-L6") && !has(&back, "L4-L20"), "{back:?}");
+}
+
+#[test]
+fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
+    // 8 →2→ 10 → line → 8: no move by default; a pass beside the other moves under the option.
+    let a = [8, 1, 2, 3, 4];
+    let plain = moves(&a, &BLUE_HOME, [0, 0], 2);
+    assert!(!has(&plain, "pass") && !has(&plain, "L8-L8"), "{plain:?}");
+    let opt = "hj.washburne.null_line_move=allowed_as_pass";
+    let with = moves_with(opt, &a, &BLUE_HOME, [0, 0], 2);
+    let mut expected = plain.clone();
+    expected.push("pass".into());
+    assert_eq!(with, expected);
+}
+
+#[test]
+fn c_6_wa_6_option_a_blocked_line_makes_the_move_illegal() {
+    let a = [4, 20, 1, 2, 3];
+    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L4-L6"));
+    let opt = "hj.washburne.blocked_line=illegal";
+    assert!(!has(&moves_with(opt, &a, &BLUE_HOME, [0, 0], 2), "L4-L6"));
+}
+
+/// `State::from_indices` under `opts`, A to move.
+fn pos_with(opts: &str, a: &[u8], b: &[u8], knocked: [u8; 2]) -> State {
+    State::from_indices(a, b, knocked, Seat::A)
+        .with_options(&Options::parse(opts).unwrap())
+        .unwrap()
+}
+
+#[test]
+fn wa_3_option_orange_none_gives_no_bonus() {
+    let mut g = pos_with(
+        "hj.washburne.orange=none",
+        &[12, 1, 2, 3, 4],
+        &BLUE_HOME,
+        [0, 0],
+    );
+    throw(&mut g, 3);
+    play(&mut g, "L12-L15");
+    assert_eq!(next_throw(&g), Some(Seat::B));
+}
+
+#[test]
+fn wa_6_option_no_capture_via_a_line() {
+    // Red 4 →2→ 6 → line → 20 where an unsafe Blue piece stands (Blue's index 40): knocked
+    // off by default; under capture_via_line=false the line is not followed.
+    let a = [4, 1, 2, 3, 11];
+    let b = [40, 1, 2, 3, 5];
+    assert!(has(&moves(&a, &b, [0, 0], 2), "L4-L20"));
+    let opt = "hj.washburne.capture_via_line=false";
+    let m = moves_with(opt, &a, &b, [0, 0], 2);
+    assert!(has(&m, "L4-L6") && !has(&m, "L4-L20"), "{m:?}");
+    // A plain landing on an unsafe opponent still knocks it off.
+    let mut g = pos_with(opt, &[9, 1, 2, 3, 4], &[48, 1, 2, 3, 4], [0, 0]);
+    throw(&mut g, 3);
+    play(&mut g, "L9-L12");
+    assert_eq!(g.knocked_off(Seat::B), 1);
+}
+
+#[test]
+fn wa_8_option_only_a_one_re_enters_on_the_first_free_home_hole() {
+    let opt = "hj.washburne.reentry=only_one_to_first_free";
+    // Red's L1, L2 taken: a 1 re-enters on L3; a 3 (L3 empty) does nothing.
+    let g = pos_with(opt, &[1, 2, 10, 11], &BLUE_HOME, [1, 0]);
+    let mut three = g.clone();
+    throw(&mut three, 3);
+    assert_eq!(legal(&three), ["pass"]);
+    let mut one = g;
+    throw(&mut one, 1);
+    assert_eq!(legal(&one), ["hand-L3"]);
+    play(&mut one, "hand-L3");
+    assert_eq!(one.knocked_off(Seat::A), 0);
+    assert_eq!(next_throw(&one), Some(Seat::B));
+}
+
+#[test]
+fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
+    // As check 4: Red fills Blue's home box while a Blue piece is off.
+    let opt = "hj.washburne.blocked_home_loss=at_failed_reentry";
+    let mut g = pos_with(opt, &[57, 56, 53, 10, 11], &[1, 2, 20, 21], [0, 1]);
+    throw(&mut g, 2);
+    play(&mut g, "R7-R5");
+    assert_eq!(g.outcome(), None, "not yet");
+    // R5 is orange: Red's bonus throw first.
+    throw(&mut g, 3);
+    play(&mut g, "L10-L13");
+    assert_eq!(g.outcome(), None, "not yet");
+    // Blue's re-entry try fails: now Blue loses.
+    throw(&mut g, 3);
+    assert_eq!(legal(&g), ["pass"]);
+    play(&mut g, "pass");
+    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+#[test]
+fn wa_13_option_s_is_safe_and_holds_any_number() {
+    let opt = "hj.washburne.shared_hole=safe_unlimited";
+    // Blue on S: Red lands there too and knocks nothing off (default: knocked off, WA-13).
+    let mut g = pos_with(opt, &[27, 28, 1, 2, 3], &[30, 1, 2, 3, 4], [0, 0]);
+    throw(&mut g, 3);
+    assert!(has(&legal(&g), "L27-S"));
+    play(&mut g, "L27-S");
+    assert_eq!(g.knocked_off(Seat::B), 0);
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 28, 30]);
+    assert_eq!(g.indices_of(Seat::B), [1, 2, 3, 4, 30]);
+    // Blue's turn: pass it on. Red's second piece joins the first on S.
+    throw(&mut g, 5);
+    play(&mut g, "R4-R9");
+    throw(&mut g, 2);
+    play(&mut g, "L28-S");
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 30]);
+    let [red, _] = g.layout();
+    assert_eq!(
+        red.board
+            .iter()
+            .filter(|&&p| p == nefer_core::Place::Shared)
+            .count(),
+        2
+    );
+    // One leaves, the other stays.
+    throw(&mut g, 2);
+    play(&mut g, "R9-R11");
+    throw(&mut g, 1);
+    assert!(has(&legal(&g), "S-R29"));
+    play(&mut g, "S-R29");
+    assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 31]);
 }

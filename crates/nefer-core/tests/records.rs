@@ -131,8 +131,11 @@ proptest! {
                 Status::Decide { .. } => {
                     g.legal_moves(&mut moves);
                     prop_assert!(!moves.is_empty());
-                    // KE-27 `true` lets a lone bear-off stand beside `pass`.
+                    // C-2 `false` offers `pass` beside moves; so do C-5 `allowed_as_pass` (a
+                    // line back to the start hole is played as a pass) and KE-27 `true` (a lone
+                    // bear-off may be declined).
                     let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false")
+                        && options.get(&format!("{id}.null_line_move")) != Some("allowed_as_pass")
                         && options.get("senet.kendall.bear_off_optional") != Some("true");
                     if compulsory && moves.contains(&nefer_core::Move::Pass) {
                         prop_assert_eq!(moves.len(), 1, "pass only alone (C-2)");

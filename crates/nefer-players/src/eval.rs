@@ -34,7 +34,10 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
         ),
         AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
             race(
-                s.holes_of(seat).map(u32::from),
+                // Pieces resting on 30 (hj.french.hole_30=stay_then_exit_on_any) are at its end.
+                s.holes_of(seat)
+                    .map(u32::from)
+                    .chain(core::iter::repeat_n(30, usize::from(s.on_30(seat)))),
                 s.in_hand(seat),
                 s.out(seat),
                 30,
@@ -51,8 +54,11 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
                 s.trophies(seat),
             )
         }),
-        AnyGame::HjWashburne(s) => Seat::BOTH
-            .map(|seat| washburne(s.bits_of(seat), s.opponent_bits(seat), s.knocked_off(seat))),
+        AnyGame::HjWashburne(s) => Seat::BOTH.map(|seat| {
+            // Pieces beyond the first on an open S (WA-13 option) are safe at index 30.
+            washburne(s.bits_of(seat), s.opponent_bits(seat), s.knocked_off(seat))
+                + 30.0 * f64::from(s.extra_on_shared(seat))
+        }),
         AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
             let end = if s.variation() { 59 } else { 30 };
             let idx = s.indices_of(seat);

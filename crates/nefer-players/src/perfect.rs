@@ -27,14 +27,17 @@ impl Solved {
 static FRENCH: OnceLock<Arc<Solved>> = OnceLock::new();
 static WALKER: OnceLock<Arc<Solved>> = OnceLock::new();
 
-/// Whether `perfect` can play this game: a pure race (not Walker's circuit variation) as its
+/// Whether `perfect` can play this game: a pure race (not Walker's circuit variation, and the
+/// track of the default options: `standard_race`) as its
 /// table solves it, with fair sticks and compulsory moves (a race where one may pass is another
 /// race). A turn cap (C-7) leaves the race as it is.
 pub fn supports(g: &AnyGame) -> bool {
     let solved_race = |c: &Common| c.bias.is_fair() && !c.may_pass;
     match g {
-        AnyGame::HjFrench(s) => solved_race(s.common()),
-        AnyGame::HjWalker(s) => !s.variation() && solved_race(s.common()),
+        // The tables model the default races only: options that change the track (lines,
+        // bearing off, point 30, ...) make another race.
+        AnyGame::HjFrench(s) => s.standard_race() && solved_race(s.common()),
+        AnyGame::HjWalker(s) => s.standard_race() && solved_race(s.common()),
         _ => false,
     }
 }

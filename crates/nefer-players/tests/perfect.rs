@@ -44,11 +44,49 @@ fn perfect_refuses_what_it_cannot_play() {
     // Its table is solved for fair sticks and compulsory moves: with biased sticks, or passes
     // allowed, it would not play its best.
     for key in ["hj.french", "hj.walker"] {
-        for other in ["stick_bias=1/3", "compulsory_move=false"] {
+        for other in [
+            "stick_bias=1/3",
+            "compulsory_move=false",
+            "null_line_move=allowed_as_pass",
+            "blocked_line=illegal",
+        ] {
             let o = Options::parse(&format!("{key}.{other}")).unwrap();
             let g = key.parse::<RuleSetId>().unwrap().new_game(&o).unwrap();
             assert!(!PlayerSpec::Perfect.supports(&g), "{key}.{other}");
         }
+        // Other line directions make another race than the tables'.
+        let lines = if key == "hj.french" {
+            "both"
+        } else {
+            "forward_only"
+        };
+        let o = Options::parse(&format!("hj.lines={lines}")).unwrap();
+        let g = key.parse::<RuleSetId>().unwrap().new_game(&o).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "{key} hj.lines={lines}");
+        let fair = Options::parse(&format!("{key}.stick_bias=1/2")).unwrap();
+        let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
+        assert!(PlayerSpec::Perfect.supports(&g), "{key}");
+    }
+    // French's FR-2 and FR-7 options make other races; its opening (FR-1) only says who starts.
+    for other in ["bonus_fallback=any_piece", "hole_30=stay_then_exit_on_any"] {
+        let o = Options::parse(&format!("hj.french.{other}")).unwrap();
+        let g = RuleSetId::HjFrench.new_game(&o).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "hj.french.{other}");
+    }
+    let o = Options::parse("hj.french.opening=simultaneous").unwrap();
+    assert!(PlayerSpec::Perfect.supports(&RuleSetId::HjFrench.new_game(&o).unwrap()));
+    // Walker's track options make other races (WB-3, WB-4, WB-7).
+    for other in [
+        "shared_30=single",
+        "block_lines=true",
+        "bear_off=five_or_one",
+    ] {
+        let o = Options::parse(&format!("hj.walker.{other}")).unwrap();
+        let g = RuleSetId::HjWalker.new_game(&o).unwrap();
+        assert!(!PlayerSpec::Perfect.supports(&g), "hj.walker.{other}");
+    }
+    {
+        let key = "hj.walker";
         let fair = Options::parse(&format!("{key}.stick_bias=1/2")).unwrap();
         let g = key.parse::<RuleSetId>().unwrap().new_game(&fair).unwrap();
         assert!(PlayerSpec::Perfect.supports(&g), "{key}");

@@ -650,8 +650,8 @@ async fn rules_levels_hint_openapi_and_pages() {
         serde_json::json!([])
     );
     assert_eq!(
-        option("hj.french.opening")["not_implemented"],
-        serde_json::json!(["simultaneous"])
+        option("hj.washburne.dice")["not_implemented"],
+        serde_json::json!(["two_d4"])
     );
     let (_, levels) = app.call("GET", "/api/levels", None, None).await;
     assert!(

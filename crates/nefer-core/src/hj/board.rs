@@ -25,6 +25,111 @@ pub const fn line_partner(n: u8) -> Option<u8> {
     }
 }
 
+/// Which way the lines may be followed (`hj.lines`: SK-13, WA-5, WB-2, FR-4), in path-index
+/// terms: a forward jump raises the mover's path index (on the circuit `Y20→Y6` is forward).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lines {
+    /// Both directions.
+    Both,
+    /// Only jumps that raise the path index.
+    ForwardOnly,
+    /// Only jumps that lower the path index.
+    BackwardOnly,
+}
+
+impl Lines {
+    /// Reads an `hj.lines` value (already validated; anything else is `Both`).
+    pub fn parse(value: &str) -> Lines {
+        match value {
+            "forward_only" => Lines::ForwardOnly,
+            "backward_only" => Lines::BackwardOnly,
+            _ => Lines::Both,
+        }
+    }
+
+    /// Whether a line from index `l` to index `d` may be followed.
+    #[inline]
+    pub const fn allows(self, l: u8, d: u8) -> bool {
+        match self {
+            Lines::Both => true,
+            Lines::ForwardOnly => d > l,
+            Lines::BackwardOnly => d < l,
+        }
+    }
+}
+
+/// Where a move ends once the line at its counted landing hole is considered (§1.3 C-5, C-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Follow {
+    /// The piece ends on this index (the line's far end, or the landing hole itself).
+    Stop(u8),
+    /// The line leads back to the start hole (C-5): not a move, or a pass under
+    /// `null_line_move=allowed_as_pass`.
+    Null,
+    /// The line's far end is taken and `blocked_line=illegal` (C-6): no move.
+    Illegal,
+}
+
+/// The line options common to the four H&J rule sets, read once when a game is set up:
+/// `hj.lines`, C-5 `KEY.null_line_move` and C-6 `KEY.blocked_line`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineRules {
+    /// Which directions may be followed.
+    pub dir: Lines,
+    /// C-5 `allowed_as_pass`: a move whose line leads back to its start may be chosen; it
+    /// changes nothing, so it is offered as `pass` (NOTATION §3 has no other string for it).
+    pub null_as_pass: bool,
+    /// C-6 `illegal`: a move whose line's far end is taken is not legal (default: stay).
+    pub blocked_illegal: bool,
+}
+
+impl LineRules {
+    /// Lines both ways, C-5 and C-6 at their defaults (`hj.french` defaults to forward only).
+    pub const DEFAULT: LineRules = LineRules {
+        dir: Lines::Both,
+        null_as_pass: false,
+        blocked_illegal: false,
+    };
+
+    /// Reads the line options of `key` (already validated against `specs`).
+    pub fn read(key: &str, opts: &crate::Options, specs: &[crate::options::OptionSpec]) -> Self {
+        LineRules {
+            dir: Lines::parse(opts.value(specs, "hj.lines")),
+            null_as_pass: opts.value(specs, &format!("{key}.null_line_move")) == "allowed_as_pass",
+            blocked_illegal: opts.value(specs, &format!("{key}.blocked_line")) == "illegal",
+        }
+    }
+
+    /// Where a move from index `p` whose count ends on index `l` stops: along the line to
+    /// `partner` (the far end of a line at `l`, if any) when its direction is allowed and
+    /// `enterable(partner)`; the mover's start counts as free (C-5), so a line back to `p` is
+    /// [`Follow::Null`]. A far end that cannot be entered leaves the piece on `l` (C-6 `stay`)
+    /// or makes the move illegal (C-6 `illegal`).
+    #[inline]
+    pub fn follow(
+        self,
+        p: u8,
+        l: u8,
+        partner: Option<u8>,
+        enterable: impl FnOnce(u8) -> bool,
+    ) -> Follow {
+        match partner {
+            Some(d) if self.dir.allows(l, d) => {
+                if d == p {
+                    Follow::Null
+                } else if enterable(d) {
+                    Follow::Stop(d)
+                } else if self.blocked_illegal {
+                    Follow::Illegal
+                } else {
+                    Follow::Stop(l)
+                }
+            }
+            _ => Follow::Stop(l),
+        }
+    }
+}
+
 /// The place of index `i` (1..=30) on the single-side path of side `side`.
 ///
 /// # Panics

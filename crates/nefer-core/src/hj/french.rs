@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use super::board;
+use super::board::{self, Follow, LineRules, Lines};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Side, Status,
     seat_outcomes, throw_outcomes,
@@ -45,7 +45,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
     let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
         name,
         values,
-        implemented: &values[..1],
+        implemented: values,
         clause,
         help,
     };
@@ -104,6 +104,10 @@ enum Phase {
     Bonus(u8),
     /// The seat to move uses throw `t`, with any piece (`0`) or only the piece on a hole.
     Move(Throw, u8),
+    /// FR-1 `simultaneous`: both throw for a 1, A's throw first (a chance action each).
+    SimultaneousA,
+    /// FR-1 `simultaneous`: B throws; A threw this.
+    SimultaneousB(Throw),
     /// Over.
     Over(Outcome),
 }
@@ -114,10 +118,20 @@ pub struct State {
     /// Holes 1..=29 of each seat's own side (bit n = hole n).
     holes: [u32; 2],
     hand: [u8; 2],
+    /// Pieces resting on hole 30 (only under FR-7 `hole_30=stay_then_exit_on_any`).
+    arrived: [u8; 2],
     off: [u8; 2],
     to_move: Seat,
     phase: Phase,
     turns: u32,
+    /// FR-4, FR-5 (C-6), C-5.
+    lines: LineRules,
+    /// FR-1 `simultaneous`: both throw at once for the first 1.
+    simultaneous: bool,
+    /// FR-2 `any_piece`: a bonus its piece cannot use may move any piece.
+    bonus_any: bool,
+    /// FR-7 `stay_then_exit_on_any`: a piece stops on 30 and goes out on a later throw.
+    stay_on_30: bool,
     common: Common,
 }
 
@@ -126,20 +140,31 @@ pub struct State {
 /// # Errors
 /// Options not valid for `hj.french`.
 pub fn new(options: &Options) -> Result<State, OptionError> {
-    options.validate(KEY, &option_specs())?;
+    let specs = option_specs();
+    options.validate(KEY, &specs)?;
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
+    let simultaneous = value("opening") == "simultaneous";
     // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
-    let first = fixed_first_player(KEY, options);
+    // Under FR-1 `simultaneous` nobody throws first, so C-9 has nothing to decide.
+    let first = fixed_first_player(KEY, options).filter(|_| !simultaneous);
     Ok(State {
         holes: [0, 0],
         hand: [PIECES, PIECES],
+        arrived: [0, 0],
         off: [0, 0],
         to_move: first.unwrap_or(Seat::A),
-        phase: if first.is_some() {
+        phase: if simultaneous {
+            Phase::SimultaneousA
+        } else if first.is_some() {
             Phase::Opening
         } else {
             Phase::ChooseFirst
         },
         turns: u32::from(first.is_some()),
+        lines: LineRules::read(KEY, options, &specs),
+        simultaneous,
+        bonus_any: value("bonus_fallback") == "any_piece",
+        stay_on_30: value("hole_30") == "stay_then_exit_on_any",
         common: Common::read(KEY, options),
     })
 }
@@ -212,50 +237,114 @@ impl State {
         self.to_move
     }
 
-    /// Appends the moves of the piece on `p` by `t` (SPEC §6.3 b).
+    /// Appends the moves of the piece on `p` by `t` (SPEC §6.3 b); says whether its line leads
+    /// back to `p` (C-5).
     #[inline]
-    fn piece_moves(&self, me: usize, p: u8, t: u8, out: &mut MoveList) {
+    fn piece_moves(&self, me: usize, p: u8, t: u8, out: &mut MoveList) -> bool {
         let own = self.holes[me];
         let l = p + t;
         let s = side(self.to_move);
         if l == ARRIVAL {
-            // FR-7/FR-8: out at once, once nothing is left in hand.
+            // FR-7/FR-8: out at once (or onto 30 under `stay_then_exit_on_any`), once nothing
+            // is left in hand.
             if self.hand[me] == 0 {
                 out.push(Move::Go {
                     from: Place::Hole(s, p),
-                    to: Place::Off,
+                    to: if self.stay_on_30 {
+                        Place::Shared
+                    } else {
+                        Place::Off
+                    },
                 });
             }
         } else if l < ARRIVAL && own >> l & 1 == 0 {
+            // The shortcuts (FR-4 one way by default, `hj.lines`), followed when the far end is
+            // free, else the piece stays (FR-5, C-6).
+            match self
+                .lines
+                .follow(p, l, board::line_partner(l), |d| own >> d & 1 == 0)
+            {
+                Follow::Stop(f) => out.push(Move::Go {
+                    from: Place::Hole(s, p),
+                    to: Place::Hole(s, f),
+                }),
+                Follow::Null => return true,
+                Follow::Illegal => {}
+            }
+        }
+        false
+    }
+
+    /// Appends the moves of any piece for `t` (§6.3 a, b); says whether a null line move exists.
+    fn all_moves(&self, me: usize, t: u8, out: &mut MoveList) -> bool {
+        if t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0 {
             out.push(Move::Go {
-                from: Place::Hole(s, p),
-                to: Place::Hole(s, shortcut(own, l)),
+                from: Place::Hand,
+                to: Place::Hole(side(self.to_move), 1),
             });
         }
+        let mut null = false;
+        let mut h = self.holes[me];
+        while h != 0 {
+            let p = h.trailing_zeros() as u8;
+            h &= h - 1;
+            null |= self.piece_moves(me, p, t, out);
+        }
+        // FR-7 `stay_then_exit_on_any`: a piece resting on 30 goes out on any throw.
+        if self.arrived[me] > 0 {
+            out.push(Move::Go {
+                from: Place::Shared,
+                to: Place::Off,
+            });
+        }
+        null
     }
 
     fn moves_for(&self, t: Throw, only: u8, out: &mut MoveList) {
         let me = self.to_move.index();
         let t = t.value();
-        if only != 0 {
-            self.piece_moves(me, only, t, out);
+        let mut null = if only != 0 {
+            self.piece_moves(me, only, t, out)
         } else {
-            if t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0 {
-                out.push(Move::Go {
-                    from: Place::Hand,
-                    to: Place::Hole(side(self.to_move), 1),
-                });
-            }
-            let mut h = self.holes[me];
-            while h != 0 {
-                let p = h.trailing_zeros() as u8;
-                h &= h - 1;
-                self.piece_moves(me, p, t, out);
-            }
+            self.all_moves(me, t, out)
+        };
+        // FR-2 `any_piece`: a bonus its own piece cannot use is played like a normal throw.
+        // A null line move of that piece counts as a use under C-5 `allowed_as_pass` only.
+        if only != 0 && self.bonus_any && out.is_empty() && !(null && self.lines.null_as_pass) {
+            null = self.all_moves(me, t, out);
         }
-        if out.is_empty() {
+        // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is a pass.
+        if out.is_empty() || (null && self.lines.null_as_pass) {
             out.push(Move::Pass);
         }
+    }
+
+    /// The same position under `options` (for building test and analysis positions).
+    ///
+    /// # Errors
+    /// Options not valid for `hj.french`.
+    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
+        let rules = new(options)?;
+        Ok(State {
+            lines: rules.lines,
+            simultaneous: rules.simultaneous,
+            bonus_any: rules.bonus_any,
+            stay_on_30: rules.stay_on_30,
+            common: rules.common,
+            ..self
+        })
+    }
+
+    /// Whether the race is the one SPEC's defaults define (one-way shortcuts, C-5/C-6, FR-2
+    /// and FR-7 at their defaults): what exact race tables model. The opening (FR-1) only
+    /// decides who starts, so it does not matter here.
+    pub fn standard_race(&self) -> bool {
+        self.lines == FRENCH_LINES && !self.bonus_any && !self.stay_on_30
+    }
+
+    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
+    pub fn on_30(&self, seat: Seat) -> u8 {
+        self.arrived[seat.index()]
     }
 
     fn end_turn(&mut self) {
@@ -269,16 +358,11 @@ impl State {
     }
 }
 
-/// Where a piece landing on `l` ends: the one-way shortcuts 6→20 and 8→10 when the far end is
-/// free (FR-4, FR-5).
-#[inline]
-fn shortcut(own: u32, l: u8) -> u8 {
-    match l {
-        6 if own >> 20 & 1 == 0 => 20,
-        8 if own >> 10 & 1 == 0 => 10,
-        _ => l,
-    }
-}
+/// The French default lines: one way forward (FR-4), C-5 and C-6 at their defaults.
+const FRENCH_LINES: LineRules = LineRules {
+    dir: Lines::ForwardOnly,
+    ..LineRules::DEFAULT
+};
 
 impl Game for State {
     fn rule_set(&self) -> RuleSetId {
@@ -291,6 +375,12 @@ impl Game for State {
             Phase::Opening | Phase::Throw | Phase::Bonus(_) => Status::Chance {
                 seat: Some(self.to_move),
             },
+            Phase::SimultaneousA => Status::Chance {
+                seat: Some(Seat::A),
+            },
+            Phase::SimultaneousB(_) => Status::Chance {
+                seat: Some(Seat::B),
+            },
             Phase::Move(t, _) => Status::Decide {
                 seat: self.to_move,
                 throw: Some(t),
@@ -302,9 +392,11 @@ impl Game for State {
     fn chance_outcomes(&self) -> ChanceList {
         match self.phase {
             Phase::ChooseFirst => seat_outcomes(),
-            Phase::Opening | Phase::Throw | Phase::Bonus(_) => {
-                throw_outcomes(self.common.bias.law())
-            }
+            Phase::Opening
+            | Phase::Throw
+            | Phase::Bonus(_)
+            | Phase::SimultaneousA
+            | Phase::SimultaneousB(_) => throw_outcomes(self.common.bias.law()),
             _ => ChanceList::new(),
         }
     }
@@ -334,6 +426,20 @@ impl Game for State {
                         self.phase = Phase::Opening;
                     }
                 }
+            }
+            (Phase::SimultaneousA, Chance::Throw(a)) => self.phase = Phase::SimultaneousB(a),
+            // FR-1 `simultaneous`: the sheet does not say how; as SB-4's simultaneous opening
+            // (the only one SPEC spells out), exactly one 1 decides and he enters; else both
+            // throw again.
+            (Phase::SimultaneousB(a), Chance::Throw(b)) => {
+                self.phase = match (a.value() == 1, b.value() == 1) {
+                    (true, false) | (false, true) => {
+                        self.to_move = if a.value() == 1 { Seat::A } else { Seat::B };
+                        self.turns = 1;
+                        Phase::Move(if a.value() == 1 { a } else { b }, 0)
+                    }
+                    _ => Phase::SimultaneousA,
+                };
             }
             (Phase::Bonus(q), Chance::Throw(t)) => self.phase = Phase::Move(t, q),
             (_, Chance::Throw(t)) => self.phase = Phase::Move(t, 0),
@@ -365,9 +471,21 @@ impl Game for State {
             }
             Move::Go {
                 from: Place::Hole(_, p),
+                to: Place::Shared,
+            } => {
+                // FR-7 `stay_then_exit_on_any`: the piece stops on 30.
+                self.holes[me] &= !(1 << p);
+                self.arrived[me] += 1;
+                self.end_turn();
+            }
+            Move::Go {
+                from: from @ (Place::Hole(..) | Place::Shared),
                 ..
             } => {
-                self.holes[me] &= !(1 << p);
+                match from {
+                    Place::Hole(_, p) => self.holes[me] &= !(1 << p),
+                    _ => self.arrived[me] -= 1,
+                }
                 self.off[me] += 1;
                 if self.off[me] == PIECES {
                     self.phase = Phase::Over(Outcome::Win(self.to_move));
@@ -384,7 +502,11 @@ impl Game for State {
                 // An opening 1 declined (C-2 `false`) leaves nobody entered: the search for a
                 // 1 goes on, without decisions (§6.2).
                 if self.phase == Phase::Throw && self.hand == [PIECES, PIECES] {
-                    self.phase = Phase::Opening;
+                    self.phase = if self.simultaneous {
+                        Phase::SimultaneousA
+                    } else {
+                        Phase::Opening
+                    };
                 }
             }
         }
@@ -406,6 +528,10 @@ impl Game for State {
             board: self
                 .holes_of(seat)
                 .map(|n| board::single_place(side(seat), n))
+                .chain(core::iter::repeat_n(
+                    Place::Shared,
+                    usize::from(self.arrived[seat.index()]),
+                ))
                 .collect(),
             hand: self.in_hand(seat),
             off: self.out(seat),
@@ -416,8 +542,8 @@ impl Game for State {
     fn board_text(&self) -> String {
         let mut pieces = Vec::new();
         for seat in Seat::BOTH {
-            for n in self.holes_of(seat) {
-                pieces.push((board::single_place(side(seat), n), seat));
+            for p in &self.layout()[seat.index()].board {
+                pieces.push((*p, seat));
             }
         }
         let legend = format!(

@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board;
+use super::board::{self, Follow, LineRules};
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Side, Status,
     throw_outcomes,
@@ -148,7 +148,11 @@ pub fn option_specs() -> Vec<OptionSpec> {
     ] {
         let mut o = spec(format!("{KEY}.{name}"), values, clause, help);
         match name {
-            "entry_by_one" | "exit_s" | "bonus_chain" => o.implemented = values,
+            "entry_by_one" | "exit_s" | "bonus_chain" | "null_line_move" | "blocked_line"
+            | "opening" | "blocked_load" | "retrigger" | "auto_load" => o.implemented = values,
+            // `deferred_capture` would need a rule for when the owed capture is taken, which
+            // SPEC does not give.
+            "no_target" => o.implemented = &["nothing", "take_from_hand"],
             // `choice` would need a decision after the move; not yet.
             "capture_target" => o.implemented = &values[..2],
             _ => {}
@@ -156,14 +160,6 @@ pub fn option_specs() -> Vec<OptionSpec> {
         v.push(o);
     }
     v
-}
-
-/// Which way the lines may be followed (SK-13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Lines {
-    Both,
-    ForwardOnly,
-    BackwardOnly,
 }
 
 /// Where the game stands.
@@ -195,7 +191,8 @@ pub struct State {
     to_move: Seat,
     phase: Phase,
     turns: u32,
-    lines: Lines,
+    /// SK-11..SK-13, C-5, C-6.
+    lines: LineRules,
     /// SK-7 `entry_by_one=true`: a 1 may enter a piece from hand on an empty hole 1.
     entry_by_one: bool,
     /// SK-17 `exit_s=immediate_return_to_hand`: a piece reaching S goes back to hand at once.
@@ -206,6 +203,24 @@ pub struct State {
     one_bonus: bool,
     /// Whether this turn has had its bonus throw (for `one_bonus`).
     bonus_taken: bool,
+    /// SK-2 `opening=opening_only_decides_order`: the lower opener starts with a fresh throw.
+    opening_decides_only: bool,
+    /// SK-9 `blocked_load=deferred`: a load while hole 1 is taken waits until it is free.
+    defer_loads: bool,
+    /// Deferred loads of each seat (only with `defer_loads`).
+    pending_loads: [u8; 2],
+    /// SK-15 `no_target=take_from_hand`: with no opposing path piece, an arrival captures one
+    /// from the opponent's hand.
+    take_from_hand: bool,
+    /// SK-16 `auto_load=always` (the default); `after_capture_only` refills only a path a
+    /// capture has emptied.
+    auto_load_always: bool,
+    /// SK-6 `retrigger=once_per_piece_per_hole`: each piece loads at most once per nefer hole.
+    once_per_piece: bool,
+    /// With `once_per_piece`: per seat, the holes whose piece has already crossed 15
+    /// (`[0]`) and 25 (`[1]`). The memory goes with the piece along the path and ends when it
+    /// leaves it: pieces in hand are one pool of identical pieces (SK-10).
+    crossed: [[u32; 2]; 2],
     common: Common,
 }
 
@@ -216,11 +231,8 @@ pub struct State {
 pub fn new(options: &Options) -> Result<State, OptionError> {
     let specs = option_specs();
     options.validate(KEY, &specs)?;
-    let lines = match options.value(&specs, "hj.lines") {
-        "forward_only" => Lines::ForwardOnly,
-        "backward_only" => Lines::BackwardOnly,
-        _ => Lines::Both,
-    };
+    let lines = LineRules::read(KEY, options, &specs);
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     Ok(State {
         holes: [1 << 1, 1 << 1],
         shared: [0, 0],
@@ -235,6 +247,13 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
         capture_foremost: options.value(&specs, &format!("{KEY}.capture_target")) == "foremost",
         one_bonus: options.value(&specs, &format!("{KEY}.bonus_chain")) == "one_per_turn",
         bonus_taken: false,
+        opening_decides_only: value("opening") == "opening_only_decides_order",
+        defer_loads: value("blocked_load") == "deferred",
+        pending_loads: [0, 0],
+        take_from_hand: value("no_target") == "take_from_hand",
+        once_per_piece: value("retrigger") == "once_per_piece_per_hole",
+        auto_load_always: value("auto_load") == "always",
+        crossed: [[0; 2]; 2],
         common: Common::read(KEY, options),
     })
 }
@@ -317,6 +336,11 @@ impl State {
             exit_at_once: rules.exit_at_once,
             capture_foremost: rules.capture_foremost,
             one_bonus: rules.one_bonus,
+            opening_decides_only: rules.opening_decides_only,
+            defer_loads: rules.defer_loads,
+            take_from_hand: rules.take_from_hand,
+            once_per_piece: rules.once_per_piece,
+            auto_load_always: rules.auto_load_always,
             common: rules.common,
             ..self
         })
@@ -347,30 +371,23 @@ impl State {
         self.to_move
     }
 
-    /// Where a piece whose count ends on `l` stops, given the player's other pieces `others`
-    /// (the moving piece's start hole counts as free, C-5): along a line if its far end is free
-    /// and the line may be followed that way (SK-11..SK-13).
-    #[inline]
-    fn follow_line(&self, others: u32, l: u8) -> u8 {
-        match board::line_partner(l) {
-            Some(d) if others >> d & 1 == 0 => {
-                let allowed = match self.lines {
-                    Lines::Both => true,
-                    Lines::ForwardOnly => d > l,
-                    Lines::BackwardOnly => d < l,
-                };
-                if allowed { d } else { l }
-            }
-            _ => l,
+    /// The legal moves of the seat to move for throw `t` (SPEC §3.5), `pass` if none.
+    fn moves_for(&self, t: Throw, out: &mut MoveList) {
+        let null = self.generate(self.to_move, t.value(), out);
+        // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is a pass.
+        if out.is_empty() || (null && self.lines.null_as_pass) {
+            out.push(Move::Pass);
         }
     }
 
-    /// The legal moves of the seat to move for throw `t` (SPEC §3.5), `pass` if none.
-    fn moves_for(&self, t: Throw, out: &mut MoveList) {
-        let me = self.to_move.index();
-        let s = side(self.to_move);
-        let t = t.value();
+    /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
+    /// move whose line leads back to its start exists (C-5).
+    fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
+        let me = seat.index();
+        let s = side(seat);
         let own = self.holes[me];
+        // A move whose line leads back to its start (C-5).
+        let mut null = false;
         let mut h = own;
         while h != 0 {
             let p = h.trailing_zeros() as u8;
@@ -383,11 +400,19 @@ impl State {
             let to = if l == SHARED {
                 Place::Shared
             } else {
-                let f = self.follow_line(own & !(1 << p), l);
-                if f == p {
-                    continue; // C-5
+                // SK-11..SK-13: the line's far end must be free of the player's other pieces.
+                let others = own & !(1 << p);
+                match self
+                    .lines
+                    .follow(p, l, board::line_partner(l), |d| others >> d & 1 == 0)
+                {
+                    Follow::Stop(f) => Place::Hole(s, f),
+                    Follow::Null => {
+                        null = true;
+                        continue;
+                    }
+                    Follow::Illegal => continue,
                 }
-                Place::Hole(s, f)
             };
             out.push(Move::Go {
                 from: Place::Hole(s, p),
@@ -408,14 +433,17 @@ impl State {
                 to: Place::Hand,
             });
         }
-        if out.is_empty() {
-            out.push(Move::Pass);
-        }
+        null
     }
 
-    /// SK-16: every player whose path is empty loads a piece from hand on hole 1 at once.
-    fn auto_load(&mut self) {
+    /// SK-16: every player whose path is empty loads a piece from hand on hole 1 at once; under
+    /// `auto_load=after_capture_only` only the player whose path a capture has just emptied
+    /// (`captured`, his seat index).
+    fn auto_load(&mut self, captured: Option<usize>) {
         for i in 0..2 {
+            if !self.auto_load_always && captured != Some(i) {
+                continue;
+            }
             if self.holes[i] & PATH == 0 && self.hand[i] > 0 {
                 self.holes[i] |= 1 << 1;
                 self.hand[i] -= 1;
@@ -427,9 +455,25 @@ impl State {
     /// whether it earned a bonus throw.
     fn move_piece(&mut self, p: u8, l: u8, to: Place) -> bool {
         let me = self.to_move.index();
-        // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5).
-        let trigger = (p < 15 && l >= 15) || (p < 25 && l >= 25);
+        // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5); under
+        // SK-6 `once_per_piece_per_hole` only a piece that has not crossed it before loads.
+        let crosses = [p < 15 && l >= 15, p < 25 && l >= 25];
+        let trigger = if self.once_per_piece {
+            let had = self.crossed[me].map(|c| c >> p & 1 == 1);
+            for k in 0..2 {
+                self.crossed[me][k] &= !(1 << p);
+                if let Place::Hole(_, f) = to
+                    && (had[k] || crosses[k])
+                {
+                    self.crossed[me][k] |= 1 << f;
+                }
+            }
+            (crosses[0] && !had[0]) || (crosses[1] && !had[1])
+        } else {
+            crosses[0] || crosses[1]
+        };
         // 2. The move, line included.
+        let mut captured = None;
         self.holes[me] &= !(1 << p);
         match to {
             Place::Hole(_, f) => self.holes[me] |= 1 << f,
@@ -443,6 +487,14 @@ impl State {
                         theirs & theirs.wrapping_neg()
                     };
                     self.holes[1 - me] &= !victim;
+                    captured = Some(1 - me);
+                    for c in &mut self.crossed[1 - me] {
+                        *c &= !victim;
+                    }
+                    self.trophies[me] += 1;
+                } else if self.take_from_hand && self.hand[1 - me] > 0 {
+                    // SK-15 `take_from_hand`: no path piece, so one from his hand.
+                    self.hand[1 - me] -= 1;
                     self.trophies[me] += 1;
                 }
                 // SK-17 option: the piece does not stay in S but goes back to hand at once.
@@ -453,13 +505,28 @@ impl State {
                 }
             }
         }
-        // 4. The load, lost if hole 1 is taken (SK-8, SK-9).
-        if trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0 {
+        // 4. The load, lost if hole 1 is taken (SK-8, SK-9), or kept until it is free under
+        // SK-9 `deferred` (then made like a fresh load: none if the hand is empty by then).
+        if self.defer_loads {
+            if trigger {
+                self.pending_loads[me] = (self.pending_loads[me] + 1).min(PIECES);
+            }
+            // The move or its capture may have freed hole 1 of either seat.
+            for i in 0..2 {
+                if self.pending_loads[i] > 0 && self.holes[i] & 2 == 0 {
+                    self.pending_loads[i] -= 1;
+                    if self.hand[i] > 0 {
+                        self.holes[i] |= 2;
+                        self.hand[i] -= 1;
+                    }
+                }
+            }
+        } else if trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0 {
             self.holes[me] |= 2;
             self.hand[me] -= 1;
         }
         // 5.
-        self.auto_load();
+        self.auto_load(captured);
         // 7. (Step 6, the win, is checked by the caller.)
         l == 15 || l == 25
     }
@@ -526,12 +593,17 @@ impl Game for State {
             Phase::OpeningA => Phase::OpeningB(t),
             // Equal opening throws are thrown again (SK-1).
             Phase::OpeningB(a) if a == t => Phase::OpeningA,
-            // The lower thrower moves first, by his opening throw (SK-2).
+            // The lower thrower moves first, by his opening throw (SK-2), or with a fresh throw
+            // under `opening_only_decides_order`.
             Phase::OpeningB(a) => {
                 let (seat, low) = if a < t { (Seat::A, a) } else { (Seat::B, t) };
                 self.to_move = seat;
                 self.turns = 1;
-                Phase::Move(low)
+                if self.opening_decides_only {
+                    Phase::Throw
+                } else {
+                    Phase::Move(low)
+                }
             }
             _ => Phase::Move(t),
         };
@@ -571,13 +643,25 @@ impl Game for State {
             } => {
                 self.shared[me] -= 1;
                 self.hand[me] += 1;
-                self.auto_load();
+                self.auto_load(None);
                 self.end_turn();
             }
-            // A lost throw ends the turn. No jam check (C-8): the front piece on the path can
-            // always move with a 1 (into S from 29), and a player with no path piece has a piece
-            // in S (auto-load empties the hand first), which a 1 takes back to hand.
+            // A lost throw ends the turn.
             _ => self.end_turn(),
+        }
+        // C-8. With auto-load always (SK-16 default) no jam exists: the front piece on the path
+        // can always move with some throw (nothing of its own lies ahead of it; from 26..29 a
+        // throw reaches S, from lower holes a throw of 2..5 lands on a hole that is not a line
+        // hole or whose line it may follow), and a player with no path piece has a piece in S
+        // (auto-load empties the hand first), which a 1 takes back to hand. Under
+        // `after_capture_only` a player can be left with every piece in hand for good.
+        if !self.auto_load_always
+            && !matches!(self.phase, Phase::Over(_))
+            && board::jammed(|s, t, out| {
+                self.generate(s, t, out);
+            })
+        {
+            self.phase = Phase::Over(Outcome::Draw);
         }
     }
 

@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board::{self, SHARED, circuit_place, mirror};
+use super::board::{self, Follow, LineRules, SHARED, circuit_place, mirror};
 use super::french::side;
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -58,26 +58,25 @@ pub fn option_specs() -> Vec<OptionSpec> {
         clause,
         help,
     };
-    let d = |values: &'static [&'static str]| &values[..1];
     v.extend([
         spec(
             "hj.lines".into(),
             &["both", "forward_only", "backward_only"],
-            d(&["both"]),
+            &["both", "forward_only", "backward_only"],
             "WB-2",
             "directions of the lines 6↔20 and 8↔10",
         ),
         spec(
             format!("{KEY}.null_line_move"),
             &["illegal", "allowed_as_pass"],
-            d(&["illegal"]),
+            &["illegal", "allowed_as_pass"],
             "C-5",
             "a move ending where it started",
         ),
         spec(
             format!("{KEY}.blocked_line"),
             &["stay", "illegal"],
-            d(&["stay"]),
+            &["stay", "illegal"],
             "C-6, WB-8",
             "a line whose far end is taken",
         ),
@@ -91,35 +90,35 @@ pub fn option_specs() -> Vec<OptionSpec> {
         spec(
             format!("{KEY}.shared_30"),
             &["unlimited", "single"],
-            d(&["unlimited"]),
+            &["unlimited", "single"],
             "WB-3",
             "capacity of point 30",
         ),
         spec(
             format!("{KEY}.block_lines"),
             &["false", "true"],
-            d(&["false"]),
+            &["false", "true"],
             "WB-4",
             "blocking points stop line jumps",
         ),
         spec(
             format!("{KEY}.bear_off"),
             &["five", "five_or_one", "any"],
-            d(&["five"]),
+            &["five", "five_or_one", "any"],
             "WB-7",
             "throws that bear off",
         ),
         spec(
             format!("{KEY}.v_block"),
             &["all", "owner_only", "none"],
-            d(&["all"]),
+            &["all", "owner_only", "none"],
             "WB-11",
             "variation: whose pieces on blocking points block",
         ),
         spec(
             format!("{KEY}.v_bear_off_gate"),
             &["all_entered", "none"],
-            d(&["all_entered"]),
+            &["all_entered", "none"],
             "WB-17",
             "variation: bearing off needs every piece entered",
         ),
@@ -152,7 +151,31 @@ pub struct State {
     phase: Phase,
     turns: u32,
     variation: bool,
+    /// WB-2, C-5, C-6.
+    lines: LineRules,
+    /// WB-3 `shared_30=single`: point 30 holds one piece of either seat.
+    shared_single: bool,
+    /// WB-4 `block_lines=true`: a line jump may not pass a blocking point that holds a blocker.
+    block_lines: bool,
+    /// WB-7: the throws that bear off, as bits (bit t for throw t).
+    bear_off: u8,
+    /// WB-11: whose pieces on blocking points block, in the variation.
+    v_block: VBlock,
+    /// WB-17 `v_bear_off_gate=none`: in the variation a piece bears off with pieces in hand.
+    v_gate_open: bool,
     common: Common,
+}
+
+/// WB-11: whose pieces on blocking points block passage in the variation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum VBlock {
+    /// Any piece, of either seat (the default).
+    All,
+    /// Only the mover's own pieces: `v_block` answers "whose pieces on blocking points block"
+    /// (its help line), so `owner_only` reads as "a piece blocks its owner's pieces only".
+    OwnerOnly,
+    /// No piece blocks.
+    None,
 }
 
 /// The start position with `options`.
@@ -164,6 +187,7 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
     options.validate(KEY, &specs)?;
     // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
     let first = fixed_first_player(KEY, options);
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     Ok(State {
         bits: [0, 0],
         shared: [0, 0],
@@ -176,7 +200,21 @@ pub fn new(options: &Options) -> Result<State, OptionError> {
             Phase::ChooseFirst
         },
         turns: u32::from(first.is_some()),
-        variation: options.value(&specs, &format!("{KEY}.variation")) == "true",
+        variation: value("variation") == "true",
+        lines: LineRules::read(KEY, options, &specs),
+        shared_single: value("shared_30") == "single",
+        block_lines: value("block_lines") == "true",
+        bear_off: match value("bear_off") {
+            "five_or_one" => 1 << BEAR_OFF | 1 << 1,
+            "any" => 0b11_1110,
+            _ => 1 << BEAR_OFF,
+        },
+        v_block: match value("v_block") {
+            "owner_only" => VBlock::OwnerOnly,
+            "none" => VBlock::None,
+            _ => VBlock::All,
+        },
+        v_gate_open: value("v_bear_off_gate") == "none",
         common: Common::read(KEY, options),
     })
 }
@@ -249,6 +287,35 @@ impl State {
         s
     }
 
+    /// The same position under `options` (for building test and analysis positions). The
+    /// variation stays as the position was built.
+    ///
+    /// # Errors
+    /// Options not valid for `hj.walker`.
+    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
+        let rules = new(options)?;
+        Ok(State {
+            lines: rules.lines,
+            shared_single: rules.shared_single,
+            block_lines: rules.block_lines,
+            bear_off: rules.bear_off,
+            v_block: rules.v_block,
+            v_gate_open: rules.v_gate_open,
+            common: rules.common,
+            ..self
+        })
+    }
+
+    /// Whether the basic race is the one SPEC's defaults define (no variation, lines both
+    /// ways, C-5/C-6, WB-3, WB-4 and WB-7 at their defaults): what exact race tables model.
+    pub fn standard_race(&self) -> bool {
+        !self.variation
+            && self.lines == LineRules::DEFAULT
+            && !self.shared_single
+            && !self.block_lines
+            && self.bear_off == 1 << BEAR_OFF
+    }
+
     /// The places of `seat`'s pieces on the board (hand and off not included).
     pub fn places_of(&self, seat: Seat) -> Vec<Place> {
         let i = seat.index();
@@ -302,6 +369,12 @@ impl State {
 
     /// Legal moves (without `pass`) of `seat` for throw `t`.
     fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
+        self.generate(seat, t, out);
+    }
+
+    /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
+    /// move whose line leads back to its start exists (C-5).
+    fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
         let me = seat.index();
         let own = self.bits[me];
         let home = side(seat);
@@ -309,10 +382,17 @@ impl State {
         // What a landing must avoid (001§9) and what blocks passage (001§8, WB-11).
         let (taken, blockers, end) = if self.variation {
             let both = own | mirror(self.bits[1 - me]);
-            (both, both & (OWN_BLOCKERS | FAR_BLOCKERS), CIRCUIT_END)
+            let on_points = match self.v_block {
+                VBlock::All => both,
+                VBlock::OwnerOnly => own,
+                VBlock::None => 0,
+            };
+            (both, on_points & (OWN_BLOCKERS | FAR_BLOCKERS), CIRCUIT_END)
         } else {
             (own, own & OWN_BLOCKERS, SHARED)
         };
+        // WB-3: point 30 holds any number, or one piece of either seat under `single`.
+        let shared_open = !self.shared_single || self.shared == [0, 0];
         // 001§6, WB-12: enter with a 1 on an empty hole 1 (in the variation an opponent piece
         // waiting there to bear off keeps it taken).
         if t == 1 && self.hand[me] > 0 && taken & 2 == 0 {
@@ -321,8 +401,8 @@ impl State {
                 to: place(1),
             });
         }
-        let all_in = self.hand[me] == 0;
-        let step = |p: u8, out: &mut MoveList| {
+        let mut null = false;
+        let mut step = |p: u8, out: &mut MoveList| {
             let l = p + t;
             if l > end {
                 return; // 001§11, WB-14.
@@ -331,28 +411,33 @@ impl State {
                 return; // 001§8.
             }
             if l == SHARED {
-                // Point 30 holds any number of pieces (WB-3, WB-13).
-                out.push(Move::Go {
-                    from: place(p),
-                    to: Place::Shared,
-                });
+                // Point 30 (WB-3, WB-13).
+                if shared_open {
+                    out.push(Move::Go {
+                        from: place(p),
+                        to: Place::Shared,
+                    });
+                }
                 return;
             }
             if taken >> l & 1 == 1 {
                 return; // 001§9.
             }
             // 001§10: along the line if its far end is free (the mover's start counts as free,
-            // C-5), else stay (WB-8); one line per move (WB-10); blocking points do not stop
-            // lines (WB-4).
-            let f = match line_partner(l) {
-                Some(m) if m == p || taken >> m & 1 == 0 => m,
-                _ => l,
+            // C-5), else stay (WB-8, C-6); one line per move (WB-10); blocking points stop
+            // lines only under WB-4 `block_lines=true`, where such a line counts as one whose
+            // far end cannot be reached (so C-6 decides: stay, or illegal).
+            let enterable = |d: u8| {
+                taken >> d & 1 == 0
+                    && !(self.block_lines && blockers & strictly_between(d.min(l), d.max(l)) != 0)
             };
-            if f != p {
-                out.push(Move::Go {
+            match self.lines.follow(p, l, line_partner(l), enterable) {
+                Follow::Stop(f) => out.push(Move::Go {
                     from: place(p),
                     to: place(f),
-                });
+                }),
+                Follow::Null => null = true,
+                Follow::Illegal => {}
             }
         };
         let mut b = own;
@@ -361,24 +446,32 @@ impl State {
             b &= b - 1;
             step(p, out);
         }
+        let bears_off = self.bear_off >> t & 1 == 1;
+        let all_in = self.hand[me] == 0;
         if self.shared[me] > 0 {
             if self.variation {
                 step(SHARED, out);
-            } else if t == BEAR_OFF && all_in {
-                // 001§13–14.
+            } else if bears_off && all_in {
+                // 001§13–14, WB-7.
                 out.push(Move::Go {
                     from: Place::Shared,
                     to: Place::Off,
                 });
             }
         }
-        // Variation: bear off from the opponent's hole 1 with an exact 5 (001§16, WB-14).
-        if self.variation && t == BEAR_OFF && all_in && own >> CIRCUIT_END & 1 == 1 {
+        // Variation: bear off from the opponent's hole 1 (001§16, WB-14) "as per rule 13", so
+        // with the WB-7 throws; WB-17 `none` drops the need to have entered every piece.
+        if self.variation
+            && bears_off
+            && (all_in || self.v_gate_open)
+            && own >> CIRCUIT_END & 1 == 1
+        {
             out.push(Move::Go {
                 from: place(CIRCUIT_END),
                 to: Place::Off,
             });
         }
+        null
     }
 
     /// C-8: neither seat has a legal move for any throw value.
@@ -431,8 +524,10 @@ impl Game for State {
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if let Phase::Move(t) = self.phase {
-            self.moves_of(self.to_move, t.value(), out);
-            if out.is_empty() {
+            let null = self.generate(self.to_move, t.value(), out);
+            // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is
+            // a pass.
+            if out.is_empty() || (null && self.lines.null_as_pass) {
                 out.push(Move::Pass);
             }
             self.common.offer_pass(out);

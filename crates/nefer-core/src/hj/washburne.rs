@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::board::{self, circuit_place, mirror};
+use super::board::{self, Follow, LineRules, SHARED, circuit_place, mirror};
 use super::french::side;
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -69,67 +69,80 @@ pub fn option_specs() -> Vec<OptionSpec> {
         clause,
         help,
     };
+    let all = |o: OptionSpec| OptionSpec {
+        implemented: o.values,
+        ..o
+    };
     v.extend([
-        spec(
+        all(spec(
             "hj.lines".into(),
             &["both", "forward_only", "backward_only"],
             "WA-5",
             "directions of the lines",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.null_line_move"),
             &["illegal", "allowed_as_pass"],
             "C-5",
             "a move ending where it started",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.blocked_line"),
             &["stay", "illegal"],
             "WA-6",
             "a line whose far end cannot be entered",
-        ),
+        )),
         spec(
             format!("{KEY}.home_box"),
             &["holes_1_5", "holes_25_29"],
             "WA-1",
             "where the home boxes are",
         ),
-        spec(
-            format!("{KEY}.orange"),
-            &["bonus_throw", "none", "blocking_point"],
-            "WA-3",
-            "what an orange hole does",
-        ),
+        OptionSpec {
+            // `blocking_point` is not implemented: with it random games often never end
+            // (pieces blocked behind orange holes while others cycle through the backward lines
+            // 20→6), and SPEC has no repetition rule to end them.
+            implemented: &["bonus_throw", "none"],
+            ..spec(
+                format!("{KEY}.orange"),
+                &["bonus_throw", "none", "blocking_point"],
+                "WA-3",
+                "what an orange hole does",
+            )
+        },
         spec(
             format!("{KEY}.ankh_holes"),
             &["{15,25}"],
             "WA-4",
             "the safe ankh holes",
         ),
-        spec(
+        all(spec(
             format!("{KEY}.capture_via_line"),
             &["true", "false"],
             "WA-6",
             "a line may end on an unsafe opponent",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.reentry"),
             &["kth_hole", "only_one_to_first_free"],
             "WA-8",
             "where a knocked-off piece comes back",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.blocked_home_loss"),
             &["immediate", "at_failed_reentry"],
             "WA-11",
             "when a full home box loses",
-        ),
-        spec(
+        )),
+        all(spec(
             format!("{KEY}.shared_hole"),
             &["ordinary", "safe_unlimited"],
             "WA-13",
             "what S is",
-        ),
+        )),
+        // `no_passing=true` is not implemented: on the circuit the two players run head-on, so
+        // without passing their pieces lock each other and random games often never end (the
+        // free pieces cycle through the backward lines 20→6); SPEC has no rule to end them.
         spec(
             format!("{KEY}.no_passing"),
             &["false", "true"],
@@ -169,6 +182,22 @@ pub struct State {
     to_move: Seat,
     phase: Phase,
     turns: u32,
+    /// WA-5, WA-6 (C-6), C-5.
+    lines: LineRules,
+    /// WA-13 `shared_hole=safe_unlimited`: `S` holds any number of pieces of both seats and
+    /// is safe.
+    open_shared: bool,
+    /// Pieces of each seat on `S` beyond the one its bit 30 stands for (only with
+    /// `open_shared`), so that every other rule keeps reading the bitboards.
+    extra_on_s: [u8; 2],
+    /// WA-3: landing on an orange hole gives a bonus throw (`bonus_throw`, not `none`).
+    orange_bonus: bool,
+    /// WA-6 `capture_via_line=false`: a line's far end must be empty to be followed.
+    no_line_capture: bool,
+    /// WA-8 `only_one_to_first_free`: only a 1 re-enters, on the first empty home hole.
+    reentry_by_one: bool,
+    /// WA-11 `at_failed_reentry`: the full-home-box loss waits for a failed re-entry.
+    loss_at_failed_reentry: bool,
     common: Common,
 }
 
@@ -177,13 +206,22 @@ pub struct State {
 /// # Errors
 /// Options not valid for `hj.washburne`.
 pub fn new(options: &Options) -> Result<State, OptionError> {
-    options.validate(KEY, &option_specs())?;
+    let specs = option_specs();
+    options.validate(KEY, &specs)?;
+    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
     Ok(State {
         bits: [HOME, HOME],
         knocked: [0, 0],
         to_move: Seat::A,
         phase: Phase::Throw,
         turns: 1,
+        lines: LineRules::read(KEY, options, &specs),
+        orange_bonus: value("orange") == "bonus_throw",
+        open_shared: value("shared_hole") == "safe_unlimited",
+        extra_on_s: [0, 0],
+        no_line_capture: value("capture_via_line") == "false",
+        reentry_by_one: value("reentry") == "only_one_to_first_free",
+        loss_at_failed_reentry: value("blocked_home_loss") == "at_failed_reentry",
         common: Common::read(KEY, options),
     })
 }
@@ -229,12 +267,38 @@ impl State {
         s
     }
 
-    /// The circuit indices of `seat`'s pieces on the board, lowest first.
-    pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
-        crate::game::ones(self.bits_of(seat)).collect()
+    /// The same position under `options` (for building test and analysis positions).
+    ///
+    /// # Errors
+    /// Options not valid for `hj.washburne`.
+    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
+        let rules = new(options)?;
+        Ok(State {
+            lines: rules.lines,
+            orange_bonus: rules.orange_bonus,
+            open_shared: rules.open_shared,
+            no_line_capture: rules.no_line_capture,
+            reentry_by_one: rules.reentry_by_one,
+            loss_at_failed_reentry: rules.loss_at_failed_reentry,
+            common: rules.common,
+            ..self
+        })
     }
 
-    /// `seat`'s pieces as bits of its circuit indices (bit `i` for index `i`).
+    /// The circuit indices of `seat`'s pieces on the board, lowest first (30 once per piece on
+    /// `S`).
+    pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
+        let mut v: Vec<u8> = crate::game::ones(self.bits_of(seat)).collect();
+        let extra = usize::from(self.extra_on_s[seat.index()]);
+        if extra > 0 {
+            let at = v.iter().position(|&i| i > SHARED).unwrap_or(v.len());
+            v.splice(at..at, core::iter::repeat_n(SHARED, extra));
+        }
+        v
+    }
+
+    /// `seat`'s pieces as bits of its circuit indices (bit `i` for index `i`; bit 30 stands
+    /// for one or more pieces on `S`).
     pub fn bits_of(&self, seat: Seat) -> u64 {
         self.bits[seat.index()]
     }
@@ -242,6 +306,12 @@ impl State {
     /// The other seat's pieces as bits of `seat`'s circuit indices: where `seat` could hit them.
     pub fn opponent_bits(&self, seat: Seat) -> u64 {
         mirror(self.bits[seat.other().index()])
+    }
+
+    /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
+    /// under `hj.washburne.shared_hole=safe_unlimited`).
+    pub fn extra_on_shared(&self, seat: Seat) -> u8 {
+        self.extra_on_s[seat.index()]
     }
 
     /// Knocked-off pieces of `seat`.
@@ -256,22 +326,48 @@ impl State {
 
     /// Legal moves (without `pass`) of `seat` for throw `t`.
     fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
+        self.generate(seat, t, out);
+    }
+
+    /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
+    /// move whose line leads back to its start exists (C-5).
+    fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
         let me = seat.index();
         let own = self.bits[me];
         let opp = mirror(self.bits[1 - me]);
         let home = side(seat);
+        let occupied = own | opp;
         if self.knocked[me] > 0 {
-            // Re-entry turn: home hole t if nobody is on it (000-WA§15, WA-8).
-            if (own | opp) >> t & 1 == 0 {
+            // Re-entry turn: home hole t if nobody is on it (000-WA§15, WA-8); under
+            // `only_one_to_first_free` only a 1 re-enters, on the first empty home hole (§14).
+            let hole = if self.reentry_by_one {
+                let free = HOME & !occupied;
+                (t == 1 && free != 0).then(|| free.trailing_zeros() as u8)
+            } else {
+                (occupied >> t & 1 == 0).then_some(t)
+            };
+            if let Some(h) = hole {
                 out.push(Move::Go {
                     from: Place::Hand,
-                    to: circuit_place(home, t),
+                    to: circuit_place(home, h),
                 });
             }
-            return;
+            return false;
         }
-        // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13).
-        let blocked = own | (opp & SAFE);
+        // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13); `S` always under
+        // WA-13 `safe_unlimited`.
+        let mut blocked = own | (opp & SAFE);
+        if self.open_shared {
+            blocked &= !(1 << SHARED);
+        }
+        // The far end of a line: as any final hole, or only empty under WA-6
+        // `capture_via_line=false` (a far end with an unsafe opponent is then not followed).
+        let line_blocked = if self.no_line_capture {
+            occupied
+        } else {
+            blocked
+        };
+        let mut null = false;
         let mut b = own;
         while b != 0 {
             let i = b.trailing_zeros() as u8;
@@ -282,11 +378,18 @@ impl State {
             }
             // The mover's own start hole counts as free for the line's far end (C-5).
             let free = |h: u8| h == i || blocked >> h & 1 == 0;
-            let f = match line_partner(l) {
-                Some(d) if free(d) => d,
-                _ => l,
+            let far_free = |h: u8| line_blocked >> h & 1 == 0;
+            // WA-6: a far end that cannot be entered is not followed (C-6 `stay`), or makes
+            // the move illegal (C-6 `illegal`); only the final hole must be enterable (WA-7).
+            let f = match self.lines.follow(i, l, line_partner(l), far_free) {
+                Follow::Stop(f) => f,
+                Follow::Null => {
+                    null = true;
+                    continue;
+                }
+                Follow::Illegal => continue,
             };
-            if f == i || !free(f) {
+            if !free(f) {
                 continue;
             }
             out.push(Move::Go {
@@ -294,20 +397,30 @@ impl State {
                 to: circuit_place(home, f),
             });
         }
+        null
     }
 
-    /// The end checks of §4.5, after every move and every re-entry attempt.
-    fn end_checks(&mut self) -> bool {
+    /// Whether `seat` has a knocked-off piece while all five of its home holes are occupied
+    /// (000-WA§15.7): a state that lasts, since it can neither move nor re-enter.
+    fn home_blocked(&self, seat: Seat) -> bool {
+        let me = seat.index();
+        let occupied = self.bits[me] | mirror(self.bits[1 - me]);
+        self.knocked[me] > 0 && occupied & HOME == HOME
+    }
+
+    /// The end checks of §4.5, after every move and every re-entry attempt; `failed_reentry`
+    /// says the mover has just failed a re-entry attempt.
+    fn end_checks(&mut self, failed_reentry: bool) -> bool {
         let mover = self.to_move;
         let outcome = [mover, mover.other()].into_iter().find_map(|s| {
-            let me = s.index();
-            if self.bits[me] & GOAL == GOAL {
+            if self.bits[s.index()] & GOAL == GOAL {
                 // All five in the opponent's home box (000-WA§9, §16).
                 return Some(Outcome::Win(s));
             }
-            let occupied = self.bits[me] | mirror(self.bits[1 - me]);
-            // A knocked-off piece and a full home box: lost (000-WA§15.7, WA-11).
-            (self.knocked[me] > 0 && occupied & HOME == HOME).then_some(Outcome::Win(s.other()))
+            // A knocked-off piece and a full home box: lost (000-WA§15.7), at once (WA-11), or
+            // under `at_failed_reentry` when its owner's re-entry attempt fails.
+            let now = !self.loss_at_failed_reentry || (failed_reentry && s == mover);
+            (now && self.home_blocked(s)).then_some(Outcome::Win(s.other()))
         });
         if let Some(o) = outcome {
             self.phase = Phase::Over(o);
@@ -364,8 +477,10 @@ impl Game for State {
     fn legal_moves(&self, out: &mut MoveList) {
         out.clear();
         if let Phase::Move(t) = self.phase {
-            self.moves_of(self.to_move, t.value(), out);
-            if out.is_empty() {
+            let null = self.generate(self.to_move, t.value(), out);
+            // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is
+            // a pass.
+            if out.is_empty() || (null && self.lines.null_as_pass) {
                 out.push(Move::Pass);
             }
             self.common.offer_pass(out);
@@ -387,19 +502,30 @@ impl Game for State {
             if from == Place::Hand {
                 self.knocked[me] -= 1;
             } else {
-                self.bits[me] &= !(1u64 << self.index_of(from));
-                // An opponent piece on the final hole is knocked off (000-WA§12).
+                let i = self.index_of(from);
+                if i == SHARED && self.extra_on_s[me] > 0 {
+                    self.extra_on_s[me] -= 1;
+                } else {
+                    self.bits[me] &= !(1u64 << i);
+                }
+                // An opponent piece on the final hole is knocked off (000-WA§12), never on a
+                // safe `S` (WA-13 `safe_unlimited`).
                 let theirs = 60 - f;
-                if self.bits[1 - me] >> theirs & 1 == 1 {
+                if !(self.open_shared && f == SHARED) && self.bits[1 - me] >> theirs & 1 == 1 {
                     self.bits[1 - me] &= !(1u64 << theirs);
                     self.knocked[1 - me] += 1;
                 }
                 // Orange holes re-throw, chainably; never after a re-entry (WA-3, WA-9).
-                bonus = ORANGE >> f & 1 == 1;
+                bonus = self.orange_bonus && ORANGE >> f & 1 == 1;
             }
-            self.bits[me] |= 1u64 << f;
+            if self.bits[me] >> f & 1 == 1 {
+                // Only on an open `S` can a seat land where it already stands.
+                self.extra_on_s[me] += 1;
+            } else {
+                self.bits[me] |= 1u64 << f;
+            }
         }
-        if self.end_checks() {
+        if self.end_checks(reentry && m == Move::Pass) {
             return;
         }
         if bonus && !reentry {
@@ -407,7 +533,11 @@ impl Game for State {
         } else {
             self.end_turn();
         }
-        if !matches!(self.phase, Phase::Over(_)) && self.jammed() {
+        // C-8. A loss waiting for a failed re-entry (WA-11 `at_failed_reentry`) is no jam: the
+        // blocked player's next attempt ends the game.
+        let loss_pending =
+            self.loss_at_failed_reentry && Seat::BOTH.iter().any(|&s| self.home_blocked(s));
+        if !matches!(self.phase, Phase::Over(_)) && !loss_pending && self.jammed() {
             self.phase = Phase::Over(Outcome::Draw);
         }
     }
