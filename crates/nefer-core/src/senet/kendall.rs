@@ -439,6 +439,7 @@ impl State {
 
     /// Legal moves of the seat to move for throw `t` in a normal turn (8.2–8.4), with the
     /// options that restrict or widen them afterwards (KE-23, KE-27).
+    #[inline(always)]
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
         self.base_moves_for(t, out);
         let me = self.to_move.index();
@@ -461,6 +462,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn base_moves_for(&self, t: Throw, out: &mut MoveList) {
         let cfg = &self.cfg;
         let me = self.to_move.index();
@@ -480,7 +482,11 @@ impl State {
         let waters_free = occ & bit(WATERS) == 0;
         // Origins whose move would jump three opposing pieces in a row (KE-7).
         let runs = if cfg.blockade { runs_of_three(opp) } else { 0 };
-        let (jam_fwd, jam_back) = (blockaded(runs, t8, false), blockaded(runs, t8, true));
+        let (jam_fwd, jam_back) = if cfg.blockade {
+            (blockaded(runs, t8, false), blockaded(runs, t8, true))
+        } else {
+            (0, 0)
+        };
         let may_leave = cfg.fam.may_bear_off(own);
         // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9).
         let from = own & up_to(HAPPINESS - t8) & !jam_fwd;
