@@ -488,54 +488,6 @@ fn moves_with(opts: &str, a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<Strin
 }
 
 #[test]
-fn option_safe_squares_15() {
-    // KE-14 {15}: an unprotected piece on 15 cannot be attacked; green goes back instead.
-    assert_eq!(moves(&[12], &[15, 1], Seat::A, 3), ["12-15"]);
-    assert_eq!(
-        moves_with("senet.safe_squares={15}", &[12], &[15, 1], Seat::A, 3),
-        ["12-9"]
-    );
-    // 26 is still open to attack under {15}.
-    assert_eq!(
-        moves_with("senet.safe_squares={15}", &[24], &[26, 1], Seat::A, 2),
-        ["24-26"]
-    );
-}
-
-#[test]
-fn option_safe_squares_15_26_28_29() {
-    let o = "senet.safe_squares={15,26,28,29}";
-    assert_eq!(moves_with(o, &[24], &[26, 1], Seat::A, 2), ["24-22"]);
-    // KE-14: red alone on 28 is safe, so 26-28 is no attack; 8.4 needs a *protected* piece,
-    // so no penalty either: green goes back.
-    assert_eq!(moves(&[26], &[28, 1], Seat::A, 2), ["26-28"]);
-    assert_eq!(moves_with(o, &[26], &[28, 1], Seat::A, 2), ["26-24"]);
-    // 30 is not in the set: the attack from 26 stands.
-    assert_eq!(moves_with(o, &[26], &[30, 1], Seat::A, 4), ["26-30"]);
-    // Safe squares also bar backward exchanges.
-    assert_eq!(moves(&[18], &[15, 21, 22], Seat::A, 3), ["18-15"]);
-    assert_eq!(moves_with(o, &[18], &[15, 21, 22], Seat::A, 3), ["pass"]);
-}
-
-#[test]
-fn option_backward_attack_false() {
-    // KE-8 false: a backward move may only land on an empty square.
-    assert_eq!(
-        moves_with("senet.backward_attack=false", &[24], &[21, 1], Seat::A, 3),
-        ["pass"]
-    );
-    assert_eq!(
-        moves_with("senet.backward_attack=false", &[24], &[20, 1], Seat::A, 3),
-        ["24-21"]
-    );
-    // Forward attacks are unchanged.
-    assert_eq!(
-        moves_with("senet.backward_attack=false", &[10], &[13, 1], Seat::A, 3),
-        ["10-13"]
-    );
-}
-
-#[test]
 fn option_bear_off_gate_first_row_empty() {
     // KE-22: with a piece on 2 nothing leaves the board.
     let o = "senet.bear_off_gate=first_row_empty";

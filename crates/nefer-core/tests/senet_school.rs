@@ -282,36 +282,6 @@ fn moves_with(opts: &str, a: &[u8], b: &[u8], to_move: Seat, t: u8) -> Vec<Strin
 }
 
 #[test]
-fn option_safe_squares_15() {
-    // SB-14 (as KE-14) {15}: an undefended counter on 15 cannot be attacked.
-    assert_eq!(moves(&[12], &[15, 1], Seat::A, 3), ["12-15"]);
-    assert_eq!(
-        moves_with("senet.safe_squares={15}", &[12], &[15, 1], Seat::A, 3),
-        ["12-9"]
-    );
-}
-
-#[test]
-fn option_safe_squares_15_26_28_29() {
-    let o = "senet.safe_squares={15,26,28,29}";
-    assert_eq!(moves_with(o, &[24], &[26, 1], Seat::A, 2), ["24-22"]);
-    assert_eq!(moves(&[26], &[28, 1], Seat::A, 2), ["26-28"]);
-    assert_eq!(moves_with(o, &[26], &[28, 1], Seat::A, 2), ["26-24"]);
-    assert_eq!(moves_with(o, &[26], &[30, 1], Seat::A, 4), ["26-30"]);
-    assert_eq!(moves(&[18], &[15, 21, 22], Seat::A, 3), ["18-15"]);
-    assert_eq!(moves_with(o, &[18], &[15, 21, 22], Seat::A, 3), ["pass"]);
-}
-
-#[test]
-fn option_backward_attack_false() {
-    // SB-7 false: backward moves land on empty squares only.
-    let o = "senet.backward_attack=false";
-    assert_eq!(moves_with(o, &[24], &[21, 1], Seat::A, 3), ["pass"]);
-    assert_eq!(moves_with(o, &[24], &[20, 1], Seat::A, 3), ["24-21"]);
-    assert_eq!(moves_with(o, &[10], &[13, 1], Seat::A, 3), ["10-13"]);
-}
-
-#[test]
 fn option_bear_off_gate() {
     // KE-22 (both Senets): no counter leaves while the gate is closed.
     let o = "senet.bear_off_gate=first_row_empty";

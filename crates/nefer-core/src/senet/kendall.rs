@@ -6,7 +6,8 @@
 use rand::Rng;
 
 use super::{
-    FamilyConfig, Squares, between, bit, blockaded, render, runs_of_three, squares, up_to,
+    FamilyConfig, REBIRTH, Squares, between, bit, blockaded, render, runs_of_three, squares,
+    step_back_square, up_to,
 };
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -19,7 +20,6 @@ use crate::sticks::Throw;
 const KEY: &str = "senet.kendall";
 
 /// The House of Re-birth, target of a give-up (002, KE-18).
-const REBIRTH: u8 = 15;
 /// The House of Happiness: every piece must land on it exactly (002, KE-9).
 const HAPPINESS: u8 = 26;
 /// The House of Waters (002).
@@ -415,12 +415,6 @@ impl State {
         }
     }
 
-    /// The nearest empty square at or before 15 (KE-18 `step_back`).
-    fn step_back_square(&self) -> Option<u8> {
-        let free = !self.occupied() & up_to(REBIRTH);
-        (free != 0).then(|| 31 - free.leading_zeros() as u8)
-    }
-
     /// The give-up target (KE-18): 15 when empty; else per `rebirth_blocked`.
     fn rebirth_square(&self) -> Option<u8> {
         if self.occupied() & bit(REBIRTH) == 0 {
@@ -428,7 +422,7 @@ impl State {
         }
         let opp = self.men[1 - self.to_move.index()];
         match self.cfg.rebirth_blocked {
-            RebirthBlocked::StepBack => self.step_back_square(),
+            RebirthBlocked::StepBack => step_back_square(self.occupied()),
             RebirthBlocked::Forbid => None,
             // SPEC names no more than `swap`: we read it as an exchange with the piece on 15,
             // which goes to 27. With the player's own piece there the exchange would leave the
@@ -595,7 +589,7 @@ impl State {
                         if self.occupied() & bit(WATERS) == 0 {
                             WATERS
                         } else {
-                            self.step_back_square().unwrap_or(from)
+                            step_back_square(self.occupied()).unwrap_or(from)
                         }
                     } else {
                         from

@@ -284,6 +284,16 @@ impl FamilyConfig {
     }
 }
 
+/// The House of Re-birth, where a piece given up from the Waters goes (8.5, KE-18).
+pub(crate) const REBIRTH: u8 = 15;
+
+/// The nearest empty square at or before 15 among `occupied` (KE-18 `step_back`, the default
+/// target of a give-up in both Senets), if any.
+pub(crate) fn step_back_square(occupied: Squares) -> Option<u8> {
+    let free = !occupied & up_to(REBIRTH);
+    (free != 0).then(|| 31 - free.leading_zeros() as u8)
+}
+
 /// Opponent runs of three: bit `n` is set when `opp` holds `n`, `n+1` and `n+2` (KE-7, SB-15).
 #[inline]
 pub(crate) const fn runs_of_three(opp: Squares) -> Squares {

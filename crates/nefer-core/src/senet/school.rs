@@ -6,7 +6,8 @@
 use rand::Rng;
 
 use super::{
-    FamilyConfig, Squares, between, bit, blockaded, next_to, render, runs_of_three, squares, up_to,
+    FamilyConfig, Squares, between, bit, blockaded, next_to, render, runs_of_three, squares,
+    step_back_square, up_to,
 };
 use crate::game::{
     Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
@@ -140,8 +141,6 @@ struct Config {
 
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();
-/// Target of a give-up from 27 (SB-18 `water_give_up`, as Kendall's 8.5).
-const REBIRTH: u8 = 15;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Phase {
@@ -242,12 +241,6 @@ impl State {
         } else {
             Phase::Throw
         }
-    }
-
-    /// The give-up target: 15, or the nearest empty square before it (KE-18 default).
-    fn rebirth_square(&self) -> Option<u8> {
-        let free = !(self.men[0] | self.men[1]) & up_to(REBIRTH);
-        (free != 0).then(|| 31 - free.leading_zeros() as u8)
     }
 
     /// The squares of `seat`'s counters.
@@ -415,7 +408,7 @@ impl Game for State {
                 self.cfg.common.offer_pass(out);
             }
             Phase::WaterChoice => {
-                if let Some(n) = self.rebirth_square() {
+                if let Some(n) = step_back_square(self.men[0] | self.men[1]) {
                     out.push(Move::squares(TRAP, n));
                 }
                 out.push(Move::Throw);
