@@ -139,8 +139,14 @@ fn print_table(cfg: &SimConfig, s: &Summary, seconds: f64) {
             pct(r.ci95.1)
         );
     };
+    // The options are part of the rule set being measured: say them.
+    let options = if cfg.options.to_string().is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", cfg.options)
+    };
     println!(
-        "{} — {} games, seed {}, {:.1} s ({:.0} games/s)",
+        "{}{options} — {} games, seed {}, {:.1} s ({:.0} games/s)",
         cfg.rules,
         s.games,
         cfg.seed,

@@ -211,6 +211,37 @@ fn sim_json_has_the_documented_keys_and_ignores_threads() {
 }
 
 #[test]
+fn sim_says_the_options_it_ran_under() {
+    let args = |extra: &[&'static str]| {
+        let mut v = vec![
+            "sim",
+            "--rules",
+            "hj.walker",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "6",
+        ];
+        v.extend_from_slice(extra);
+        v
+    };
+    let out = nefer(&args(&["--option", "hj.walker.bear_off=any"]), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(
+        table.starts_with("hj.walker (hj.walker.bear_off=any) — 6 games"),
+        "{table}"
+    );
+    let out = nefer(&args(&["--option", "hj.walker.bear_off=any", "--json"]), "");
+    assert!(text(&out.stdout).contains("\"options\":\"hj.walker.bear_off=any\""));
+    // Without options the header is the rule set alone.
+    let out = nefer(&args(&[]), "");
+    assert!(text(&out.stdout).starts_with("hj.walker — 6 games"));
+}
+
+#[test]
 fn sim_refuses_unknown_players() {
     let out = nefer(
         &[
