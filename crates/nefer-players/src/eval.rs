@@ -32,6 +32,14 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
             [s.borne_off(Seat::A), s.borne_off(Seat::B)],
             false,
         ),
+        AnyGame::HjFrench(s) if s.standard_race() => {
+            let turns = Seat::BOTH.map(|seat| {
+                french_turns(s.holes_of(seat).fold(0, |m, n| m | 1 << n), s.in_hand(seat))
+            });
+            return race_value(turns, seat, g.status(), FRENCH_SPREAD);
+        }
+        // Options that change the track (lines, point 30, ...) make another race than the one
+        // the fit was made on: progress along the track.
         AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
             race(
                 // Pieces resting on 30 (hj.french.hole_30=stay_then_exit_on_any) are at its end.
@@ -61,7 +69,7 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
         }),
         AnyGame::HjWalker(s) if !s.variation() => {
             let turns = Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat)));
-            return walker_value(turns, seat, g.status());
+            return race_value(turns, seat, g.status(), WALKER_SPREAD);
         }
         // The circuit variation: the players meet and block each other, the table's race does
         // not apply; progress round the 59 holes.
@@ -138,15 +146,19 @@ fn walker_blocked(idx: &[u8]) -> f64 {
 /// player wins 50.5 % (docs/SOLUTIONS.md), worth 0.6 turns at the start.
 const WALKER_TEMPO: f64 = 0.5;
 
-/// The value of a basic Walker position for `seat` from both seats' expected turns to finish.
+/// 0.8 over the spread of one seat's turns to come per √(expected turns) in basic Walker.
+const WALKER_SPREAD: f64 = 0.24;
+
+/// The value of a race position for `seat` from both seats' expected turns to finish.
 ///
 /// A race's win chance depends on the lead in expected turns relative to the spread of the turns
-/// still to come: the standard deviation of one seat's turns is about 3.35 √E (33.98 at the
-/// start, E = 102.85; 15.5 √k for k pieces waiting on point 30 for a 5), so of the difference
-/// about 3.35 √(E_A + E_B). With P(win) ≈ Φ(lead / sd) and 2Φ(x) − 1 = erf(x / √2) ≈ tanh(0.8 x),
-/// the value 2 P(win) − 1 is tanh(0.24 lead / √(E_A + E_B)): a lead of one turn at the start is
-/// worth 0.017 (50.8 %), of ten turns 0.17 (58 %); terminal wins stay ±1.
-fn walker_value(turns: [f64; 2], seat: Seat, status: nefer_core::Status) -> f64 {
+/// still to come: in basic Walker the standard deviation of one seat's turns is about 3.35 √E
+/// (33.98 at the start, E = 102.85; 15.5 √k for k pieces waiting on point 30 for a 5), so of the
+/// difference about 3.35 √(E_A + E_B). With P(win) ≈ Φ(lead / sd) and 2Φ(x) − 1 = erf(x / √2) ≈
+/// tanh(0.8 x), the value 2 P(win) − 1 is tanh(0.24 lead / √(E_A + E_B)) (`spread` = 0.8 / 3.35):
+/// a lead of one turn at the start is worth 0.017 (50.8 %), of ten turns 0.17 (58 %); terminal
+/// wins stay ±1.
+fn race_value(turns: [f64; 2], seat: Seat, status: nefer_core::Status, spread: f64) -> f64 {
     let me = seat.index();
     let mut lead = turns[1 - me] - turns[me];
     if let nefer_core::Status::Decide { seat: s, .. } = status {
@@ -156,8 +168,8 @@ fn walker_value(turns: [f64; 2], seat: Seat, status: nefer_core::Status) -> f64 
             -WALKER_TEMPO
         };
     }
-    let spread = (turns[0] + turns[1]).max(1.0).sqrt();
-    (0.24 * lead / spread).tanh() * 0.999
+    let sd = (turns[0] + turns[1]).max(1.0).sqrt();
+    (spread * lead / sd).tanh() * 0.999
 }
 
 /// Expected turns a seat of the basic Walker race still needs, fitted to the exact table:
@@ -192,7 +204,7 @@ fn walker_turns(idx: &[u8], hand: u8) -> f64 {
 /// The coefficients of the Walker race evaluation: least squares of the exact table's expected
 /// turns to finish over all 216,447 unfinished race states of basic `hj.walker` (5 pieces, 29
 /// holes), states weighted alike. Reproduce with
-/// `CARGO_TARGET_DIR=target cargo run --release -p nefer-players --example fit_walker_eval`;
+/// `CARGO_TARGET_DIR=target cargo run --release -p nefer-players --example fit_race_eval -- hj.walker`;
 /// rms error 0.65 turns (worst 7.9) for 102.85 turns from the start; a one-ply player on it
 /// picks a worse move than the table on 18.2 % of (state, throw) choices, 0.040 turns lost a
 /// choice, against 77.2 % and 0.67 for the progress evaluation used before.
@@ -210,7 +222,7 @@ const WALKER_W: [f64; WALKER_FEATURES] = [
 /// Number of features of the Walker race evaluation.
 pub const WALKER_FEATURES: usize = 40;
 
-/// The features of one seat's basic Walker race (`examples/fit_walker_eval.rs` fits the expected
+/// The features of one seat's basic Walker race (`examples/fit_race_eval.rs` fits the expected
 /// turns to finish on them): `idx` are the indices of its pieces on the board (1..=29, 30 for
 /// point 30), `hand` its pieces not entered yet.
 pub fn walker_features(idx: &[u8], hand: u8) -> [f64; WALKER_FEATURES] {
@@ -237,6 +249,89 @@ pub fn walker_features(idx: &[u8], hand: u8) -> [f64; WALKER_FEATURES] {
     x[37] = at_end * at_end;
     x[38] = h * at_end;
     x[39] = f64::from(u8::from(hand > 0));
+    x
+}
+
+/// 0.8 over the spread of one seat's turns to come per √(expected turns) in `hj.french`: from
+/// the start 7.04 turns for a mean of 41.4, 1.095 √E (`examples/fit_race_eval.rs` prints both).
+const FRENCH_SPREAD: f64 = 0.73;
+
+/// Expected turns a seat of the `hj.french` race still needs, fitted to the exact table:
+/// `FRENCH_W` · `french_features(holes, hand)`.
+fn french_turns(holes: u32, hand: u8) -> f64 {
+    french_features(holes, hand)
+        .iter()
+        .zip(&FRENCH_W)
+        .map(|(x, w)| x * w)
+        .sum()
+}
+
+/// The coefficients of the French race evaluation: least squares of the exact table's expected
+/// turns to finish over all unfinished states of `hj.french` (5 pieces, 29 holes), states
+/// weighted alike. Reproduce with
+/// `CARGO_TARGET_DIR=target cargo run --release -p nefer-players --example fit_race_eval -- hj.french`;
+/// rms error 0.29 turns (worst 4.5) over 178,993 states, for 41.4 turns from the start; a one-ply
+/// player on it picks a worse move than the table on 25.9 % of (state, throw) choices, 0.015
+/// turns lost a choice, against 47.2 % and 0.42 for the progress evaluation used before.
+#[rustfmt::skip]
+const FRENCH_W: [f64; FRENCH_FEATURES] = [
+    4.298799, 6.178646, 5.772320, 5.297336, 4.840340, 4.678561,
+    7.880870, 7.494006, 7.640449, 7.170379, 6.746414, 6.346759,
+    5.909537, 5.497554, 5.175535, 5.342936, 4.902542, 4.501035,
+    4.087237, 3.626645, 3.265032, 2.805697, 2.387845, 1.986713,
+    1.662666, 1.859513, 1.414312, 1.020869, 0.626796, 0.274653,
+    5.832906, 0.486645, 0.051478, -0.016837, -0.022159, 0.046110,
+    0.288315, 0.049020, 0.023838, -0.021342, 0.360072, 0.260891,
+];
+
+/// Number of features of the French race evaluation.
+pub const FRENCH_FEATURES: usize = 42;
+
+/// The features of one seat's `hj.french` race (`examples/fit_race_eval.rs` fits the expected
+/// turns to finish on them): `holes` the bits of the holes of its pieces (1..=29), `hand` its
+/// pieces not entered yet (pieces out make the rest: they are not a feature).
+pub fn french_features(holes: u32, hand: u8) -> [f64; FRENCH_FEATURES] {
+    let occ = |h: u8| holes >> h & 1 == 1;
+    let mut x = [0.0; FRENCH_FEATURES];
+    x[0] = 1.0;
+    let mut pips = 30 * u32::from(hand);
+    let (mut near_end, mut early, mut before_8, mut blocked) = (0.0, 0.0, 0.0, 0.0);
+    for i in nefer_core::game::ones(u64::from(holes)) {
+        x[usize::from(i)] += 1.0;
+        pips += 30 - u32::from(i);
+        match i {
+            1..=5 => early += 1.0,
+            25.. => near_end += 1.0,
+            _ => {}
+        }
+        if (3..=7).contains(&i) {
+            before_8 += 1.0;
+        }
+        // Throws this piece cannot use: an own piece on the hole it would reach.
+        for t in 1..=5u8 {
+            if i + t <= 29 && occ(i + t) {
+                blocked += THROW_P[usize::from(t)];
+            }
+        }
+    }
+    let h = f64::from(hand);
+    let r = f64::from(holes.count_ones()) + h;
+    let p = f64::from(pips);
+    x[30] = h;
+    x[31] = h * h;
+    x[32] = r * r;
+    x[33] = p * p / 100.0;
+    x[34] = r * p / 10.0;
+    x[35] = f64::from(u8::from(hand > 0));
+    // An entry waits for hole 1 to be free.
+    x[36] = if occ(1) { h } else { 0.0 };
+    // The shortcuts 6 → 20 and 8 → 10 are closed while their far end is taken.
+    x[37] = if occ(20) { early } else { 0.0 };
+    x[38] = if occ(10) { before_8 } else { 0.0 };
+    // Each piece needs an exact throw to go out, and none may go out while one is in hand.
+    x[39] = near_end * near_end;
+    x[40] = h * near_end;
+    x[41] = blocked;
     x
 }
 
@@ -345,7 +440,7 @@ mod tests {
     fn the_walker_fit_tracks_the_exact_table() {
         use nefer_core::hj::walker;
         // (pieces on the board, in hand, the table's expected turns), from
-        // `examples/fit_walker_eval.rs`: the fit orders them as the table does.
+        // `examples/fit_race_eval.rs`: the fit orders them as the table does.
         let table: [(&[u8], u8, f64); 7] = [
             (&[28], 0, 19.200),
             (&[19], 0, 25.943),
@@ -375,5 +470,45 @@ mod tests {
             ))
         };
         assert!(evaluate(&after(&[4, 18]), Seat::A) > evaluate(&after(&[7, 15]), Seat::A));
+    }
+
+    #[test]
+    fn the_french_fit_tracks_the_exact_table() {
+        use nefer_core::hj::french;
+        let bits = |h: &[u8]| h.iter().fold(0u32, |m, &n| m | 1 << n);
+        // (pieces on the holes, in hand, the table's expected turns), from
+        // `examples/fit_race_eval.rs -- hj.french`: the fit orders them as the table does.
+        let table: [(&[u8], u8, f64); 7] = [
+            (&[21], 0, 6.037),
+            (&[14, 21], 0, 11.995),
+            (&[5, 18, 20, 28, 29], 0, 18.000),
+            (&[4, 11, 12, 21, 29], 0, 24.000),
+            (&[1, 2, 4, 12, 16], 0, 30.000),
+            (&[3, 6, 7, 10], 1, 36.002),
+            (&[6, 7, 8, 9, 10], 0, 40.229),
+        ];
+        for w in table.windows(2) {
+            assert!(french_turns(bits(w[0].0), w[0].1) < french_turns(bits(w[1].0), w[1].1));
+        }
+        for (holes, hand, turns) in table {
+            let fit = french_turns(bits(holes), hand);
+            assert!((fit - turns).abs() < 1.5, "{holes:?}: {fit} for {turns}");
+        }
+        // From [4, 10, 15, 16, 18] with a 4 the table moves 18 → 22 (28.0 turns to go); the
+        // progress evaluation moved 4 → 8 (33.1 turns: 8 → 10 is closed), its costliest one-ply
+        // mistake the fit gets right.
+        let after = |a: &[u8]| {
+            AnyGame::HjFrench(french::State::from_holes(
+                a,
+                &[5, 6],
+                [0, 3],
+                [0, 0],
+                Seat::B,
+            ))
+        };
+        assert!(
+            evaluate(&after(&[4, 10, 15, 16, 22]), Seat::A)
+                > evaluate(&after(&[8, 10, 15, 16, 18]), Seat::A)
+        );
     }
 }

@@ -1,19 +1,20 @@
-//! Fits the Walker race evaluation of `eval.rs` to the exact one-sided table: least squares of
-//! the expected turns to finish over all race states of basic `hj.walker`, on the features of
-//! `nefer_players::eval::walker_features` (as gnubg fits its race evaluations).
+//! Fits the race evaluations of `eval.rs` to the exact one-sided tables: least squares of the
+//! expected turns to finish over all race states of basic `hj.walker` (on the features of
+//! `nefer_players::eval::walker_features`) or of `hj.french` (`french_features`), as gnubg fits
+//! its race evaluations.
 //!
-//! `CARGO_TARGET_DIR=target cargo run --release -p nefer-players --example fit_walker_eval [CACHE]`
+//! `CARGO_TARGET_DIR=target cargo run --release -p nefer-players --example fit_race_eval -- hj.walker|hj.french [CACHE]`
 //!
 //! (`CACHE`: a file to keep the solved table in between runs.)
 //!
-//! Prints the coefficients to paste into `eval.rs` (`WALKER_W`), the fit's error, and how often
-//! a greedy player using the fit picks a move that the table says is worse, over every state and
-//! throw (states weighted alike).
+//! Prints the coefficients to paste into `eval.rs` (`WALKER_W`, `FRENCH_W`), the fit's error,
+//! and how often a greedy player using the fit picks a move that the table says is worse, over
+//! every state and throw (states weighted alike).
 
 // Matrix code reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
-use nefer_players::eval::{WALKER_FEATURES, walker_features};
+use nefer_players::eval::{french_features, walker_features};
 use nefer_tables::race::{Ctx, Indexer, RaceState, Solution, Step, THROW_P, solve, step_value};
 
 /// Solves the normal equations `a x = b` (symmetric, `n` unknowns) by Gaussian elimination with
@@ -46,8 +47,11 @@ fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     x
 }
 
-/// The features of a table state (the evaluation reads the same from a game).
-fn features(s: RaceState) -> [f64; WALKER_FEATURES] {
+/// The features of a table state for the race `key` (the evaluation reads the same from a game).
+fn features(key: &str, s: RaceState) -> Vec<f64> {
+    if key == "hj.french" {
+        return french_features(s.holes, s.hand).to_vec();
+    }
     let mut idx = Vec::new();
     for h in 1..30u8 {
         if s.holes >> h & 1 == 1 {
@@ -55,12 +59,24 @@ fn features(s: RaceState) -> [f64; WALKER_FEATURES] {
         }
     }
     idx.extend(core::iter::repeat_n(30, usize::from(s.at_end)));
-    walker_features(&idx, s.hand)
+    walker_features(&idx, s.hand).to_vec()
+}
+
+/// The progress evaluation each race used before its fit, in squares, negated (lower is better,
+/// as for the table's turns).
+fn progress(key: &str, s: RaceState) -> f64 {
+    let f = features(key, s);
+    if key == "hj.french" {
+        let pips: f64 = (1..=29).map(|h| h as f64 * f[h]).sum();
+        return -(pips + 34.0 * f64::from(s.off) - 6.0 * f64::from(s.hand));
+    }
+    let pips: f64 = (1..=30).map(|h| h as f64 * f[h]).sum();
+    -(pips + 34.0 * f64::from(s.off) - 2.0 * f64::from(s.hand) - 3.0 * f[36])
 }
 
 /// The solution, read from or written to the cache file `cache` if one is named (the solve takes
 /// about two minutes; the fit a second).
-fn solved(race: &dyn nefer_tables::race::Race, cache: Option<String>) -> Solution {
+fn solved(race: &dyn nefer_tables::race::Race, key: &str, cache: Option<String>) -> Solution {
     if let Some(bytes) = cache.as_ref().and_then(|c| std::fs::read(c).ok()) {
         let mut w = bytes
             .chunks_exact(8)
@@ -75,7 +91,7 @@ fn solved(race: &dyn nefer_tables::race::Race, cache: Option<String>) -> Solutio
             sweeps: 0,
         };
     }
-    eprintln!("solving the hj.walker table ...");
+    eprintln!("solving the {key} table ...");
     let sol = solve(race, 1, &|_, _| {});
     if let Some(c) = cache {
         let mut bytes = Vec::new();
@@ -132,8 +148,11 @@ fn one_ply(
 }
 
 fn main() {
-    let race = nefer_tables::race_for("hj.walker", 5, 29).expect("a pure race");
-    let sol = solved(race.as_ref(), std::env::args().nth(1));
+    let key = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "hj.walker".into());
+    let race = nefer_tables::race_for(&key, 5, 29).expect("hj.walker or hj.french");
+    let sol = solved(race.as_ref(), &key, std::env::args().nth(2));
     let idx = Indexer::new(race.as_ref());
     let n = idx.len() as usize;
     let states: Vec<RaceState> = (0..n as u64).map(|i| idx.unrank(i)).collect();
@@ -141,29 +160,30 @@ fn main() {
 
     // Least squares over every unfinished state, on features scaled to unit mean square (the
     // quadratic terms are large); a tiny ridge keeps collinear features solvable.
-    let f: Vec<[f64; WALKER_FEATURES]> = live.iter().map(|&i| features(states[i])).collect();
-    let mut scale = [0.0; WALKER_FEATURES];
+    let f: Vec<Vec<f64>> = live.iter().map(|&i| features(&key, states[i])).collect();
+    let nf = f[0].len();
+    let mut scale = vec![0.0; nf];
     for x in &f {
-        for k in 0..WALKER_FEATURES {
+        for k in 0..nf {
             scale[k] += x[k] * x[k];
         }
     }
     for s in &mut scale {
         *s = (*s / f.len() as f64).sqrt().max(1e-9);
     }
-    let mut a = vec![vec![0.0; WALKER_FEATURES]; WALKER_FEATURES];
-    let mut b = vec![0.0; WALKER_FEATURES];
+    let mut a = vec![vec![0.0; nf]; nf];
+    let mut b = vec![0.0; nf];
     for (x, &i) in f.iter().zip(&live) {
         let y = sol.expected[i];
-        for j in 0..WALKER_FEATURES {
+        for j in 0..nf {
             let xj = x[j] / scale[j];
             b[j] += xj * y;
-            for k in j..WALKER_FEATURES {
+            for k in j..nf {
                 a[j][k] += xj * x[k] / scale[k];
             }
         }
     }
-    for j in 0..WALKER_FEATURES {
+    for j in 0..nf {
         a[j][j] += 1e-6 * f.len() as f64;
         for k in 0..j {
             a[j][k] = a[k][j];
@@ -207,21 +227,17 @@ fn main() {
         .map(|(k, p)| (k as f64 - mean).powi(2) * p)
         .sum();
     println!(
-        "turns to finish from the start: mean {mean:.3}, standard deviation {:.3}",
-        var.sqrt()
+        "turns to finish from the start: mean {mean:.3}, standard deviation {:.3} ({:.3} √mean; \
+         the spread constant 0.8 / that: {:.3})",
+        var.sqrt(),
+        var.sqrt() / mean.sqrt(),
+        0.8 * mean.sqrt() / var.sqrt()
     );
 
     // One-ply choices by the fit against the table, every state and throw weighted alike; the
     // progress evaluation used before the fit for comparison (in squares, so negated: lower is
     // better for the table's turns).
-    let progress: Vec<f64> = states
-        .iter()
-        .map(|&s| {
-            let f = features(s);
-            let pips: f64 = (1..=30).map(|h| h as f64 * f[h]).sum();
-            -(pips + 34.0 * f64::from(s.off) - 2.0 * f64::from(s.hand) - 3.0 * f[36])
-        })
-        .collect();
+    let progress: Vec<f64> = states.iter().map(|&s| progress(&key, s)).collect();
     for (name, v) in [("the fit", &fitted), ("the progress evaluation", &progress)] {
         let (choices, wrong, lost) = one_ply(race.as_ref(), &idx, &states, &live, &sol.expected, v);
         println!(
@@ -232,7 +248,12 @@ fn main() {
     }
     // States for the unit test of eval.rs: one near each of these expected turns.
     println!("\nstates for the test (holes, hand, at 30, expected turns, fit):");
-    for target in [12.0, 25.0, 40.0, 55.0, 70.0, 85.0, 100.0] {
+    let targets = if key == "hj.french" {
+        [6.0, 12.0, 18.0, 24.0, 30.0, 36.0, 41.0]
+    } else {
+        [12.0, 25.0, 40.0, 55.0, 70.0, 85.0, 100.0]
+    };
+    for target in targets {
         let &i = live
             .iter()
             .filter(|&&i| states[i].on_holes() >= 1)
@@ -301,7 +322,12 @@ fn main() {
             fitted[idx.rank(bad) as usize],
         );
     }
-    println!("\nconst WALKER_W: [f64; WALKER_FEATURES] = [");
+    let name = if key == "hj.french" {
+        "FRENCH"
+    } else {
+        "WALKER"
+    };
+    println!("\nconst {name}_W: [f64; {name}_FEATURES] = [");
     for x in &w {
         println!("    {x:.6},");
     }
