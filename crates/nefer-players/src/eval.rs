@@ -141,10 +141,11 @@ fn walker_blocked(idx: &[u8]) -> f64 {
     n
 }
 
-/// The Walker race's turns: a side to move (its throw made, not yet played) is about half a turn
-/// ahead of the same race waiting for the other side's turn; between perfect players the first
-/// player wins 50.5 % (docs/SOLUTIONS.md), worth 0.6 turns at the start.
-const WALKER_TEMPO: f64 = 0.5;
+/// A race's tempo: a side to move (its throw made, not yet played) is about half a turn ahead of
+/// the same race waiting for the other side's turn. Measured on Walker, where between perfect
+/// players the first player wins 50.5 % (docs/SOLUTIONS.md), worth 0.6 turns at the start; the
+/// French race uses it untuned.
+const RACE_TEMPO: f64 = 0.5;
 
 /// 0.8 over the spread of one seat's turns to come per √(expected turns) in basic Walker.
 const WALKER_SPREAD: f64 = 0.24;
@@ -162,11 +163,7 @@ fn race_value(turns: [f64; 2], seat: Seat, status: nefer_core::Status, spread: f
     let me = seat.index();
     let mut lead = turns[1 - me] - turns[me];
     if let nefer_core::Status::Decide { seat: s, .. } = status {
-        lead += if s == seat {
-            WALKER_TEMPO
-        } else {
-            -WALKER_TEMPO
-        };
+        lead += if s == seat { RACE_TEMPO } else { -RACE_TEMPO };
     }
     let sd = (turns[0] + turns[1]).max(1.0).sqrt();
     (spread * lead / sd).tanh() * 0.999
