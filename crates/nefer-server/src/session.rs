@@ -241,7 +241,9 @@ impl Session {
         };
         let rules: RuleSetId = row.rules.parse().map_err(|e| broken(format!("{e}")))?;
         let options = Options::parse(&row.options).map_err(|e| broken(e.to_string()))?;
-        let start = rules.new_game(&options).map_err(|e| broken(e.to_string()))?;
+        let start = rules
+            .new_game(&options)
+            .map_err(|e| broken(e.to_string()))?;
         let mode = Mode::parse(&row.mode).ok_or_else(|| broken(format!("mode {}", row.mode)))?;
         let [na, nb] = row.names.clone();
         let seats = [
