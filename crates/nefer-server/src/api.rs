@@ -1,5 +1,7 @@
 //! The JSON API of docs/dev/api.md. Handlers parse and check the request, lock the game, call
-//! the session and answer with the view; they know the rules only through `nefer-core`.
+//! the session and answer with a typed view; they know the rules only through `nefer-core`.
+//! Every route of the API is registered through [`api_routes`] with its `#[utoipa::path]`, so
+//! the OpenAPI document ([`crate::openapi`]) has every route and the types of its answers.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -11,27 +13,28 @@ use axum::extract::{FromRequest, Path, RawQuery, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::{Json, Router, routing};
+use axum::{Json, Router};
 use nefer_core::record::{legal_strings, play_token};
-use nefer_core::{Action, Chance, Family};
-use nefer_core::{Game, Move, Options, Record, ReplayError, RuleSetId, Seat, Status, Sticks};
+use nefer_core::{Action, Game, Move, PlayError, Record, RuleSetId, Seat, Status};
 use nefer_players::LEVELS;
-use serde::Deserialize;
-use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use crate::error::{ApiError, ApiResult};
+use crate::body::{
+    CreateGame, CreatedGame, Level, Links, MoveBody, NAME_MAX, ReplayView, RuleSetInfo, Tokens,
+    VersionBody,
+};
+use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
+use crate::hint::Hint;
 use crate::session::{Mode, NewGame, SeatInfo, Session, hash_token, new_id, new_token};
 use crate::store::Store;
-use crate::view::{layouts_json, status_json, view, view_for};
+use crate::view::{Frame, GameResult, GameView, view};
 
 /// Largest request body accepted (docs/dev/api.md: 64 KiB, `413` beyond).
 pub const BODY_LIMIT: usize = 64 * 1024;
-
-/// The longest seat name kept.
-const NAME_MAX: usize = 40;
 
 /// Longest a hint may think before the answer goes without it.
 const HINT_TIMEOUT: Duration = Duration::from_secs(4);
@@ -84,8 +87,8 @@ impl AppState {
     }
 
     /// The game `id`, from memory or rebuilt from the database.
-    fn game(&self, id: &str) -> ApiResult<Arc<Mutex<Session>>> {
-        let unknown = || ApiError::not_found(format!("no game `{id}`"));
+    fn game(&self, id: &str) -> Result<Arc<Mutex<Session>>, SessionError> {
+        let unknown = || SessionError::UnknownGame(id.to_owned());
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(unknown());
         }
@@ -93,7 +96,7 @@ impl AppState {
             .inner
             .games
             .lock()
-            .map_err(|_| ApiError::internal("the game table lock is poisoned"))?;
+            .map_err(|_| SessionError::Internal("the game table lock is poisoned".into()))?;
         if let Some(g) = games.get(id) {
             return Ok(g.clone());
         }
@@ -104,7 +107,7 @@ impl AppState {
     }
 
     /// Locks game `id` and lets the computer finish a turn a crash interrupted.
-    async fn lock(&self, id: &str) -> ApiResult<tokio::sync::OwnedMutexGuard<Session>> {
+    async fn lock(&self, id: &str) -> Result<tokio::sync::OwnedMutexGuard<Session>, SessionError> {
         let g = self.game(id)?;
         let mut s = g.lock_owned().await;
         s.run_computer(self.store()).await?;
@@ -144,9 +147,14 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for JsonBody
         } else {
             &bytes
         };
-        serde_json::from_slice(text)
-            .map(JsonBody)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+        serde_json::from_slice(text).map(JsonBody).map_err(|e| {
+            let what = if e.is_data() {
+                "bad request body"
+            } else {
+                "malformed JSON body"
+            };
+            ApiError::bad_request(format!("{what}: {e}"))
+        })
     }
 }
 
@@ -187,68 +195,58 @@ fn token_of(headers: &HeaderMap, query: Option<&str>) -> ApiResult<Option<String
 }
 
 /// Checks that `token` holds the seat to act; returns that seat.
-fn authorize(s: &Session, token: Option<&str>) -> ApiResult<Seat> {
-    let token = token.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "this needs a seat's token: send `authorization: Bearer TOKEN` or `?token=TOKEN`",
-        )
-    })?;
+fn authorize(s: &Session, token: Option<&str>) -> Result<Seat, SessionError> {
+    let token = token.ok_or(SessionError::NoToken("this needs a seat's token"))?;
     let held = s.holds(Some(token));
     if held.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!("this token holds no seat of game {}", s.id),
-        ));
+        return Err(SessionError::NotASeat { game: s.id.clone() });
     }
-    let seat = s
-        .to_act()
-        .ok_or_else(|| ApiError::conflict("the game is over"))?;
+    let seat = s.to_act().ok_or(SessionError::GameOver)?;
     if !held.contains(&seat) {
         let mine: Vec<String> = held.iter().map(ToString::to_string).collect();
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!(
-                "it is seat {seat}'s turn; this token holds seat {}",
-                mine.join(" and ")
-            ),
-        ));
+        return Err(SessionError::NotYourTurn {
+            seat,
+            held: mine.join(" and "),
+        });
     }
     Ok(seat)
 }
 
-fn check_version(s: &Session, version: Option<u64>) -> ApiResult<()> {
+fn check_version(s: &Session, version: Option<u64>) -> Result<(), SessionError> {
+    let now = s.entries.len() as u64;
     match version {
-        Some(v) if v != s.entries.len() as u64 => Err(ApiError::conflict(format!(
-            "stale version {v}: the game is at version {}; reload it",
-            s.entries.len()
-        ))
-        .with("version", s.entries.len())),
+        Some(sent) if sent != now => Err(SessionError::Stale { sent, now }),
         _ => Ok(()),
     }
 }
 
-fn answer(s: &Session, token: Option<&str>) -> Json<Value> {
-    Json(view_for(&view(s), &s.holds(token)))
+fn answer(s: &Session, token: Option<&str>) -> Json<GameView> {
+    Json(view(s).for_seats(&s.holds(token)))
+}
+
+/// The API's routes with their OpenAPI operations: a route is added here, with its
+/// `#[utoipa::path]`, or not at all, so that the document lists every route.
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    use utoipa::OpenApi as _;
+    OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi())
+        .routes(routes!(rules))
+        .routes(routes!(levels))
+        .routes(routes!(create))
+        .routes(routes!(get_game))
+        .routes(routes!(throw))
+        .routes(routes!(play_move))
+        .routes(routes!(undo))
+        .routes(routes!(hint))
+        .routes(routes!(record))
+        .routes(routes!(events))
+        .routes(routes!(replay))
+        .routes(routes!(openapi))
 }
 
 /// The router of the whole server: the API, the pages and the assets.
 pub fn router(state: AppState) -> Router {
-    use routing::{get, post};
-    Router::new()
-        .route("/api/rules", get(rules))
-        .route("/api/levels", get(levels))
-        .route("/api/games", post(create))
-        .route("/api/games/{id}", get(get_game))
-        .route("/api/games/{id}/throw", post(throw))
-        .route("/api/games/{id}/move", post(play_move))
-        .route("/api/games/{id}/undo", post(undo))
-        .route("/api/games/{id}/hint", get(hint))
-        .route("/api/games/{id}/record", get(record))
-        .route("/api/games/{id}/events", get(events))
-        .route("/api/replay", post(replay))
-        .route("/api/openapi.json", get(openapi))
-        .merge(crate::assets::routes())
+    let (api, _) = api_routes().split_for_parts();
+    api.merge(crate::assets::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         // The limit also holds for bodies without a length (chunked): the readers stop there.
@@ -273,98 +271,38 @@ async fn method_not_allowed(req: Request) -> ApiError {
     )
 }
 
-async fn openapi() -> Json<Value> {
+/// This document (OpenAPI 3.1), generated from the handlers and the types of their answers.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 document of this API.", body = Object)))]
+async fn openapi() -> Json<&'static utoipa::openapi::OpenApi> {
     Json(crate::openapi::document())
 }
 
-async fn rules() -> Json<Value> {
-    Json(Value::Array(
-        RuleSetId::ALL
-            .iter()
-            .map(|&id| {
-                let info = id.info();
-                let options: Vec<Value> = id
-                    .option_specs()
-                    .iter()
-                    .map(|o| {
-                        let not_implemented: Vec<&str> =
-                            o.values.iter().filter(|v| !o.implements(v)).copied().collect();
-                        json!({"name": o.name, "values": o.values, "default": o.default_value(),
-                               "implemented": o.implemented, "not_implemented": not_implemented,
-                               "clause": o.clause, "help": o.help})
-                    })
-                    .collect();
-                json!({
-                    "key": info.key, "title": info.title,
-                    "family": match id.family() { Family::Senet => "senet", Family::HoundsAndJackals => "hj" },
-                    "source": info.source, "rules": info.rules, "options": options,
-                })
-            })
-            .collect(),
-    ))
+/// Every rule set with its rules in words and its options, SPEC order.
+#[utoipa::path(get, path = "/api/rules", tag = "rules",
+    responses((status = 200, description = "The rule sets, SPEC order.", body = Vec<RuleSetInfo>)))]
+async fn rules() -> Json<Vec<RuleSetInfo>> {
+    Json(RuleSetId::ALL.iter().map(|&id| id.into()).collect())
 }
 
-async fn levels() -> Json<Value> {
-    let mut v: Vec<Value> = LEVELS
+/// The computer's levels (`perfect`: the pure races only).
+#[utoipa::path(get, path = "/api/levels", tag = "rules",
+    responses((status = 200, description = "The levels, weakest first.", body = Vec<Level>)))]
+async fn levels() -> Json<Vec<Level>> {
+    let mut v: Vec<Level> = LEVELS
         .iter()
-        .map(|(name, player)| json!({"name": name, "player": player}))
+        .map(|&(name, player)| Level {
+            name,
+            player,
+            rules: None,
+        })
         .collect();
-    v.push(json!({"name": "perfect", "player": "perfect", "rules": ["hj.french", "hj.walker"]}));
-    Json(Value::Array(v))
-}
-
-/// `POST /api/games`.
-#[derive(Deserialize)]
-struct CreateReq {
-    rules: String,
-    #[serde(default)]
-    options: Value,
-    #[serde(default)]
-    mode: Option<String>,
-    #[serde(default)]
-    level: Option<String>,
-    #[serde(default)]
-    seat: Option<String>,
-    #[serde(default)]
-    names: Option<HashMap<String, String>>,
-}
-
-fn parse_options(v: &Value) -> ApiResult<Options> {
-    match v {
-        Value::Null => Ok(Options::new()),
-        Value::String(s) => Options::parse(s).map_err(|e| ApiError::bad_request(e.0)),
-        Value::Object(m) => {
-            let mut o = Options::new();
-            for (k, v) in m {
-                let v = match v {
-                    Value::String(s) => s.clone(),
-                    Value::Number(n) => n.to_string(),
-                    Value::Bool(b) => b.to_string(),
-                    _ => {
-                        return Err(ApiError::bad_request(format!(
-                            "option {k} must be a string, number or boolean"
-                        )));
-                    }
-                };
-                o.set(k, &v).map_err(|e| ApiError::bad_request(e.0))?;
-            }
-            Ok(o)
-        }
-        _ => Err(ApiError::bad_request(
-            "options must be an object {name: value} or a string `name=value, …`",
-        )),
-    }
-}
-
-fn parse_seat(s: Option<&str>) -> ApiResult<Option<Seat>> {
-    match s {
-        None | Some("") => Ok(None),
-        Some("A") => Ok(Some(Seat::A)),
-        Some("B") => Ok(Some(Seat::B)),
-        Some(x) => Err(ApiError::bad_request(format!(
-            "seat must be \"A\", \"B\" or null, not {x:?}"
-        ))),
-    }
+    v.push(Level {
+        name: "perfect",
+        player: "perfect",
+        rules: Some(&["hj.french", "hj.walker"]),
+    });
+    Json(v)
 }
 
 fn clean_name(n: &str) -> ApiResult<String> {
@@ -377,35 +315,40 @@ fn clean_name(n: &str) -> ApiResult<String> {
     Ok(n.to_owned())
 }
 
+/// Start a game.
+#[utoipa::path(post, path = "/api/games", tag = "games",
+    request_body = CreateGame,
+    responses(
+        (status = 201, description = "The game view with `tokens` and `links`; `location` names the game.", body = CreatedGame),
+        (status = 400, description = "Unknown rule set, option, mode, level or seat; a malformed body.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+    ))]
 async fn create(
     State(st): State<AppState>,
-    JsonBody(req): JsonBody<CreateReq>,
+    JsonBody(req): JsonBody<CreateGame>,
 ) -> ApiResult<Response> {
     let rules: RuleSetId = req
         .rules
         .parse()
         .map_err(|e: nefer_core::rules::UnknownRuleSet| ApiError::bad_request(e.to_string()))?;
-    let options = parse_options(&req.options)?;
+    let options = req.options.0;
     let start = rules
         .new_game(&options)
-        .map_err(|e| ApiError::bad_request(e.0))?;
-    let mode_name = req.mode.as_deref().unwrap_or("computer");
-    let mode = Mode::parse(mode_name).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "mode must be computer, local or online, not {mode_name:?}"
-        ))
-    })?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mode = req.mode.unwrap_or(Mode::Computer);
     if mode != Mode::Computer && req.level.is_some() {
         return Err(ApiError::bad_request("level is only for mode computer"));
     }
     let mut names = [String::new(), String::new()];
-    for (k, v) in req.names.iter().flatten() {
-        let seat = parse_seat(Some(k))?
-            .ok_or_else(|| ApiError::bad_request("names are keyed by seat, A or B"))?;
-        names[seat.index()] = clean_name(v)?;
+    if let Some(given) = &req.names {
+        for (seat, name) in [(Seat::A, &given.a), (Seat::B, &given.b)] {
+            if let Some(name) = name {
+                names[seat.index()] = clean_name(name)?;
+            }
+        }
     }
-    let seat = match parse_seat(req.seat.as_deref())? {
-        Some(s) => s,
+    let seat = match req.seat {
+        Some(s) => s.into(),
         None => {
             let mut rng = crate::session::os_seeded()?;
             nefer_core::game::draw_seat(&mut rng)
@@ -414,8 +357,11 @@ async fn create(
     let level =
         (mode == Mode::Computer).then(|| req.level.clone().unwrap_or_else(|| "medium".into()));
     let token = new_token()?;
-    let mut tokens = serde_json::Map::new();
-    let mut links = serde_json::Map::new();
+    let mut tokens = Tokens::default();
+    let give = |tokens: &mut Tokens, seat: Seat, t: &str| match seat {
+        Seat::A => tokens.a = Some(t.to_owned()),
+        Seat::B => tokens.b = Some(t.to_owned()),
+    };
     let id = new_id()?;
     let mut hashes = [None, None];
     let mut computer = [false, false];
@@ -424,18 +370,18 @@ async fn create(
         Mode::Computer => {
             hashes[seat.index()] = Some(hash_token(&token));
             computer[seat.other().index()] = true;
-            tokens.insert(seat.to_string(), json!(token));
+            give(&mut tokens, seat, &token);
         }
         Mode::Local => {
             hashes = [Some(hash_token(&token)), Some(hash_token(&token))];
-            tokens.insert("A".into(), json!(token));
-            tokens.insert("B".into(), json!(token));
+            give(&mut tokens, Seat::A, &token);
+            give(&mut tokens, Seat::B, &token);
         }
         Mode::Online => {
             let other = new_token()?;
             hashes[seat.index()] = Some(hash_token(&token));
             hashes[seat.other().index()] = Some(hash_token(&other));
-            tokens.insert(seat.to_string(), json!(token));
+            give(&mut tokens, seat, &token);
             invite = Some(other);
         }
     }
@@ -483,51 +429,87 @@ async fn create(
         crate::hint::solve_in_background(&s.start);
     }
     s.run_computer(st.store()).await?;
-    links.insert("self".into(), json!(format!("/game/{id}?token={token}")));
-    links.insert("watch".into(), json!(format!("/game/{id}")));
-    if let Some(other) = invite {
-        links.insert("invite".into(), json!(format!("/game/{id}?token={other}")));
-    }
-    let mut v = view_for(&view(&s), &s.holds(Some(&token)));
-    v["tokens"] = Value::Object(tokens);
-    v["links"] = Value::Object(links);
+    let links = Links {
+        own: format!("/game/{id}?token={token}"),
+        watch: format!("/game/{id}"),
+        invite: invite.map(|other| format!("/game/{id}?token={other}")),
+    };
+    let created = CreatedGame {
+        view: view(&s).for_seats(&s.holds(Some(&token))),
+        tokens,
+        links,
+    };
     let cell = Arc::new(Mutex::new(s));
     st.inner
         .games
         .lock()
-        .map_err(|_| ApiError::internal("the game table lock is poisoned"))?
+        .map_err(|_| SessionError::Internal("the game table lock is poisoned".into()))?
         .insert(id.clone(), cell);
-    let mut resp = (StatusCode::CREATED, Json(v)).into_response();
+    let mut resp = (StatusCode::CREATED, Json(created)).into_response();
     if let Ok(loc) = HeaderValue::from_str(&format!("/api/games/{id}")) {
         resp.headers_mut().insert(header::LOCATION, loc);
     }
     Ok(resp)
 }
 
+/// The game view; `you` lists the seats the token holds.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games",
+    params(GameId, TokenQuery),
+    responses(
+        (status = 200, description = "The game view.", body = GameView),
+        (status = 400, description = "A malformed authorization header.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    ))]
 async fn get_game(
     State(st): State<AppState>,
     PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<GameView>> {
     let token = token_of(&headers, q.as_deref())?;
     let s = st.lock(&id).await?;
     Ok(answer(&s, token.as_deref()))
 }
 
-#[derive(Deserialize)]
-struct VersionReq {
-    #[serde(default)]
-    version: Option<u64>,
+/// The path parameter of a game's resources.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)] // Read by `PathParam`; here for the document.
+struct GameId {
+    /// The game id.
+    id: String,
 }
 
+/// The seat token as a query parameter (for links).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // Read by `token_of`; here for the document.
+struct TokenQuery {
+    /// A seat token, for links; the header `authorization: Bearer TOKEN` does the same.
+    token: Option<String>,
+}
+
+/// Throw the sticks: the seat whose throw is due throws; the server draws the sticks.
+#[utoipa::path(post, path = "/api/games/{id}/throw", tag = "games",
+    params(GameId, TokenQuery),
+    request_body(content = Option<VersionBody>, description = "Optional; an empty body reads as `{}`."),
+    security(("seatToken" = [])),
+    responses(
+        (status = 200, description = "The game view after the throw and any computer play.", body = GameView),
+        (status = 400, description = "A malformed body or field.", body = ErrorBody),
+        (status = 401, description = "No token.", body = ErrorBody),
+        (status = 403, description = "The token does not hold the seat to act.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "A stale version, a decision is due, or the game is over.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+    ))]
 async fn throw(
     State(st): State<AppState>,
     PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
-    JsonBody(req): JsonBody<VersionReq>,
-) -> ApiResult<Json<Value>> {
+    JsonBody(req): JsonBody<VersionBody>,
+) -> ApiResult<Json<GameView>> {
     let token = token_of(&headers, q.as_deref())?;
     let mut s = st.lock(&id).await?;
     authorize(&s, token.as_deref())?;
@@ -537,77 +519,102 @@ async fn throw(
     Ok(answer(&s, token.as_deref()))
 }
 
-#[derive(Deserialize)]
-struct MoveReq {
-    #[serde(rename = "move")]
-    mv: String,
-    #[serde(default)]
-    version: Option<u64>,
-}
-
+/// Make a move: a legal move of the seat to decide; then the computer plays, if it is its turn.
+#[utoipa::path(post, path = "/api/games/{id}/move", tag = "games",
+    params(GameId, TokenQuery),
+    request_body = MoveBody,
+    security(("seatToken" = [])),
+    responses(
+        (status = 200, description = "The game view after the move and any computer play.", body = GameView),
+        (status = 400, description = "A malformed body, or a move that is not notation (with `legal`).", body = ErrorBody),
+        (status = 401, description = "No token.", body = ErrorBody),
+        (status = 403, description = "The token does not hold the seat to act.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "A stale version (with `version`), a throw is due, or the game is over.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 422, description = "An illegal move (with `legal`).", body = ErrorBody),
+    ))]
 async fn play_move(
     State(st): State<AppState>,
     PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
-    JsonBody(req): JsonBody<MoveReq>,
-) -> ApiResult<Json<Value>> {
+    JsonBody(req): JsonBody<MoveBody>,
+) -> ApiResult<Json<GameView>> {
     let token = token_of(&headers, q.as_deref())?;
     let mut s = st.lock(&id).await?;
     let seat = authorize(&s, token.as_deref())?;
     check_version(&s, req.version)?;
     if let Status::Chance { .. } = s.game.status() {
-        return Err(ApiError::conflict(format!(
-            "seat {seat} must throw first: no move is due"
-        )));
+        return Err(SessionError::MustThrowFirst(seat).into());
     }
     let legal = legal_strings(&s.game);
-    let m: Move = req.mv.trim().parse().map_err(|e| {
-        ApiError::bad_request(format!("`{}` is not a move: {e}", req.mv))
-            .with("legal", legal.clone())
-    })?;
-    s.act(st.store(), Action::Move(m), None).map_err(|e| {
-        if e.status == StatusCode::UNPROCESSABLE_ENTITY {
-            ApiError::unprocessable(format!("{m} is not legal here")).with("legal", legal.clone())
-        } else {
-            e
+    let m: Move = match req.mv.trim().parse() {
+        Ok(m) => m,
+        Err(e) => {
+            return Err(
+                ApiError::bad_request(format!("`{}` is not a move: {e}", req.mv)).with_legal(legal),
+            );
         }
-    })?;
+    };
+    s.act(st.store(), Action::Move(m), None)
+        .map_err(|e| match e {
+            SessionError::Refused(PlayError::IllegalMove { mv }) => {
+                SessionError::Illegal { mv, legal }
+            }
+            e => e,
+        })?;
     s.run_computer(st.store()).await?;
     Ok(answer(&s, token.as_deref()))
 }
 
+/// Undo (computer mode): back to your previous decision with a real choice, with the same throw.
+#[utoipa::path(post, path = "/api/games/{id}/undo", tag = "games",
+    params(GameId, TokenQuery),
+    request_body(content = Option<VersionBody>, description = "Optional; an empty body reads as `{}`."),
+    security(("seatToken" = [])),
+    responses(
+        (status = 200, description = "The game view after the undo.", body = GameView),
+        (status = 400, description = "A malformed body or field.", body = ErrorBody),
+        (status = 401, description = "No token.", body = ErrorBody),
+        (status = 403, description = "The token holds no seat of the game.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "A stale version.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 422, description = "Nothing to undo, or not a game against the computer.", body = ErrorBody),
+    ))]
 async fn undo(
     State(st): State<AppState>,
     PathParam(id): PathParam,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
-    JsonBody(req): JsonBody<VersionReq>,
-) -> ApiResult<Json<Value>> {
+    JsonBody(req): JsonBody<VersionBody>,
+) -> ApiResult<Json<GameView>> {
     let token = token_of(&headers, q.as_deref())?;
     let mut s = st.lock(&id).await?;
-    let Some(token) = token else {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "undo needs your seat's token: send `authorization: Bearer TOKEN` or `?token=TOKEN`",
-        ));
-    };
+    let token = token.ok_or(SessionError::NoToken("undo needs your seat's token"))?;
     if s.holds(Some(&token)).is_empty() {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!("this token holds no seat of game {}", s.id),
-        ));
+        return Err(SessionError::NotASeat { game: s.id.clone() }.into());
     }
     check_version(&s, req.version)?;
     s.undo(st.store())?;
     Ok(answer(&s, Some(&token)))
 }
 
-async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Json<Value>> {
+/// The best move for the seat to decide (no token needed: anyone may ask).
+#[utoipa::path(get, path = "/api/games/{id}/hint", tag = "games",
+    params(GameId),
+    responses(
+        (status = 200, description = "The hint.", body = Hint),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 409, description = "No decision is due.", body = ErrorBody),
+        (status = 503, description = "The hint took too long.", body = ErrorBody),
+    ))]
+async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Json<Hint>> {
     let game = {
         let s = st.lock(&id).await?;
         if !matches!(s.game.status(), Status::Decide { .. }) {
-            return Err(ApiError::conflict("no decision is due: nothing to hint"));
+            return Err(SessionError::NothingToHint.into());
         }
         s.game.clone()
     };
@@ -621,11 +628,18 @@ async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult
     let task = tokio::task::spawn_blocking(move || crate::hint::hint(&game));
     let h = tokio::time::timeout(HINT_TIMEOUT, task)
         .await
-        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the hint took too long"))?
-        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))?;
+        .map_err(|_| SessionError::HintTooSlow)?
+        .map_err(|e| SessionError::Internal(format!("the hint failed: {e}")))?;
     Ok(Json(h))
 }
 
+/// The game as an `.ngr` record (NOTATION §5), as an attachment.
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games",
+    params(GameId),
+    responses(
+        (status = 200, description = "The record.", body = String, content_type = "text/plain"),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    ))]
 async fn record(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Response> {
     let s = st.lock(&id).await?;
     let mut r = Record::new(s.rules, s.options.clone());
@@ -658,6 +672,14 @@ async fn record(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResu
         .into_response())
 }
 
+/// Server-sent events: `event: state` with the game view (as `GameView`), on connecting and
+/// after every action (the computer's too) and undo.
+#[utoipa::path(get, path = "/api/games/{id}/events", tag = "games",
+    params(GameId, TokenQuery),
+    responses(
+        (status = 200, description = "An event stream; each `data:` is a `GameView`.", body = String, content_type = "text/event-stream"),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    ))]
 async fn events(
     State(st): State<AppState>,
     PathParam(id): PathParam,
@@ -670,10 +692,10 @@ async fn events(
     let rx = s.events.subscribe();
     let now = Arc::new(view(&s));
     drop(s);
-    let event = move |v: Arc<Value>| -> Result<Event, Infallible> {
-        Ok(Event::default()
-            .event("state")
-            .data(view_for(&v, &you).to_string()))
+    let event = move |v: Arc<GameView>| -> Result<Event, Infallible> {
+        // The views serialize without fail (strings, numbers and lists only).
+        let data = serde_json::to_string(&v.for_seats(&you)).unwrap_or_default();
+        Ok(Event::default().event("state").data(data))
     };
     // The current view first, so that a page that (re)connects is up to date at once; a
     // receiver that lagged skips to the next view, which is complete in itself. `None` marks
@@ -690,60 +712,52 @@ async fn events(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Value>> {
+/// Replay an `.ngr` record step by step.
+#[utoipa::path(post, path = "/api/replay", tag = "games",
+    request_body(content = String, content_type = "text/plain", description = "An `.ngr` record (NOTATION §5)."),
+    responses(
+        (status = 200, description = "Frame 0 is the start, frame k the position after k actions.", body = ReplayView),
+        (status = 400, description = "The body is not UTF-8 text.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 422, description = "A malformed record (`line`) or an illegal action (`index`, `token`, `legal`).", body = ErrorBody),
+    ))]
+async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<ReplayView>> {
     let bytes = read_body(req, &()).await?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| ApiError::bad_request(format!("the record is not UTF-8 text: {e}")))?;
-    let record = Record::parse(text).map_err(|e| {
-        ApiError::unprocessable(format!("record line {}: {}", e.line, e.message))
-            .with("line", e.line)
-    })?;
+    let record = Record::parse(text)?;
     let rules: RuleSetId = record
         .rules
         .parse()
         .map_err(|e: nefer_core::rules::UnknownRuleSet| ApiError::unprocessable(e.to_string()))?;
     let mut game = rules
         .new_game(&record.options)
-        .map_err(|e| ApiError::unprocessable(e.0))?;
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let names = [
         record.header("player-A").unwrap_or("A").to_owned(),
         record.header("player-B").unwrap_or("B").to_owned(),
     ];
-    let frame = |i: usize, token: Option<&str>, g: &nefer_core::AnyGame, sticks: Option<Sticks>| {
-        json!({"i": i, "token": token, "status": status_json(g, &record.options, &names),
-               "layout": layouts_json(g), "sticks": sticks.map(crate::view::sticks_json)})
-    };
-    let mut frames = vec![frame(0, None, &game, None)];
+    let mut frames = vec![Frame::at(0, &game, None, &record.options, &names)];
     for (i, tok) in record.actions.iter().enumerate() {
-        let action = play_token(&mut game, i, tok).map_err(|e| match e {
-            ReplayError::Illegal {
-                index,
-                token,
-                reason,
-                legal,
-            } => ApiError::unprocessable(format!("action {index} `{token}`: {reason}"))
-                .with("index", index)
-                .with("token", token)
-                .with("legal", legal),
-            ReplayError::Setup(m) => ApiError::unprocessable(m),
-        })?;
-        let sticks = match action {
-            Action::Chance(Chance::Throw(t)) => Some(Sticks::showing(t)),
-            _ => None,
-        };
-        frames.push(frame(i + 1, Some(tok), &game, sticks));
+        let action = play_token(&mut game, i, tok)?;
+        frames.push(Frame::at(
+            i + 1,
+            &game,
+            Some((tok, action)),
+            &record.options,
+            &names,
+        ));
     }
-    let headers: serde_json::Map<String, Value> = record
-        .headers
-        .iter()
-        .map(|(k, v)| (k.clone(), json!(v)))
-        .collect();
-    let result = game.outcome().map(|o| {
-        o.winner()
-            .map_or_else(|| "draw".to_owned(), |w| w.to_string())
+    let result = game.outcome().map(|o| match o.winner() {
+        Some(Seat::A) => GameResult::A,
+        Some(Seat::B) => GameResult::B,
+        None => GameResult::Draw,
     });
-    Ok(Json(json!({
-        "rules": record.rules, "options": record.options.to_string(), "headers": headers,
-        "frames": frames, "result": result,
-    })))
+    Ok(Json(ReplayView {
+        rules: record.rules,
+        options: record.options.to_string(),
+        headers: record.headers,
+        frames,
+        result,
+    }))
 }

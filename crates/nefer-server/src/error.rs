@@ -1,20 +1,225 @@
-//! Errors of the API: every one becomes a status code and a JSON body `{"error": "…"}`, so that
-//! no plain-text rejection of axum ever reaches a client.
+//! Errors, in two layers: [`SessionError`], what the game service refuses or fails at (in the
+//! game's words, no HTTP), and [`ApiError`], an HTTP status with the JSON body [`ErrorBody`].
+//! `From<SessionError> for ApiError` is the one place where a domain error gets its status;
+//! the HTTP layer itself makes only the errors of the request's form (a malformed body, an
+//! unknown path). No plain-text rejection of axum ever reaches a client.
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use nefer_core::record::RecordError;
+use nefer_core::{Move, PlayError, ReplayError, Seat};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// An error answer: a status, a reason in words, and extra JSON fields (`legal`, `index`, …).
+/// What the game service refuses or fails at. Handlers turn it into an [`ApiError`] with `?`.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// No game has this id.
+    #[error("no game `{0}`")]
+    UnknownGame(String),
+    /// The action needs a seat's token and none came (the words say which action).
+    #[error("{0}: send `authorization: Bearer TOKEN` or `?token=TOKEN`")]
+    NoToken(&'static str),
+    /// The token holds no seat of the game.
+    #[error("this token holds no seat of game {game}")]
+    NotASeat {
+        /// The game id.
+        game: String,
+    },
+    /// The token holds a seat, but not the one to act.
+    #[error("it is seat {seat}'s turn; this token holds seat {held}")]
+    NotYourTurn {
+        /// The seat to act.
+        seat: Seat,
+        /// The seats the token holds, in words (`A`, or `A and B`).
+        held: String,
+    },
+    /// The client acted on a version of the game that is no longer the current one.
+    #[error("stale version {sent}: the game is at version {now}; reload it")]
+    Stale {
+        /// The version the client sent.
+        sent: u64,
+        /// The game's version.
+        now: u64,
+    },
+    /// Nobody can act any more.
+    #[error("the game is over")]
+    GameOver,
+    /// A move was asked for while a throw is due.
+    #[error("seat {0} must throw first: no move is due")]
+    MustThrowFirst(Seat),
+    /// A throw was asked for while a decision is due.
+    #[error("seat {0} must move (or pass) first: no throw is due")]
+    MustMoveFirst(Seat),
+    /// A hint was asked for while no decision is due.
+    #[error("no decision is due: nothing to hint")]
+    NothingToHint,
+    /// A move that is not among the legal ones (listed, in notation).
+    #[error("{mv} is not legal here")]
+    Illegal {
+        /// The move tried.
+        mv: Move,
+        /// The legal moves there.
+        legal: Vec<String>,
+    },
+    /// The game refused an action (the core's reason).
+    #[error(transparent)]
+    Refused(PlayError),
+    /// Undo outside a game against the computer.
+    #[error("undo is only possible in a game against the computer")]
+    UndoNotAgainstComputer,
+    /// Undo with no earlier decision of the person's with a real choice.
+    #[error("there is no earlier decision of yours to undo")]
+    NothingToUndo,
+    /// An unusable computer level or player spec.
+    #[error("{0}")]
+    BadLevel(String),
+    /// The hint did not come within its time.
+    #[error("the hint took too long")]
+    HintTooSlow,
+    /// The database failed.
+    #[error("storage error: {0}")]
+    Storage(#[from] rusqlite::Error),
+    /// The operating system gave no randomness (dice, ids, tokens).
+    #[error("no system randomness: {0}")]
+    NoRandomness(String),
+    /// A stored game that no longer replays (only this server writes the database).
+    #[error("stored game {id}: {what}")]
+    BrokenStoredGame {
+        /// The game id.
+        id: String,
+        /// What did not make sense.
+        what: String,
+    },
+    /// The computer player failed (a crashed search, an illegal choice).
+    #[error("the computer player failed: {0}")]
+    Computer(String),
+    /// Anything else the server got wrong (a poisoned lock, a crashed task); says where.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl SessionError {
+    /// The HTTP status of this error: the one table of docs/dev/api.md's "Conventions".
+    pub fn status(&self) -> StatusCode {
+        use SessionError as E;
+        match self {
+            E::UnknownGame(_) => StatusCode::NOT_FOUND,
+            E::NoToken(_) => StatusCode::UNAUTHORIZED,
+            E::NotASeat { .. } | E::NotYourTurn { .. } => StatusCode::FORBIDDEN,
+            E::Stale { .. }
+            | E::GameOver
+            | E::MustThrowFirst(_)
+            | E::MustMoveFirst(_)
+            | E::NothingToHint => StatusCode::CONFLICT,
+            E::Refused(PlayError::WrongKind { .. } | PlayError::GameOver) => StatusCode::CONFLICT,
+            E::Illegal { .. }
+            | E::Refused(PlayError::IllegalMove { .. } | PlayError::ImpossibleChance { .. })
+            | E::UndoNotAgainstComputer
+            | E::NothingToUndo => StatusCode::UNPROCESSABLE_ENTITY,
+            E::BadLevel(_) => StatusCode::BAD_REQUEST,
+            E::HintTooSlow => StatusCode::SERVICE_UNAVAILABLE,
+            E::Storage(_)
+            | E::NoRandomness(_)
+            | E::BrokenStoredGame { .. }
+            | E::Computer(_)
+            | E::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> ApiError {
+        let mut out = ApiError::new(e.status(), e.to_string());
+        match e {
+            SessionError::Stale { now, .. } => out.body.version = Some(now),
+            SessionError::Illegal { legal, .. } => out.body.legal = Some(legal),
+            _ => {}
+        }
+        out
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(e: rusqlite::Error) -> ApiError {
+        SessionError::from(e).into()
+    }
+}
+
+/// A record that cannot be read: `422` naming the line.
+impl From<RecordError> for ApiError {
+    fn from(e: RecordError) -> ApiError {
+        let mut out = ApiError::unprocessable(format!("record line {}: {}", e.line, e.message));
+        out.body.line = Some(e.line);
+        out
+    }
+}
+
+/// A record whose actions do not replay: `422` naming the action, with the legal ones there.
+impl From<ReplayError> for ApiError {
+    fn from(e: ReplayError) -> ApiError {
+        match e {
+            ReplayError::Illegal {
+                index,
+                token,
+                reason,
+                legal,
+            } => {
+                let mut out =
+                    ApiError::unprocessable(format!("action {index} `{token}`: {reason}"));
+                out.body.index = Some(index);
+                out.body.token = Some(token);
+                out.body.legal = Some(legal);
+                out
+            }
+            ReplayError::Setup(m) => ApiError::unprocessable(m),
+        }
+    }
+}
+
+impl IntoResponse for SessionError {
+    fn into_response(self) -> Response {
+        ApiError::from(self).into_response()
+    }
+}
+
+/// The body of every error answer: the reason in words and, where they help, the fields a
+/// client acts on.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody {
+    /// What was wrong, in words.
+    pub error: String,
+    /// A replayed record's illegal action: its index (0 is the first action).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, minimum = 0)]
+    pub index: Option<usize>,
+    /// A replayed record's illegal action: its token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub token: Option<String>,
+    /// An illegal action: the legal moves there, in notation (NOTATION §3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub legal: Option<Vec<String>>,
+    /// A stale version: the game's version now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, minimum = 0)]
+    pub version: Option<u64>,
+    /// A malformed record: the line (1 is the first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, minimum = 1)]
+    pub line: Option<usize>,
+}
+
+/// An error answer: a status and its [`ErrorBody`].
 #[derive(Debug)]
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// What was wrong, in words.
-    pub message: String,
-    /// More fields merged into the body, e.g. the legal moves.
-    pub extra: Option<serde_json::Map<String, Value>>,
+    /// The JSON body (boxed: errors travel in `Result`s, which stay small).
+    pub body: Box<ErrorBody>,
 }
 
 impl ApiError {
@@ -22,8 +227,10 @@ impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
-            extra: None,
+            body: Box::new(ErrorBody {
+                error: message.into(),
+                ..ErrorBody::default()
+            }),
         }
     }
 
@@ -32,14 +239,9 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
-    /// 404: no such game (or resource).
+    /// 404: no such resource.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)
-    }
-
-    /// 409: a stale version or an action of the wrong kind.
-    pub fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::CONFLICT, message)
     }
 
     /// 422: a well-formed request the game refuses.
@@ -47,36 +249,54 @@ impl ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
-    /// 500: the server failed (storage, a crashed task); the message says where.
-    pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
-    }
-
-    /// Adds a field to the body.
-    pub fn with(mut self, key: &str, value: impl Into<Value>) -> ApiError {
-        self.extra
-            .get_or_insert_with(Default::default)
-            .insert(key.to_owned(), value.into());
+    /// The same error listing the legal moves.
+    pub fn with_legal(mut self, legal: Vec<String>) -> ApiError {
+        self.body.legal = Some(legal);
         self
-    }
-}
-
-impl From<rusqlite::Error> for ApiError {
-    fn from(e: rusqlite::Error) -> ApiError {
-        ApiError::internal(format!("storage error: {e}"))
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = serde_json::Map::new();
-        body.insert("error".into(), json!(self.message));
-        if let Some(extra) = self.extra {
-            body.extend(extra);
-        }
-        (self.status, Json(Value::Object(body))).into_response()
+        (self.status, Json(self.body)).into_response()
     }
 }
 
 /// The result type of handlers.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_core_s_refusals_keep_their_statuses() {
+        let illegal = SessionError::Refused(PlayError::GameOver);
+        assert_eq!(illegal.status(), StatusCode::CONFLICT);
+        let wrong = SessionError::Refused(PlayError::WrongKind {
+            expected: "a throw",
+        });
+        assert_eq!(wrong.status(), StatusCode::CONFLICT);
+        let mv: Move = "pass".parse().unwrap();
+        let e = ApiError::from(SessionError::Refused(PlayError::IllegalMove { mv }));
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(e.body.error, "illegal move pass");
+    }
+
+    #[test]
+    fn a_stale_version_and_an_illegal_move_carry_their_fields() {
+        let e = ApiError::from(SessionError::Stale { sent: 3, now: 5 });
+        assert_eq!(e.status, StatusCode::CONFLICT);
+        assert_eq!(e.body.version, Some(5));
+        let mv: Move = "pass".parse().unwrap();
+        let e = ApiError::from(SessionError::Illegal {
+            mv,
+            legal: vec!["1-2".into()],
+        });
+        let body = serde_json::to_value(&e.body).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({"error": "pass is not legal here", "legal": ["1-2"]})
+        );
+    }
+}

@@ -15,7 +15,8 @@ use nefer_players::perfect::{self, Perfect};
 use nefer_players::{Player, PlayerSpec};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 /// Time spent estimating a win chance.
 pub const WIN_CHANCE_BUDGET: Duration = Duration::from_millis(1500);
@@ -26,14 +27,33 @@ const PLAYOUTS: u32 = 10_000;
 /// Fewer playouts than this give no estimate (±10 %).
 const MIN_PLAYOUTS: u32 = 100;
 
+/// A hint: the move to play and, in a pure race with its table solved, the chance of winning.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Hint {
+    /// The move, in notation (NOTATION §3).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The player that chose it: `perfect`, or the `hard` level's spec.
+    #[schema(examples("perfect", "expectimax:depth=3,ms=1000"))]
+    pub player: String,
+    /// The deciding seat's chance of winning with perfect play on both sides (pure races, once
+    /// their table is solved; two decimals), else `null`.
+    #[schema(required = true, minimum = 0.0, maximum = 1.0)]
+    pub win_chance: Option<f64>,
+}
+
 /// The hint for `game`, which waits for a decision. Runs a search: call it off the runtime.
-pub fn hint(game: &AnyGame) -> Value {
+pub fn hint(game: &AnyGame) -> Hint {
     let table = perfect::supports(game)
         .then(|| perfect::solved(game.rule_set()))
         .flatten();
     if table.is_some() {
         let m = Perfect.choose(game);
-        return json!({"move": m.to_string(), "player": "perfect", "win_chance": win_chance(game)});
+        return Hint {
+            mv: m.to_string(),
+            player: "perfect".to_owned(),
+            win_chance: win_chance(game),
+        };
     }
     let spec: PlayerSpec = nefer_players::LEVELS[3]
         .1
@@ -41,7 +61,11 @@ pub fn hint(game: &AnyGame) -> Value {
         .unwrap_or(PlayerSpec::Greedy);
     // A fixed seed: the same position gets the same hint.
     let m = spec.build(0x5eed).choose(game);
-    json!({"move": m.to_string(), "player": spec.to_string(), "win_chance": null})
+    Hint {
+        mv: m.to_string(),
+        player: spec.to_string(),
+        win_chance: None,
+    }
 }
 
 /// The chance that the seat to decide wins with `perfect` play on both sides, estimated by

@@ -9,6 +9,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod body;
 pub mod error;
 pub mod hint;
 pub mod openapi;

@@ -15,15 +15,18 @@ use nefer_players::{Player, PlayerSpec};
 use rand::rngs::SysRng;
 use rand::{Rng, RngExt, SeedableRng, TryRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 use tokio::sync::broadcast;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::SessionError;
 use crate::store::{ActionRow, GameRow, Store};
+use crate::view::GameView;
 
-/// Who plays a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Who plays a game (`"computer"`, `"local"` or `"online"` in the API).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A person against the computer.
     Computer,
@@ -108,20 +111,19 @@ pub fn computer_spec(level: &str, game: &AnyGame) -> Result<PlayerSpec, String> 
 ///
 /// # Errors
 /// When the system has no randomness to give.
-pub fn os_seeded() -> ApiResult<ChaCha8Rng> {
-    ChaCha8Rng::try_from_rng(&mut SysRng)
-        .map_err(|e| ApiError::internal(format!("no system randomness: {e}")))
+pub fn os_seeded() -> Result<ChaCha8Rng, SessionError> {
+    ChaCha8Rng::try_from_rng(&mut SysRng).map_err(|e| SessionError::NoRandomness(e.to_string()))
 }
 
 /// A new secret: 128 random bits from the operating system, in hex.
 ///
 /// # Errors
 /// When the system has no randomness to give.
-pub fn new_token() -> ApiResult<String> {
+pub fn new_token() -> Result<String, SessionError> {
     let mut b = [0u8; 16];
     SysRng
         .try_fill_bytes(&mut b)
-        .map_err(|e| ApiError::internal(format!("no system randomness: {e}")))?;
+        .map_err(|e| SessionError::NoRandomness(e.to_string()))?;
     Ok(b.iter().map(|x| format!("{x:02x}")).collect())
 }
 
@@ -129,7 +131,7 @@ pub fn new_token() -> ApiResult<String> {
 ///
 /// # Errors
 /// When the system has no randomness to give.
-pub fn new_id() -> ApiResult<String> {
+pub fn new_id() -> Result<String, SessionError> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = os_seeded()?;
     Ok((0..12)
@@ -174,7 +176,7 @@ pub struct Session {
     computer: Option<Box<dyn Player>>,
     spec: Option<PlayerSpec>,
     /// Every new view (without `you`) goes here, for the server-sent events.
-    pub events: broadcast::Sender<Arc<Value>>,
+    pub events: broadcast::Sender<Arc<GameView>>,
 }
 
 /// What a new game needs.
@@ -200,10 +202,10 @@ impl Session {
     ///
     /// # Errors
     /// An unusable level, or no system randomness.
-    pub fn new(id: String, g: NewGame) -> ApiResult<Session> {
+    pub fn new(id: String, g: NewGame) -> Result<Session, SessionError> {
         let mut rng = os_seeded()?;
         let spec = match &g.level {
-            Some(l) => Some(computer_spec(l, &g.start).map_err(ApiError::bad_request)?),
+            Some(l) => Some(computer_spec(l, &g.start).map_err(SessionError::BadLevel)?),
             None => None,
         };
         let computer = spec.as_ref().map(|s| s.build(rng.next_u64()));
@@ -232,11 +234,16 @@ impl Session {
     /// # Errors
     /// A row that no longer makes sense (an unknown rule set, an illegal action): a 500, since
     /// only this server writes the database.
-    pub fn from_row(row: GameRow, actions: Vec<ActionRow>) -> ApiResult<Session> {
-        let broken = |what: String| ApiError::internal(format!("stored game {}: {what}", row.id));
+    pub fn from_row(row: GameRow, actions: Vec<ActionRow>) -> Result<Session, SessionError> {
+        let broken = |what: String| SessionError::BrokenStoredGame {
+            id: row.id.clone(),
+            what,
+        };
         let rules: RuleSetId = row.rules.parse().map_err(|e| broken(format!("{e}")))?;
-        let options = Options::parse(&row.options).map_err(|e| broken(e.0))?;
-        let start = rules.new_game(&options).map_err(|e| broken(e.0.clone()))?;
+        let options = Options::parse(&row.options).map_err(|e| broken(e.to_string()))?;
+        let start = rules
+            .new_game(&options)
+            .map_err(|e| broken(e.to_string()))?;
         let mode = Mode::parse(&row.mode).ok_or_else(|| broken(format!("mode {}", row.mode)))?;
         let [na, nb] = row.names.clone();
         let seats = [
@@ -317,7 +324,12 @@ impl Session {
     ///
     /// # Errors
     /// An action the game refuses (the session is unchanged), or a storage error.
-    pub fn act(&mut self, store: &Store, action: Action, sticks: Option<Sticks>) -> ApiResult<()> {
+    pub fn act(
+        &mut self,
+        store: &Store,
+        action: Action,
+        sticks: Option<Sticks>,
+    ) -> Result<(), SessionError> {
         let mut game = self.game.clone();
         let mut new = Vec::new();
         let mut step = |game: &mut AnyGame, action: Action, sticks| -> Result<(), PlayError> {
@@ -331,10 +343,10 @@ impl Session {
             });
             Ok(())
         };
-        step(&mut game, action, sticks).map_err(play_error)?;
+        step(&mut game, action, sticks).map_err(SessionError::Refused)?;
         while let Status::Chance { seat: None } = game.status() {
             let c = game.sample_chance(&mut self.rng);
-            step(&mut game, Action::Chance(c), None).map_err(play_error)?;
+            step(&mut game, Action::Chance(c), None).map_err(SessionError::Refused)?;
         }
         self.commit(store, game, new)
     }
@@ -353,7 +365,12 @@ impl Session {
         }
     }
 
-    fn commit(&mut self, store: &Store, game: AnyGame, new: Vec<Entry>) -> ApiResult<()> {
+    fn commit(
+        &mut self,
+        store: &Store,
+        game: AnyGame,
+        new: Vec<Entry>,
+    ) -> Result<(), SessionError> {
         let rows: Vec<ActionRow> = new.iter().map(row_of).collect();
         store.append(&self.id, self.entries.len(), &rows)?;
         self.entries.extend(new);
@@ -389,17 +406,11 @@ impl Session {
     ///
     /// # Errors
     /// When no throw is due, or a storage error.
-    pub fn throw(&mut self, store: &Store) -> ApiResult<()> {
+    pub fn throw(&mut self, store: &Store) -> Result<(), SessionError> {
         match self.game.status() {
             Status::Chance { seat: Some(_) } => {}
-            Status::Decide { seat, .. } => {
-                return Err(ApiError::conflict(format!(
-                    "seat {seat} must move (or pass) first: no throw is due"
-                )));
-            }
-            Status::Over(_) | Status::Chance { seat: None } => {
-                return Err(ApiError::conflict("the game is over"));
-            }
+            Status::Decide { seat, .. } => return Err(SessionError::MustMoveFirst(seat)),
+            Status::Over(_) | Status::Chance { seat: None } => return Err(SessionError::GameOver),
         }
         let sticks = self.throw_sticks();
         self.act(
@@ -413,7 +424,7 @@ impl Session {
     ///
     /// # Errors
     /// A storage error, or a computer player that failed.
-    pub async fn run_computer(&mut self, store: &Store) -> ApiResult<()> {
+    pub async fn run_computer(&mut self, store: &Store) -> Result<(), SessionError> {
         loop {
             let Some(seat) = self.to_act() else {
                 return Ok(());
@@ -432,7 +443,7 @@ impl Session {
         }
     }
 
-    async fn computer_move(&mut self) -> ApiResult<nefer_core::Move> {
+    async fn computer_move(&mut self) -> Result<nefer_core::Move, SessionError> {
         let moves = nefer_players::sorted_moves(&self.game);
         if moves.len() == 1 {
             return Ok(moves[0]);
@@ -443,7 +454,7 @@ impl Session {
             None => self
                 .spec
                 .as_ref()
-                .ok_or_else(|| ApiError::internal("a computer seat without a player"))?
+                .ok_or_else(|| SessionError::Computer("a computer seat without a player".into()))?
                 .build(self.rng.next_u64()),
         };
         let game = self.game.clone();
@@ -452,11 +463,11 @@ impl Session {
             (player, m)
         })
         .await
-        .map_err(|e| ApiError::internal(format!("the computer player failed: {e}")))?;
+        .map_err(|e| SessionError::Computer(e.to_string()))?;
         self.computer = Some(player);
         if !moves.contains(&m) {
-            return Err(ApiError::internal(format!(
-                "the computer chose the illegal move {m}"
+            return Err(SessionError::Computer(format!(
+                "it chose the illegal move {m}"
             )));
         }
         Ok(m)
@@ -474,20 +485,16 @@ impl Session {
     /// Undoes back to [`Session::undo_point`]: the same throw stands, the human decides again.
     ///
     /// # Errors
-    /// Nothing to undo (422), or a storage error.
-    pub fn undo(&mut self, store: &Store) -> ApiResult<()> {
+    /// Not a game against the computer, nothing to undo, or a storage error.
+    pub fn undo(&mut self, store: &Store) -> Result<(), SessionError> {
         if self.mode != Mode::Computer {
-            return Err(ApiError::unprocessable(
-                "undo is only possible in a game against the computer",
-            ));
+            return Err(SessionError::UndoNotAgainstComputer);
         }
-        let keep = self.undo_point().ok_or_else(|| {
-            ApiError::unprocessable("there is no earlier decision of yours to undo")
-        })?;
+        let keep = self.undo_point().ok_or(SessionError::NothingToUndo)?;
         let mut game = self.start.clone();
         for e in &self.entries[..keep] {
             game.apply(e.action)
-                .map_err(|e| ApiError::internal(format!("replaying for undo: {e}")))?;
+                .map_err(|e| SessionError::Internal(format!("replaying for undo: {e}")))?;
         }
         store.truncate(&self.id, keep)?;
         self.entries.truncate(keep);
@@ -519,15 +526,5 @@ fn row_of(e: &Entry) -> ActionRow {
     ActionRow {
         token: nefer_core::record::action_token(e.action),
         sticks: e.sticks.map(Sticks::bits),
-    }
-}
-
-/// The API error of an action the game refuses.
-pub fn play_error(e: PlayError) -> ApiError {
-    match e {
-        PlayError::IllegalMove { .. } | PlayError::ImpossibleChance { .. } => {
-            ApiError::unprocessable(e.to_string())
-        }
-        PlayError::WrongKind { .. } | PlayError::GameOver => ApiError::conflict(e.to_string()),
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::SessionError;
 
 /// The schema. `user_version` tells future versions what they open.
 const SCHEMA: &str = "
@@ -102,17 +102,17 @@ impl Store {
         })
     }
 
-    fn conn(&self) -> ApiResult<std::sync::MutexGuard<'_, Connection>> {
+    fn conn(&self) -> Result<std::sync::MutexGuard<'_, Connection>, SessionError> {
         self.conn
             .lock()
-            .map_err(|_| ApiError::internal("the database lock is poisoned"))
+            .map_err(|_| SessionError::Internal("the database lock is poisoned".into()))
     }
 
     /// Inserts a new game with its first actions, in one transaction.
     ///
     /// # Errors
     /// A database error.
-    pub fn insert_game(&self, g: &GameRow, actions: &[ActionRow]) -> ApiResult<()> {
+    pub fn insert_game(&self, g: &GameRow, actions: &[ActionRow]) -> Result<(), SessionError> {
         let mut conn = self.conn()?;
         let tx = conn.transaction()?;
         tx.execute(
@@ -143,7 +143,12 @@ impl Store {
     ///
     /// # Errors
     /// A database error (the actions are then not stored).
-    pub fn append(&self, id: &str, first: usize, actions: &[ActionRow]) -> ApiResult<()> {
+    pub fn append(
+        &self,
+        id: &str,
+        first: usize,
+        actions: &[ActionRow],
+    ) -> Result<(), SessionError> {
         let mut conn = self.conn()?;
         let tx = conn.transaction()?;
         insert_actions(&tx, id, first, actions)?;
@@ -159,7 +164,7 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub fn truncate(&self, id: &str, keep: usize) -> ApiResult<()> {
+    pub fn truncate(&self, id: &str, keep: usize) -> Result<(), SessionError> {
         let mut conn = self.conn()?;
         let tx = conn.transaction()?;
         tx.execute(
@@ -178,7 +183,7 @@ impl Store {
     ///
     /// # Errors
     /// A database error.
-    pub fn load(&self, id: &str) -> ApiResult<Option<(GameRow, Vec<ActionRow>)>> {
+    pub fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<ActionRow>)>, SessionError> {
         let conn = self.conn()?;
         let row = conn
             .query_row(

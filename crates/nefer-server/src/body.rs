@@ -1,0 +1,327 @@
+//! The bodies of the API's requests (`Deserialize`) and of its answers other than the game
+//! view (`Serialize`): creating a game, the rule-set and level listings, a replay. Each has its
+//! schema (`ToSchema`), from which the OpenAPI document is generated.
+
+use nefer_core::options::OptionSpec;
+use nefer_core::{Family, Options, RuleSetId};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::session::Mode;
+use crate::view::{Frame, GameResult, GameView, SeatKey};
+
+/// The longest seat name kept.
+pub const NAME_MAX: usize = 40;
+
+/// `POST /api/games`: the game to start.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = CreateGame)]
+pub struct CreateGame {
+    /// The rule set's key (`GET /api/rules`).
+    #[schema(examples("hj.french"))]
+    pub rules: String,
+    /// The rule options: an object `{name: value}`, or a string `name=value, …` as a record's
+    /// `options:` line; none for every default.
+    #[serde(default)]
+    pub options: RuleOptions,
+    /// Who plays; `computer` when absent.
+    #[serde(default)]
+    pub mode: Option<Mode>,
+    /// Computer mode: the computer's level (`GET /api/levels`) or a player spec such as
+    /// `expectimax:depth=3`; `medium` when absent. Every search is capped at 5 s a move.
+    #[serde(default)]
+    #[schema(examples("hard"))]
+    pub level: Option<String>,
+    /// Computer and online modes: the creator's seat; `null` (or `""`): drawn at random.
+    #[serde(default, deserialize_with = "seat_or_none")]
+    pub seat: Option<SeatKey>,
+    /// Names for the seats (at most 40 characters each, no control characters).
+    #[serde(default)]
+    pub names: Option<SeatNames>,
+}
+
+/// A seat, `null` or `""` (none).
+fn seat_or_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<SeatKey>, D::Error> {
+    match Option::<String>::deserialize(d)?.as_deref() {
+        None | Some("") => Ok(None),
+        Some("A") => Ok(Some(SeatKey::A)),
+        Some("B") => Ok(Some(SeatKey::B)),
+        Some(x) => Err(serde::de::Error::custom(format!(
+            "seat must be \"A\", \"B\" or null, not {x:?}"
+        ))),
+    }
+}
+
+/// Names for the seats of a new game; a seat left out gets a default name.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatNames {
+    /// Seat A's name.
+    #[serde(rename = "A", default)]
+    #[schema(max_length = 40, nullable = false)]
+    pub a: Option<String>,
+    /// Seat B's name.
+    #[serde(rename = "B", default)]
+    #[schema(max_length = 40, nullable = false)]
+    pub b: Option<String>,
+}
+
+/// Rule options as a request gives them: an object `{name: value}` (values strings, numbers or
+/// booleans), a string `name=value, …`, or `null`.
+#[derive(Debug, Default)]
+pub struct RuleOptions(pub Options);
+
+impl<'de> Deserialize<'de> for RuleOptions {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RuleOptions, D::Error> {
+        use serde::de::Error;
+        let options = match Value::deserialize(d)? {
+            Value::Null => Options::new(),
+            Value::String(s) => Options::parse(&s).map_err(D::Error::custom)?,
+            Value::Object(m) => {
+                let mut o = Options::new();
+                for (k, v) in m {
+                    let v = match v {
+                        Value::String(s) => s,
+                        Value::Number(n) => n.to_string(),
+                        Value::Bool(b) => b.to_string(),
+                        _ => {
+                            return Err(D::Error::custom(format!(
+                                "option {k} must be a string, number or boolean"
+                            )));
+                        }
+                    };
+                    o.set(&k, &v).map_err(D::Error::custom)?;
+                }
+                o
+            }
+            _ => {
+                return Err(D::Error::custom(
+                    "options must be an object {name: value} or a string `name=value, …`",
+                ));
+            }
+        };
+        Ok(RuleOptions(options))
+    }
+}
+
+/// The schema of [`RuleOptions`], written out since the type is read by hand.
+impl utoipa::PartialSchema for RuleOptions {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, SchemaType, Type};
+        let value = ObjectBuilder::new().schema_type(SchemaType::from_iter([
+            Type::String,
+            Type::Number,
+            Type::Boolean,
+        ]));
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Object)
+                    .additional_properties(Some(value))
+                    .description(Some(
+                        "`{name: value}`, e.g. `{\"hj.french.opening\": \"alternate\"}`.",
+                    )),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .description(Some("`name=value, …`, as a record's `options:` line.")),
+            )
+            .item(ObjectBuilder::new().schema_type(Type::Null))
+            .description(Some(
+                "The rule options; none (or `null`) for every default.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for RuleOptions {}
+
+/// `POST …/throw` and `POST …/undo`: an optional version.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct VersionBody {
+    /// The version the client saw; a different one is refused with `409`.
+    #[serde(default)]
+    #[schema(minimum = 0, nullable = false)]
+    pub version: Option<u64>,
+}
+
+/// `POST …/move`: the move and an optional version.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MoveBody {
+    /// A legal move in notation (NOTATION §3).
+    #[serde(rename = "move")]
+    #[schema(examples("L4-L20", "14-16", "hand-L1", "pass"))]
+    pub mv: String,
+    /// The version the client saw; a different one is refused with `409`.
+    #[serde(default)]
+    #[schema(minimum = 0, nullable = false)]
+    pub version: Option<u64>,
+}
+
+/// The answer to `POST /api/games`: the game view, the creator's tokens and the links.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedGame {
+    /// The game view (for the creator's token).
+    #[serde(flatten)]
+    pub view: GameView,
+    /// The seat tokens given to the creator (online: the creator's seat only; the other
+    /// seat's is in the invite link).
+    pub tokens: Tokens,
+    /// Addresses of the game's page.
+    pub links: Links,
+}
+
+/// Seat tokens, by seat.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct Tokens {
+    /// Seat A's token.
+    #[serde(rename = "A", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub a: Option<String>,
+    /// Seat B's token.
+    #[serde(rename = "B", skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub b: Option<String>,
+}
+
+/// Addresses of a game's page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Links {
+    /// The creator's own link, with the token.
+    #[serde(rename = "self")]
+    pub own: String,
+    /// The spectators' link (no token).
+    pub watch: String,
+    /// Online mode: the other seat's link, with its token.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub invite: Option<String>,
+}
+
+/// The family of a rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub enum FamilyKey {
+    /// Senet.
+    #[serde(rename = "senet")]
+    Senet,
+    /// Hounds & Jackals (58 holes).
+    #[serde(rename = "hj")]
+    HoundsAndJackals,
+}
+
+/// A rule set of `GET /api/rules`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RuleSetInfo {
+    /// The key, e.g. `senet.kendall`.
+    pub key: &'static str,
+    /// The game's name with its author.
+    pub title: &'static str,
+    /// Senet or Hounds & Jackals.
+    pub family: FamilyKey,
+    /// Where the rules come from.
+    pub source: &'static str,
+    /// The rules in plain words, defaults included.
+    pub rules: &'static str,
+    /// Its options.
+    pub options: Vec<OptionInfo>,
+}
+
+/// An option of a rule set.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OptionInfo {
+    /// The full name, e.g. `senet.kendall.extra_throws`.
+    pub name: String,
+    /// The values, default first (`N` a whole number, `(0,1)` a fraction).
+    pub values: &'static [&'static str],
+    /// The default value.
+    pub default: &'static str,
+    /// The values the engine implements.
+    pub implemented: &'static [&'static str],
+    /// The listed values it does not implement.
+    pub not_implemented: Vec<&'static str>,
+    /// The SPEC clause id that defines it.
+    pub clause: &'static str,
+    /// What it means, in one line.
+    pub help: &'static str,
+}
+
+impl From<&OptionSpec> for OptionInfo {
+    fn from(o: &OptionSpec) -> OptionInfo {
+        OptionInfo {
+            name: o.name.clone(),
+            values: o.values,
+            default: o.default_value(),
+            implemented: o.implemented,
+            not_implemented: o
+                .values
+                .iter()
+                .filter(|v| !o.implements(v))
+                .copied()
+                .collect(),
+            clause: o.clause,
+            help: o.help,
+        }
+    }
+}
+
+impl From<RuleSetId> for RuleSetInfo {
+    fn from(id: RuleSetId) -> RuleSetInfo {
+        let info = id.info();
+        RuleSetInfo {
+            key: info.key,
+            title: info.title,
+            family: match id.family() {
+                Family::Senet => FamilyKey::Senet,
+                Family::HoundsAndJackals => FamilyKey::HoundsAndJackals,
+            },
+            source: info.source,
+            rules: info.rules,
+            options: id.option_specs().iter().map(OptionInfo::from).collect(),
+        }
+    }
+}
+
+/// A computer level of `GET /api/levels`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Level {
+    /// The level's name, as `POST /api/games` takes it.
+    #[schema(examples("hard"))]
+    pub name: &'static str,
+    /// The player spec it stands for.
+    #[schema(examples("expectimax:depth=3,ms=1000"))]
+    pub player: &'static str,
+    /// The only rule sets it plays, where it does not play them all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub rules: Option<&'static [&'static str]>,
+}
+
+/// The answer to `POST /api/replay`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Replay)]
+pub struct ReplayView {
+    /// The rule set's key.
+    pub rules: String,
+    /// The options, as the record's `options:` line.
+    pub options: String,
+    /// The record's other header lines (player names, seeds…), in order.
+    #[serde(serialize_with = "as_map")]
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub headers: Vec<(String, String)>,
+    /// Frame 0 is the start, frame k the position after k actions.
+    pub frames: Vec<Frame>,
+    /// How the record ends; `null` while the game goes on.
+    #[schema(required = true)]
+    pub result: Option<GameResult>,
+}
+
+/// Header lines as one JSON object; a key given twice keeps its first place and its last value.
+fn as_map<S: Serializer>(headers: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    let mut map = serde_json::Map::new();
+    for (k, v) in headers {
+        map.insert(k.clone(), Value::String(v.clone()));
+    }
+    map.serialize(s)
+}

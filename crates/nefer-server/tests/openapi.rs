@@ -1,0 +1,689 @@
+//! The OpenAPI document cannot drift from the server: every route it lists is served (and no
+//! other method on its paths), and real answers of every JSON endpoint — successes and errors —
+//! validate against the schemas it gives for them. Validation is structural, as JSON Schema
+//! reads it (types, enums, `required`, properties, items, `oneOf`/`allOf`, `$ref`), plus the
+//! other direction: every property the document declares for an answer shows up in some answer.
+
+use std::collections::BTreeSet;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt as _;
+use serde_json::{Value, json};
+use tower::ServiceExt as _;
+
+/// The router over a fresh data directory (kept alive by the returned guard).
+fn app() -> (Router, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let router = nefer_server::router(nefer_server::open(dir.path()).expect("the store opens"));
+    (router, dir)
+}
+
+async fn send(
+    router: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, Option<String>, Vec<u8>) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let req = req
+        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_owned())))
+        .expect("a request");
+    let resp = router.clone().oneshot(req).await.expect("an answer");
+    let status = resp.status();
+    let ctype = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_owned());
+    let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
+    (status, ctype, bytes.to_vec())
+}
+
+/// A structural JSON Schema checker over the document's schemas.
+struct Checker<'d> {
+    doc: &'d Value,
+    /// (schema location, property) of every property declared by an object schema an answer
+    /// was checked against, and of those that appeared.
+    declared: BTreeSet<(String, String)>,
+    seen: BTreeSet<(String, String)>,
+}
+
+impl<'d> Checker<'d> {
+    fn new(doc: &'d Value) -> Self {
+        Checker {
+            doc,
+            declared: BTreeSet::new(),
+            seen: BTreeSet::new(),
+        }
+    }
+
+    /// Resolves a local `$ref`; returns the schema and its location.
+    fn resolve(&self, schema: &'d Value, at: &str) -> (&'d Value, String) {
+        match schema.get("$ref").and_then(Value::as_str) {
+            Some(r) => {
+                let ptr = r.strip_prefix('#').expect("a local reference");
+                let target = self
+                    .doc
+                    .pointer(ptr)
+                    .unwrap_or_else(|| panic!("{at}: dangling reference {r}"));
+                self.resolve(target, r)
+            }
+            None => (schema, at.to_owned()),
+        }
+    }
+
+    /// The properties, required names and whether others are allowed, of an object schema
+    /// (an `allOf` of objects merged).
+    #[allow(clippy::type_complexity)]
+    fn object_parts(
+        &self,
+        schema: &'d Value,
+        at: &str,
+    ) -> (Vec<(String, &'d Value, String)>, Vec<String>, bool) {
+        let (schema, at) = self.resolve(schema, at);
+        let mut props = Vec::new();
+        let mut required = Vec::new();
+        let mut others = false;
+        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            for (i, p) in parts.iter().enumerate() {
+                let (p, r, o) = self.object_parts(p, &format!("{at}/allOf/{i}"));
+                props.extend(p);
+                required.extend(r);
+                others |= o;
+            }
+        }
+        if let Some(p) = schema.get("properties").and_then(Value::as_object) {
+            for (k, s) in p {
+                props.push((k.clone(), s, at.clone()));
+            }
+        }
+        if let Some(r) = schema.get("required").and_then(Value::as_array) {
+            required.extend(r.iter().map(|x| x.as_str().unwrap().to_owned()));
+        }
+        match schema.get("additionalProperties") {
+            Some(Value::Bool(false)) | None => {}
+            Some(_) => others = true,
+        }
+        (props, required, others)
+    }
+
+    fn types(schema: &Value) -> Option<Vec<&str>> {
+        match schema.get("type")? {
+            Value::String(t) => Some(vec![t.as_str()]),
+            Value::Array(ts) => Some(ts.iter().filter_map(Value::as_str).collect()),
+            _ => None,
+        }
+    }
+
+    fn type_of(v: &Value) -> &'static str {
+        match v {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
+    /// Checks `v` against `schema` at `at`; the properties seen go to `seen`.
+    fn check(
+        &self,
+        v: &Value,
+        schema: &'d Value,
+        at: &str,
+        seen: &mut Vec<(String, String)>,
+        declared: &mut Vec<(String, String)>,
+    ) -> Result<(), String> {
+        let (schema, at) = self.resolve(schema, at);
+        if let Some(branches) = schema.get("oneOf").and_then(Value::as_array) {
+            let mut matched = Vec::new();
+            let mut errors = Vec::new();
+            for (i, b) in branches.iter().enumerate() {
+                let (mut s, mut d) = (Vec::new(), Vec::new());
+                match self.check(v, b, &format!("{at}/oneOf/{i}"), &mut s, &mut d) {
+                    Ok(()) => matched.push((s, d)),
+                    Err(e) => errors.push(e),
+                }
+            }
+            if matched.len() != 1 {
+                return Err(format!(
+                    "{at}: {v} matches {} branches of oneOf ({errors:?})",
+                    matched.len()
+                ));
+            }
+            let (s, d) = matched.pop().unwrap();
+            seen.extend(s);
+            declared.extend(d);
+        }
+        if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
+            if !allowed.contains(v) {
+                return Err(format!("{at}: {v} is not one of {allowed:?}"));
+            }
+        }
+        if let Some(types) = Self::types(schema) {
+            let t = Self::type_of(v);
+            if !(types.contains(&t) || (t == "integer" && types.contains(&"number"))) {
+                return Err(format!("{at}: {v} is {t}, not {types:?}"));
+            }
+        }
+        if let (Some(min), Some(x)) = (schema.get("minimum").and_then(Value::as_f64), v.as_f64()) {
+            if x < min {
+                return Err(format!("{at}: {x} is below {min}"));
+            }
+        }
+        if let (Some(max), Some(x)) = (schema.get("maximum").and_then(Value::as_f64), v.as_f64()) {
+            if x > max {
+                return Err(format!("{at}: {x} is above {max}"));
+            }
+        }
+        if let Value::Array(items) = v {
+            let n = items.len() as u64;
+            if schema
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| n < m)
+                || schema
+                    .get("maxItems")
+                    .and_then(Value::as_u64)
+                    .is_some_and(|m| n > m)
+            {
+                return Err(format!("{at}: {n} items is out of bounds"));
+            }
+            if let Some(item) = schema.get("items") {
+                for (i, x) in items.iter().enumerate() {
+                    self.check(x, item, &format!("{at}/items"), seen, declared)
+                        .map_err(|e| format!("[{i}] {e}"))?;
+                }
+            }
+        }
+        if let Value::Object(fields) = v {
+            let is_object_schema = schema.get("properties").is_some()
+                || schema.get("allOf").is_some()
+                || schema.get("additionalProperties").is_some();
+            if is_object_schema {
+                let (props, required, others) = self.object_parts(schema, &at);
+                for r in &required {
+                    if !fields.contains_key(r) {
+                        return Err(format!("{at}: required `{r}` is missing from {v}"));
+                    }
+                }
+                for (k, x) in fields {
+                    match props.iter().find(|(name, ..)| name == k) {
+                        Some((_, s, loc)) => {
+                            self.check(x, s, &format!("{loc}/properties/{k}"), seen, declared)
+                                .map_err(|e| format!(".{k} {e}"))?;
+                            seen.push((loc.clone(), k.clone()));
+                        }
+                        None if others => {
+                            if let Some(extra) = schema.get("additionalProperties") {
+                                if extra.is_object() {
+                                    self.check(
+                                        x,
+                                        extra,
+                                        &format!("{at}/additionalProperties"),
+                                        seen,
+                                        declared,
+                                    )?;
+                                }
+                            }
+                        }
+                        None => return Err(format!("{at}: `{k}` is not in the schema")),
+                    }
+                }
+                declared.extend(props.iter().map(|(k, _, loc)| (loc.clone(), k.clone())));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks an answer of `method path` with `status` against the document.
+    fn answer(&mut self, method: &str, path: &str, status: StatusCode, body: &Value) {
+        let op = &self.doc["paths"][path][method];
+        assert!(op.is_object(), "{method} {path} is not in the document");
+        let resp = &op["responses"][status.as_str()];
+        let schema = resp["content"]["application/json"]["schema"]
+            .as_object()
+            .map(|_| &resp["content"]["application/json"]["schema"])
+            .unwrap_or_else(|| {
+                panic!("{method} {path}: the document has no JSON answer for {status}")
+            });
+        let (mut seen, mut declared) = (Vec::new(), Vec::new());
+        let at = format!("{method} {path} {status}");
+        if let Err(e) = self.check(body, schema, &at, &mut seen, &mut declared) {
+            panic!("{at}: the answer does not fit its schema: {e}");
+        }
+        self.seen.extend(seen);
+        self.declared.extend(declared);
+    }
+
+    /// Checks a request body sent to `method path` against the document's.
+    fn request(&self, method: &str, path: &str, body: &Value) {
+        let schema = &self.doc["paths"][path][method]["requestBody"]["content"]["application/json"]
+            ["schema"];
+        assert!(schema.is_object(), "{method} {path} takes no JSON body");
+        let at = format!("{method} {path} request");
+        if let Err(e) = self.check(body, schema, &at, &mut Vec::new(), &mut Vec::new()) {
+            panic!("{at}: the body does not fit its schema: {e}");
+        }
+    }
+}
+
+/// Calls `method uri` (documented as `path`), checks the answer against the document and
+/// returns it.
+#[allow(clippy::too_many_arguments)]
+async fn call(
+    router: &Router,
+    checker: &mut Checker<'_>,
+    method: &str,
+    uri: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+    expect: StatusCode,
+) -> Value {
+    if let Some(b) = &body {
+        checker.request(method.to_lowercase().as_str(), path, b);
+    }
+    let text = body.map(|b| b.to_string());
+    let (status, ctype, bytes) = send(router, method, uri, token, text.as_deref()).await;
+    let v: Value = serde_json::from_slice(&bytes).expect("a JSON answer");
+    assert_eq!(status, expect, "{method} {uri}: {v}");
+    assert!(
+        ctype.is_some_and(|c| c.starts_with("application/json")),
+        "{method} {uri}: not application/json"
+    );
+    checker.answer(&method.to_lowercase(), path, status, &v);
+    v
+}
+
+const ROUTES: [(&str, &str); 12] = [
+    ("get", "/api/rules"),
+    ("get", "/api/levels"),
+    ("post", "/api/games"),
+    ("get", "/api/games/{id}"),
+    ("post", "/api/games/{id}/throw"),
+    ("post", "/api/games/{id}/move"),
+    ("post", "/api/games/{id}/undo"),
+    ("get", "/api/games/{id}/hint"),
+    ("get", "/api/games/{id}/record"),
+    ("get", "/api/games/{id}/events"),
+    ("post", "/api/replay"),
+    ("get", "/api/openapi.json"),
+];
+
+async fn document(router: &Router) -> Value {
+    let (s, _, bytes) = send(router, "GET", "/api/openapi.json", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    serde_json::from_slice(&bytes).expect("the document is JSON")
+}
+
+#[tokio::test]
+async fn the_document_lists_exactly_the_routes_served() {
+    let (router, _dir) = app();
+    let doc = document(&router).await;
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"));
+    let listed: BTreeSet<(String, String)> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(p, ops)| {
+            ops.as_object()
+                .unwrap()
+                .keys()
+                .filter(|m| ["get", "post", "put", "patch", "delete"].contains(&m.as_str()))
+                .map(move |m| (m.clone(), p.clone()))
+        })
+        .collect();
+    let expected: BTreeSet<(String, String)> = ROUTES
+        .iter()
+        .map(|(m, p)| ((*m).to_owned(), (*p).to_owned()))
+        .collect();
+    assert_eq!(listed, expected);
+    for (method, path) in ROUTES {
+        let uri = path.replace("{id}", "nosuchgame");
+        for other in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
+            let (status, _, bytes) = send(&router, other, &uri, None, None).await;
+            let body = String::from_utf8_lossy(&bytes);
+            if other.eq_ignore_ascii_case(method) {
+                // Served by its handler: not the fallback's "no resource" nor a 405.
+                assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{other} {uri}");
+                assert!(!body.contains("no resource at"), "{other} {uri}: {body}");
+                assert!(
+                    doc["paths"][path][method]["responses"][status.as_str()].is_object(),
+                    "{other} {uri}: {status} is not documented"
+                );
+            } else {
+                // No method the document does not list.
+                assert_eq!(
+                    status,
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "{other} {uri}: {body}"
+                );
+            }
+        }
+    }
+    // Every reference resolves and every schema an operation names exists.
+    let text = doc.to_string();
+    for r in text.split("\"$ref\":\"").skip(1) {
+        let r = &r[..r.find('"').unwrap()];
+        assert!(doc.pointer(&r[1..]).is_some(), "dangling {r}");
+    }
+}
+
+#[tokio::test]
+async fn real_answers_fit_their_schemas_and_use_every_field() {
+    let (router, _dir) = app();
+    let doc = document(&router).await;
+    let mut c = Checker::new(&doc);
+    let r = &router;
+    use StatusCode as S;
+
+    call(
+        r,
+        &mut c,
+        "GET",
+        "/api/rules",
+        "/api/rules",
+        None,
+        None,
+        S::OK,
+    )
+    .await;
+    call(
+        r,
+        &mut c,
+        "GET",
+        "/api/levels",
+        "/api/levels",
+        None,
+        None,
+        S::OK,
+    )
+    .await;
+    c.answer("get", "/api/openapi.json", S::OK, &doc);
+
+    // Online: the invite link; local: both tokens.
+    let online = json!({"rules": "hj.walker", "mode": "online", "seat": "A",
+                        "names": {"A": "Ahmose"}, "options": {"hj.walker.max_turns": 300}});
+    call(
+        r,
+        &mut c,
+        "POST",
+        "/api/games",
+        "/api/games",
+        None,
+        Some(online),
+        S::CREATED,
+    )
+    .await;
+    // A local Senet game with a turn cap: it ends soon, as a draw or a win.
+    let local =
+        json!({"rules": "senet.kendall", "mode": "local", "options": "senet.kendall.max_turns=6"});
+    let v = call(
+        r,
+        &mut c,
+        "POST",
+        "/api/games",
+        "/api/games",
+        None,
+        Some(local),
+        S::CREATED,
+    )
+    .await;
+    let id = v["id"].as_str().unwrap().to_owned();
+    let token = v["tokens"]["A"].as_str().unwrap().to_owned();
+    let game = "/api/games/{id}";
+    let uri = |tail: &str| format!("/api/games/{id}{tail}");
+
+    // Errors of every kind the document names, each with its fields.
+    call(
+        r,
+        &mut c,
+        "GET",
+        "/api/games/nosuchgame",
+        game,
+        None,
+        None,
+        S::NOT_FOUND,
+    )
+    .await;
+    call(
+        r,
+        &mut c,
+        "POST",
+        "/api/games",
+        "/api/games",
+        None,
+        Some(json!({"rules": "senet.nope"})),
+        S::BAD_REQUEST,
+    )
+    .await;
+    call(
+        r,
+        &mut c,
+        "POST",
+        &uri("/throw"),
+        "/api/games/{id}/throw",
+        None,
+        Some(json!({})),
+        S::UNAUTHORIZED,
+    )
+    .await;
+    call(
+        r,
+        &mut c,
+        "POST",
+        &uri("/throw"),
+        "/api/games/{id}/throw",
+        Some("0123"),
+        Some(json!({})),
+        S::FORBIDDEN,
+    )
+    .await;
+    let stale = call(
+        r,
+        &mut c,
+        "POST",
+        &uri("/throw"),
+        "/api/games/{id}/throw",
+        Some(&token),
+        Some(json!({"version": 99})),
+        S::CONFLICT,
+    )
+    .await;
+    assert!(stale["version"].is_u64());
+    call(
+        r,
+        &mut c,
+        "GET",
+        &uri("/hint"),
+        "/api/games/{id}/hint",
+        None,
+        None,
+        S::CONFLICT,
+    )
+    .await;
+    call(
+        r,
+        &mut c,
+        "POST",
+        &uri("/undo"),
+        "/api/games/{id}/undo",
+        Some(&token),
+        Some(json!({})),
+        S::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+
+    // Play it out: every status, throws with sticks, moves with and without `from`/`to`.
+    let mut v = call(r, &mut c, "GET", &uri(""), game, Some(&token), None, S::OK).await;
+    let mut illegal_tried = false;
+    for _ in 0..2000 {
+        match v["status"]["kind"].as_str().unwrap() {
+            "over" => break,
+            "throw" => {
+                let body = json!({"version": v["version"]});
+                v = call(
+                    r,
+                    &mut c,
+                    "POST",
+                    &uri("/throw"),
+                    "/api/games/{id}/throw",
+                    Some(&token),
+                    Some(body),
+                    S::OK,
+                )
+                .await;
+            }
+            _ => {
+                if !illegal_tried {
+                    illegal_tried = true;
+                    let e = call(
+                        r,
+                        &mut c,
+                        "POST",
+                        &uri("/move"),
+                        "/api/games/{id}/move",
+                        Some(&token),
+                        Some(json!({"move": "1-30"})),
+                        S::UNPROCESSABLE_ENTITY,
+                    )
+                    .await;
+                    assert!(e["legal"].is_array());
+                    call(
+                        r,
+                        &mut c,
+                        "POST",
+                        &uri("/move"),
+                        "/api/games/{id}/move",
+                        Some(&token),
+                        Some(json!({"move": "banana"})),
+                        S::BAD_REQUEST,
+                    )
+                    .await;
+                    call(
+                        r,
+                        &mut c,
+                        "GET",
+                        &uri("/hint"),
+                        "/api/games/{id}/hint",
+                        None,
+                        None,
+                        S::OK,
+                    )
+                    .await;
+                }
+                let mv = v["legal"][0]["move"].clone();
+                v = call(
+                    r,
+                    &mut c,
+                    "POST",
+                    &uri("/move"),
+                    "/api/games/{id}/move",
+                    Some(&token),
+                    Some(json!({"move": mv})),
+                    S::OK,
+                )
+                .await;
+            }
+        }
+    }
+    assert_eq!(v["status"]["kind"], "over", "{}", v["status"]);
+    call(r, &mut c, "GET", &uri(""), game, None, None, S::OK).await;
+
+    // A game against the computer, one decision in, undone.
+    let mut undone = false;
+    for _ in 0..50 {
+        let body =
+            json!({"rules": "senet.kendall", "mode": "computer", "level": "beginner", "seat": "A"});
+        let mut v = call(
+            r,
+            &mut c,
+            "POST",
+            "/api/games",
+            "/api/games",
+            None,
+            Some(body),
+            S::CREATED,
+        )
+        .await;
+        let cid = v["id"].as_str().unwrap().to_owned();
+        let t = v["tokens"]["A"].as_str().unwrap().to_owned();
+        let curi = |tail: &str| format!("/api/games/{cid}{tail}");
+        while v["status"]["kind"] == "throw" {
+            v = call(
+                r,
+                &mut c,
+                "POST",
+                &curi("/throw"),
+                "/api/games/{id}/throw",
+                Some(&t),
+                Some(json!({})),
+                S::OK,
+            )
+            .await;
+        }
+        if v["legal"].as_array().is_some_and(|l| l.len() > 1) {
+            let mv = v["legal"][1]["move"].clone();
+            call(
+                r,
+                &mut c,
+                "POST",
+                &curi("/move"),
+                "/api/games/{id}/move",
+                Some(&t),
+                Some(json!({"move": mv})),
+                S::OK,
+            )
+            .await;
+            call(
+                r,
+                &mut c,
+                "POST",
+                &curi("/undo"),
+                "/api/games/{id}/undo",
+                Some(&t),
+                Some(json!({})),
+                S::OK,
+            )
+            .await;
+            undone = true;
+            break;
+        }
+    }
+    assert!(undone, "no decision with a choice in 50 games");
+
+    // Replays: a record, a malformed one (`line`), an illegal action (`index`, `token`).
+    let (_, _, record) = send(r, "GET", &uri("/record"), None, None).await;
+    let record = String::from_utf8(record).unwrap();
+    for (text, expect) in [
+        (record.clone(), S::OK),
+        (
+            "rules: senet.kendall\nnonsense\n".to_owned(),
+            S::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            format!("{}\n29-30\n", record.trim_end()),
+            S::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let (status, _, bytes) = send(r, "POST", "/api/replay", None, Some(&text)).await;
+        assert_eq!(status, expect);
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        c.answer("post", "/api/replay", status, &v);
+    }
+
+    // Everything the document declares for an answer turned up in one.
+    let missing: Vec<_> = c.declared.difference(&c.seen).collect();
+    assert!(
+        missing.is_empty(),
+        "declared but never answered: {missing:?}"
+    );
+}
