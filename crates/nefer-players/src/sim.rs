@@ -68,7 +68,7 @@ pub fn derive_seed(seed: u64, i: u64) -> u64 {
 /// no history, no per-decision count of the legal moves, no legality check of the players'
 /// moves outside debug builds (every player chooses among the legal moves), and chance drawn
 /// by the game ([`Game::sample_chance`], which draws what the seeded dice draw). Making the
-/// simulator faster (issue 19) happens in [`SimSeats`] and below, not in the match.
+/// simulator faster (issue 19) happens in its playout (`SimSeats`) and below, not in the match.
 ///
 /// # Panics
 /// If the options are invalid (check them with [`RuleSetId::new_game`] first).
