@@ -460,16 +460,17 @@ pub fn play_out<G: Game, P: Playout<G> + ?Sized>(game: &mut G, playout: &mut P) 
 ///
 /// ```
 /// use nefer_core::game::{Sampled, play_out};
-/// use nefer_core::{Game, MoveList, Options, RuleSetId};
+/// use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId};
 /// use rand::{RngExt, SeedableRng};
+/// use rand_chacha::ChaCha8Rng;
 ///
 /// let mut g = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut rng = ChaCha8Rng::seed_from_u64(1);
 /// // 24 random decisions, then stop (an MCTS rollout's budget).
 /// let (mut left, mut moves) = (24, MoveList::new());
 /// let decisions = play_out(
 ///     &mut g,
-///     &mut Sampled::new(&mut rng, |g: &_, rng: &mut rand_chacha::ChaCha8Rng| {
+///     &mut Sampled::new(&mut rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
 ///         if left == 0 {
 ///             return None;
 ///         }

@@ -417,12 +417,11 @@ impl Match {
         for (index, token) in record.actions.iter().enumerate() {
             let before = m.decider();
             let mark = m.dice.position();
-            let status = m.game.status();
             // On an error the match is dropped: no need to leave it as it was.
             let action = play_token(&mut m.game, index, token)?;
             let mut sticks = None;
             if let (true, Action::Chance(recorded)) = (redraw, action) {
-                let (drawn, s) = draw(&mut *m.dice, m.bias, before.0, status)?;
+                let (drawn, s) = draw(&mut *m.dice, m.bias, before.0)?;
                 if drawn != recorded {
                     return Err(MatchError::NotTheseDice {
                         index,
@@ -598,7 +597,7 @@ impl Match {
         self.throw_due()?;
         let before = self.decider();
         let mark = self.dice.position();
-        let (c, sticks) = draw(&mut *self.dice, self.bias, before.0, self.game.status())?;
+        let (c, sticks) = draw(&mut *self.dice, self.bias, before.0)?;
         if let Err(e) = self.game.play_chance(c) {
             self.dice.seek(mark);
             return Err(refusal(&self.game, Action::Chance(c), e));
@@ -732,9 +731,7 @@ fn draw(
     dice: &mut dyn Dice,
     bias: StickBias,
     seat: Option<Seat>,
-    status: Status,
 ) -> Result<(Chance, Option<Sticks>), MatchError> {
-    debug_assert!(matches!(status, Status::Chance { .. }), "{status:?}");
     match seat {
         Some(_) => dice
             .throw(bias)
@@ -778,7 +775,7 @@ impl Playout<AnyGame> for Recording<'_> {
             return None;
         }
         let mark = self.dice.position();
-        let drawn = draw(self.dice, self.bias, seat, game.status()).and_then(|(c, sticks)| {
+        let drawn = draw(self.dice, self.bias, seat).and_then(|(c, sticks)| {
             // The unchecked playout applies what is returned: check the dice first.
             if game.chance_outcomes().iter().any(|&(o, _)| o == c) {
                 Ok((c, sticks))
