@@ -1,17 +1,18 @@
 //! `nefer play`: a plain-text game in the terminal, against the computer or a second person at
 //! the same keyboard. The dice are seeded (`--seed`), the record can be saved (`--save`).
+//!
+//! The game is a [`Match`]: this module only prints it and reads a person's moves.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context as _, Result};
 use nefer_core::{
-    Action, AnyGame, Chance, Game, Move, MoveList, Options, Outcome, Record, RuleSetId, Seat,
-    Status, StickBias, Sticks,
+    Action, AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, Record, RuleSetId,
+    Seat, Status, Sticks,
 };
-use nefer_players::{Player, PlayerSpec};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use nefer_players::PlayerSpec;
+use nefer_players::play::{Entry, Match, Next, SeededDice};
 
 /// Who sits in the other seat: a second person, or a computer player.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,29 +88,23 @@ pub fn run(args: PlayArgs) -> Result<()> {
             "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
         );
     }
-    let bias = options
-        .get(&format!("{}.stick_bias", id.key()))
-        .and_then(StickBias::parse)
-        .unwrap_or_default();
     let seed = args.seed.unwrap_or_else(rand::random);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let session = Session {
         id,
         options,
-        bias,
         seed,
         vs: args.vs,
         human_seat: args.seat,
         save: args.save,
     };
-    session.play(game, &mut stdin.lock(), &mut stdout.lock())
+    session.play(&mut stdin.lock(), &mut stdout.lock())
 }
 
 struct Session {
     id: RuleSetId,
     options: Options,
-    bias: StickBias,
     seed: u64,
     vs: Opponent,
     human_seat: Seat,
@@ -128,8 +123,8 @@ impl Session {
         }
     }
 
-    fn record(&self, actions: &[Action]) -> Record {
-        let mut r = Record::new(self.id, self.options.clone());
+    fn record(&self, m: &Match) -> Record {
+        let mut r = m.to_record();
         r.comments.push(format!(
             "nefer {} play, seed {}",
             env!("CARGO_PKG_VERSION"),
@@ -144,35 +139,42 @@ impl Session {
             r.set_header(&format!("player-{seat}"), &who);
         }
         r.set_header("seed", &self.seed.to_string());
-        for &a in actions {
-            r.push(a);
-        }
         r
     }
 
-    fn save(&self, actions: &[Action], out: &mut impl Write) -> Result<()> {
+    fn save(&self, m: &Match, out: &mut impl Write) -> Result<()> {
         if let Some(path) = &self.save {
-            std::fs::write(path, self.record(actions).to_text())
+            std::fs::write(path, self.record(m).to_text())
                 .with_context(|| format!("cannot write {}", path.display()))?;
             writeln!(out, "Record saved to {}.", path.display())?;
         }
         Ok(())
     }
 
-    fn play(
-        &self,
-        mut game: AnyGame,
-        input: &mut impl BufRead,
-        out: &mut impl Write,
-    ) -> Result<()> {
-        // Separate streams for the sticks and the computer, so a person's choices do not
-        // change the throws that follow.
-        let mut dice = ChaCha8Rng::seed_from_u64(self.seed);
-        let mut computer: Option<Box<dyn Player>> = match &self.vs {
-            Opponent::Computer(p) => Some(p.build(self.seed ^ 0x9e37_79b9_7f4a_7c15)),
-            Opponent::Human => None,
-        };
-        let mut actions: Vec<Action> = Vec::new();
+    /// Prints a chance outcome as it fell.
+    fn show_chance(e: Entry, out: &mut impl Write) -> Result<()> {
+        match (e.action, e.seat, e.sticks) {
+            (Action::Chance(Chance::Throw(t)), Some(s), sticks) => {
+                let sticks = sticks.unwrap_or_else(|| Sticks::showing(t));
+                writeln!(out, "{s} throws: {}  = {t}", draw_sticks(sticks))?;
+            }
+            (Action::Chance(c), ..) => writeln!(out, "Chance decides: seat {c} throws first.")?,
+            (Action::Move(_), ..) => {}
+        }
+        Ok(())
+    }
+
+    fn play(&self, input: &mut impl BufRead, out: &mut impl Write) -> Result<()> {
+        // The sticks have their own stream and the computer its own seed, so a person's choices
+        // do not change the throws that follow.
+        let players = ByPlayer(Seat::BOTH.map(|seat| match &self.vs {
+            Opponent::Computer(p) if !self.is_human(seat) => {
+                Some(p.build(self.seed ^ 0x9e37_79b9_7f4a_7c15))
+            }
+            _ => None,
+        }));
+        let dice = Box::new(SeededDice::new(self.seed));
+        let mut m = Match::new(self.id, self.options.clone(), players, dice)?;
         let mut moves = MoveList::new();
         writeln!(
             out,
@@ -187,64 +189,55 @@ impl Session {
             "Type a move's number or its notation; `board`, `moves`, `rules`, `quit`."
         )?;
         let mut shown_board = true;
-        writeln!(out, "{}", game.board_text())?;
+        writeln!(out, "{}", m.game().board_text())?;
         loop {
-            match game.status() {
-                Status::Over(o) => {
-                    writeln!(out, "{}", game.board_text())?;
+            match m.next() {
+                Next::Over(o) => {
+                    writeln!(out, "{}", m.game().board_text())?;
                     match o {
                         Outcome::Win(s) => {
                             writeln!(out, "Game over: seat {s} ({}) wins.", self.name(s))?
                         }
                         Outcome::Draw => writeln!(out, "Game over: a draw.")?,
                     }
-                    return self.save(&actions, out);
+                    return self.save(&m, out);
                 }
-                Status::Chance { seat } => {
-                    let c = match seat {
-                        Some(s) => {
-                            let sticks = self.bias.throw(&mut dice);
-                            let t = sticks.score();
-                            writeln!(out, "{s} throws: {}  = {t}", draw_sticks(sticks))?;
-                            Chance::Throw(t)
-                        }
-                        None => {
-                            let c = game.sample_chance(&mut dice);
-                            writeln!(out, "Chance decides: seat {c} throws first.")?;
-                            c
-                        }
+                // Every throw is the dice's here, a person's too.
+                Next::Dice | Next::Throw(_) => Session::show_chance(m.throw()?, out)?,
+                Next::Computer(seat) => {
+                    if let Some(Entry {
+                        action: Action::Move(mv),
+                        ..
+                    }) = m.step()?
+                    {
+                        writeln!(out, "{seat} ({}) plays {mv}", self.name(seat))?;
+                        shown_board = false;
+                    }
+                }
+                Next::Decide(seat) => {
+                    let game = m.game();
+                    let throw = match game.status() {
+                        Status::Decide { throw, .. } => throw,
+                        _ => None,
                     };
-                    game.play_chance(c)?;
-                    actions.push(Action::Chance(c));
-                }
-                Status::Decide { seat, throw } => {
                     game.legal_moves(&mut moves);
                     let mut sorted: Vec<Move> = moves.to_vec();
                     sorted.sort_by_key(|m| m.to_string());
-                    let m = if let (false, Some(p)) = (self.is_human(seat), computer.as_mut()) {
-                        let m = p.choose(&game);
-                        writeln!(out, "{seat} ({}) plays {m}", self.name(seat))?;
-                        shown_board = false;
-                        m
-                    } else {
-                        if !shown_board {
-                            writeln!(out, "{}", game.board_text())?;
+                    if !shown_board {
+                        writeln!(out, "{}", game.board_text())?;
+                    }
+                    let t = throw
+                        .map_or_else(|| "before throwing".to_owned(), |t| format!("throw {t}"));
+                    match self.ask(seat, &t, &sorted, input, out, game)? {
+                        Some(mv) => {
+                            shown_board = true;
+                            m.act(Action::Move(mv))?;
                         }
-                        let t = throw
-                            .map_or_else(|| "before throwing".to_owned(), |t| format!("throw {t}"));
-                        match self.ask(seat, &t, &sorted, input, out, &game)? {
-                            Some(m) => {
-                                shown_board = true;
-                                m
-                            }
-                            None => {
-                                writeln!(out, "Game left unfinished.")?;
-                                return self.save(&actions, out);
-                            }
+                        None => {
+                            writeln!(out, "Game left unfinished.")?;
+                            return self.save(&m, out);
                         }
-                    };
-                    game.play(m)?;
-                    actions.push(Action::Move(m));
+                    }
                 }
             }
         }

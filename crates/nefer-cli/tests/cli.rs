@@ -334,3 +334,83 @@ fn perfect_only_plays_pure_races() {
     let out = nefer(&["play", "--rules", "senet.school", "--vs", "perfect"], "");
     assert!(text(&out.stderr).contains("plays only the pure races"));
 }
+
+/// The record of a seeded game against the computer, as `nefer play` saved it before it ran on
+/// the match (`nefer_players::play::Match`): the same seed and answers must give the same game.
+#[test]
+fn a_seeded_game_is_the_same_as_before() {
+    for (args, answers, fixture) in [
+        (
+            &["--vs", "easy", "--seed", "4"][..],
+            "1\n".repeat(3000),
+            "play-easy-seed4.ngr",
+        ),
+        (
+            &[
+                "--rules",
+                "hj.french",
+                "--vs",
+                "medium",
+                "--seat",
+                "B",
+                "--seed",
+                "7",
+            ][..],
+            "2\n1\n".repeat(2000),
+            "play-french-medium-seatB-seed7.ngr",
+        ),
+    ] {
+        let save = temp(fixture);
+        let mut all = vec!["play"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--save", save.to_str().unwrap()]);
+        let out = nefer(&all, &answers);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let saved = std::fs::read_to_string(&save).unwrap();
+        // The comment line names the version; the rest is the game.
+        let game: String = saved
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let expected = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture);
+        assert_eq!(
+            game,
+            std::fs::read_to_string(expected).unwrap(),
+            "{fixture}"
+        );
+    }
+}
+
+/// A seeded simulation's summary, as `nefer sim` gave it before the simulator ran on the shared
+/// playout loop: it must not drift.
+#[test]
+fn a_seeded_sim_is_the_same_as_before() {
+    let out = nefer(
+        &[
+            "sim",
+            "--rules",
+            "senet.school",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = text(&out.stdout);
+    // Everything but the time it took.
+    let without_time = json.split(",\"seconds\"").next().unwrap();
+    assert_eq!(
+        without_time,
+        r#"{"rules":"senet.school","options":"","games":40,"seed":3,"a":{"wins":30,"win_rate":0.75,"ci95":[0.5980603857923197,0.858128813609037],"player":"greedy"},"b":{"wins":10,"win_rate":0.25,"ci95":[0.14187118639096302,0.40193961420768026],"player":"random"},"draws":0,"first_seat":{"wins":20,"win_rate":0.5,"ci95":[0.35199526933465386,0.6480047306653461]},"turns":{"mean":189.15,"median":191.0,"p95":225.0},"moves":{"mean":202.125,"median":202.5,"p95":238.0}"#
+    );
+}

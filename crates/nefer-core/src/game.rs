@@ -409,29 +409,122 @@ pub fn draw_seat<R: Rng + ?Sized>(rng: &mut R) -> Seat {
     }
 }
 
-/// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
+/// Who decides in a playout: the chance outcomes and the moves, one action at a time.
 ///
-/// The hot loop of simulation and of the playout benchmarks.
-pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u32 {
-    let mut moves = MoveList::new();
+/// [`play_out`] asks it at every chance node and decision point and applies the answer without
+/// checking it (`play_chance_unchecked`, `play_unchecked`): an implementation answers only with
+/// outcomes of [`Game::chance_outcomes`] and moves of [`Game::legal_moves`]. Answering `None`
+/// stops the playout there (a rollout's budget is spent, a person must act).
+///
+/// The simulator, random playouts, MCTS rollouts and a match's computer seats are each one
+/// implementation; the loop that drives them is written once, in [`play_out`].
+pub trait Playout<G: Game> {
+    /// The outcome at `game`, a chance node where `seat` throws (`None`: a random choice of
+    /// seat), or `None` to stop.
+    fn chance(&mut self, game: &G, seat: Option<Seat>) -> Option<Chance>;
+
+    /// The move of `seat` at `game`, a decision point, or `None` to stop.
+    fn decide(&mut self, game: &G, seat: Seat) -> Option<Move>;
+}
+
+/// Plays `game` on with `playout` until the game is over or `playout` stops; returns the number
+/// of decisions taken.
+///
+/// The hot loop of simulation, playout benchmarks and search rollouts: generic (monomorphised
+/// per rule set and policy), it allocates nothing, records nothing and checks nothing.
+#[inline]
+pub fn play_out<G: Game, P: Playout<G> + ?Sized>(game: &mut G, playout: &mut P) -> u32 {
     let mut decisions = 0;
     loop {
         match game.status() {
-            Status::Chance { .. } => {
-                let c = game.sample_chance(rng);
-                game.play_chance_unchecked(c);
-            }
-            Status::Decide { .. } => {
-                game.legal_moves(&mut moves);
-                let m = if moves.len() == 1 {
-                    moves[0]
-                } else {
-                    moves[rng.random_range(0..moves.len())]
-                };
-                game.play_unchecked(m);
-                decisions += 1;
-            }
+            Status::Chance { seat } => match playout.chance(game, seat) {
+                Some(c) => game.play_chance_unchecked(c),
+                None => return decisions,
+            },
+            Status::Decide { seat, .. } => match playout.decide(game, seat) {
+                Some(m) => {
+                    game.play_unchecked(m);
+                    decisions += 1;
+                }
+                None => return decisions,
+            },
             Status::Over(_) => return decisions,
         }
     }
+}
+
+/// A [`Playout`] whose chance outcomes the game draws from `rng` ([`Game::sample_chance`]) and
+/// whose moves `choose` picks, given the same generator.
+///
+/// One generator for both, as a search rollout keeps it:
+///
+/// ```
+/// use nefer_core::game::{Sampled, play_out};
+/// use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId};
+/// use rand::{RngExt, SeedableRng};
+/// use rand_chacha::ChaCha8Rng;
+///
+/// let mut g = RuleSetId::HjFrench.new_game(&Options::new()).unwrap();
+/// let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// // 24 random decisions, then stop (an MCTS rollout's budget).
+/// let (mut left, mut moves) = (24, MoveList::new());
+/// let decisions = play_out(
+///     &mut g,
+///     &mut Sampled::new(&mut rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
+///         if left == 0 {
+///             return None;
+///         }
+///         left -= 1;
+///         g.legal_moves(&mut moves);
+///         Some(moves[rng.random_range(0..moves.len())])
+///     }),
+/// );
+/// assert_eq!(decisions, 24);
+/// ```
+pub struct Sampled<'r, R: ?Sized, F> {
+    rng: &'r mut R,
+    choose: F,
+}
+
+impl<'r, R: ?Sized, F> Sampled<'r, R, F> {
+    /// Chance from `rng`, moves from `choose(game, rng)` (`None` stops).
+    pub fn new(rng: &'r mut R, choose: F) -> Self {
+        Sampled { rng, choose }
+    }
+}
+
+impl<G, R, F> Playout<G> for Sampled<'_, R, F>
+where
+    G: Game,
+    R: Rng + ?Sized,
+    F: FnMut(&G, &mut R) -> Option<Move>,
+{
+    #[inline]
+    fn chance(&mut self, game: &G, _seat: Option<Seat>) -> Option<Chance> {
+        Some(game.sample_chance(self.rng))
+    }
+
+    #[inline]
+    fn decide(&mut self, game: &G, _seat: Seat) -> Option<Move> {
+        (self.choose)(game, self.rng)
+    }
+}
+
+/// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
+///
+/// The hot loop of the playout benchmarks: [`play_out`] with chance and choices from one
+/// generator. A forced move draws no random number.
+pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u32 {
+    let mut moves = MoveList::new();
+    play_out(
+        game,
+        &mut Sampled::new(rng, |g: &G, rng: &mut R| {
+            g.legal_moves(&mut moves);
+            Some(if moves.len() == 1 {
+                moves[0]
+            } else {
+                moves[rng.random_range(0..moves.len())]
+            })
+        }),
+    )
 }

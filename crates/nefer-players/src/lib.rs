@@ -1,7 +1,8 @@
 //! # nefer-players
 //!
-//! Computer players for every nefer rule set, behind one [`Player`] trait, and the simulator that
-//! pits them against each other ([`sim`]).
+//! Computer players for every nefer rule set, behind one [`Player`] trait; the match that seats
+//! them and people at a game ([`play::Match`]), and the simulator that pits them against each
+//! other ([`sim`]).
 //!
 //! - [`random`](PlayerSpec::Random): uniform among the legal moves;
 //! - [`greedy`](PlayerSpec::Greedy): one ply, the hand-written evaluation of [`eval`];
@@ -28,6 +29,7 @@ pub mod expectimax;
 pub mod greedy;
 pub mod mcts;
 pub mod perfect;
+pub mod play;
 pub mod sim;
 
 use core::fmt;

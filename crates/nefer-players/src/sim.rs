@@ -4,12 +4,15 @@
 //! `i` alone, and results are collected in game order, so the same seed gives the same results
 //! whatever the number of threads (as long as no time cap cuts a search short).
 
-use nefer_core::{Game, Options, Outcome, RuleSetId, Seat, Status};
+use nefer_core::game::{Playout, play_out};
+use nefer_core::{
+    AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, RuleSetId, Seat,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::PlayerSpec;
+use crate::{Player, PlayerSpec};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -56,56 +59,86 @@ pub fn derive_seed(seed: u64, i: u64) -> u64 {
 
 /// Plays game `i` of `cfg`.
 ///
+/// Game `i` is the match [`crate::play::Match`] plays with [`SeededDice`](crate::play::SeededDice)
+/// seeded by `derive_seed(cfg.seed, i)`, player a in seat A for even `i` (B for odd), a's
+/// player seeded by `derive_seed(game seed, 1)` and b's by `derive_seed(game seed, 2)`, and
+/// [`Match::play_computers`](crate::play::Match::play_computers) to the end (a test keeps them
+/// equal). It is not written on the match but on the playout loop the match's computer seats
+/// use ([`play_out`]), with the same semantics and none of what a simulation does not need:
+/// no history, no per-decision count of the legal moves, no legality check of the players'
+/// moves outside debug builds (every player chooses among the legal moves), and chance drawn
+/// by the game ([`Game::sample_chance`], which draws what the seeded dice draw). Making the
+/// simulator faster (issue 19) happens in its playout (`SimSeats`) and below, not in the match.
+///
 /// # Panics
 /// If the options are invalid (check them with [`RuleSetId::new_game`] first).
 pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
     let seed = derive_seed(cfg.seed, i);
-    let mut dice = ChaCha8Rng::seed_from_u64(seed);
     let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
-    let mut pa = cfg.a.build(derive_seed(seed, 1));
-    let mut pb = cfg.b.build(derive_seed(seed, 2));
+    let pa = cfg.a.build(derive_seed(seed, 1));
+    let pb = cfg.b.build(derive_seed(seed, 2));
+    let mut seats = SimSeats {
+        dice: ChaCha8Rng::seed_from_u64(seed),
+        players: ByPlayer(if a_seat == Seat::A {
+            [pa, pb]
+        } else {
+            [pb, pa]
+        }),
+        first_seat: None,
+    };
     let mut g = cfg
         .rules
         .new_game(&cfg.options)
         .expect("options were checked");
-    let mut first_seat = None;
-    let mut moves = 0;
-    loop {
-        let status = g.status();
-        if first_seat.is_none() && g.turns() >= 1 {
-            first_seat = match status {
-                Status::Chance { seat } => seat,
-                Status::Decide { seat, .. } => Some(seat),
-                Status::Over(_) => None,
-            };
+    let moves = play_out(&mut g, &mut seats);
+    GameResult {
+        a_seat,
+        winner: g.outcome().and_then(Outcome::winner),
+        first_seat: seats.first_seat.unwrap_or(Seat::A),
+        turns: g.turns(),
+        moves,
+    }
+}
+
+/// The two seats of a simulated game as a [`Playout`]: the dice and the players, and the seat
+/// whose turn came first.
+struct SimSeats {
+    dice: ChaCha8Rng,
+    players: ByPlayer<Box<dyn Player>>,
+    first_seat: Option<Seat>,
+}
+
+impl SimSeats {
+    /// Notes the seat acting in the first state where a turn has begun.
+    #[inline]
+    fn watch(&mut self, g: &AnyGame, seat: Option<Seat>) {
+        if self.first_seat.is_none() && g.turns() >= 1 {
+            self.first_seat = seat;
         }
-        match status {
-            Status::Chance { .. } => {
-                let c = g.sample_chance(&mut dice);
-                g.play_chance_unchecked(c);
-            }
-            Status::Decide { seat, .. } => {
-                let m = if seat == a_seat {
-                    pa.choose(&g)
-                } else {
-                    pb.choose(&g)
-                };
-                g.play(m).expect("players choose legal moves");
-                moves += 1;
-            }
-            Status::Over(o) => {
-                return GameResult {
-                    a_seat,
-                    winner: match o {
-                        Outcome::Win(s) => Some(s),
-                        Outcome::Draw => None,
-                    },
-                    first_seat: first_seat.unwrap_or(Seat::A),
-                    turns: g.turns(),
-                    moves,
-                };
-            }
-        }
+    }
+}
+
+impl Playout<AnyGame> for SimSeats {
+    #[inline]
+    fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
+        self.watch(g, seat);
+        Some(g.sample_chance(&mut self.dice))
+    }
+
+    #[inline]
+    fn decide(&mut self, g: &AnyGame, seat: Seat) -> Option<Move> {
+        self.watch(g, Some(seat));
+        let m = self.players[seat].choose(g);
+        debug_assert!(
+            {
+                let mut legal = MoveList::new();
+                g.legal_moves(&mut legal);
+                legal.contains(&m)
+            },
+            "{} chose the illegal move {m}",
+            self.players[seat].name()
+        );
+        Some(m)
     }
 }
 
@@ -241,7 +274,8 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nefer_core::Chance;
+    use crate::play::{Match, SeededDice};
+    use nefer_core::{Action, Status};
 
     #[test]
     fn wilson_matches_hand_computed_values() {
@@ -391,5 +425,87 @@ mod tests {
                 .enumerate()
                 .all(|(i, r)| r.a_seat == if i % 2 == 0 { Seat::A } else { Seat::B })
         );
+    }
+
+    /// A seeded simulation's result, as `nefer sim --rules hj.french --a greedy --b random
+    /// --games 300 --seed 3` gave it before the simulator ran on the shared playout loop: it
+    /// must not drift (issue 19 keeps seeded sims identical while making them faster).
+    #[test]
+    fn a_seeded_sim_does_not_drift() {
+        let cfg = SimConfig {
+            rules: RuleSetId::HjFrench,
+            options: Options::new(),
+            a: PlayerSpec::Greedy,
+            b: PlayerSpec::Random,
+            games: 300,
+            seed: 3,
+        };
+        let s = Summary::of(&run(&cfg, &|| {}));
+        assert_eq!(
+            (s.games, s.a.wins, s.b.wins, s.draws, s.first_seat.wins),
+            (300, 277, 23, 0, 153)
+        );
+        assert_eq!((s.turns.median, s.turns.p95), (85.0, 109.0));
+        assert_eq!((s.moves.median, s.moves.p95), (96.0, 119.0));
+        // Means as exact sums: 25949 turns and 29186 decisions over the 300 games.
+        assert_eq!((s.turns.mean * 300.0).round(), 25949.0);
+        assert_eq!((s.moves.mean * 300.0).round(), 29186.0);
+    }
+
+    /// `play_one` is the match of its documentation, played out by `Match::play_computers`.
+    #[test]
+    fn a_simulated_game_is_the_match_with_the_same_seeds() {
+        let options = [
+            (RuleSetId::SenetKendall, ""),
+            (RuleSetId::SenetSchool, ""),
+            (RuleSetId::HjSkiryuk, ""),
+            (RuleSetId::HjWashburne, ""),
+            (RuleSetId::HjWalker, ""),
+            (RuleSetId::HjFrench, ""),
+            // Biased sticks draw four numbers a throw, and French and Walker draw a seat first.
+            (RuleSetId::HjFrench, "hj.french.stick_bias=0.6"),
+            (RuleSetId::HjWalker, "hj.walker.stick_bias=3/8"),
+        ];
+        for (rules, opts) in options {
+            let cfg = SimConfig {
+                rules,
+                options: Options::parse(opts).unwrap(),
+                a: PlayerSpec::Greedy,
+                b: PlayerSpec::Random,
+                games: 6,
+                seed: 17,
+            };
+            for i in 0..u64::from(cfg.games) {
+                let sim = play_one(&cfg, i);
+                let seed = derive_seed(cfg.seed, i);
+                let (pa, pb) = (
+                    Some(cfg.a.build(derive_seed(seed, 1))),
+                    Some(cfg.b.build(derive_seed(seed, 2))),
+                );
+                let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
+                let dice = Box::new(SeededDice::new(seed));
+                let mut m = Match::new(rules, cfg.options.clone(), players, dice).unwrap();
+                m.play_computers().unwrap();
+                let h = m.history();
+                let moves = h.iter().filter(|e| matches!(e.action, Action::Move(_)));
+                // The seat acting in the first state where a turn has begun.
+                let first_seat = (0..=h.len()).find_map(|n| {
+                    let g = m.position_after(n).unwrap();
+                    (g.turns() >= 1).then(|| match g.status() {
+                        Status::Chance { seat } => seat,
+                        Status::Decide { seat, .. } => Some(seat),
+                        Status::Over(_) => None,
+                    })?
+                });
+                let from_match = GameResult {
+                    a_seat: sim.a_seat,
+                    winner: m.outcome().and_then(Outcome::winner),
+                    first_seat: first_seat.unwrap_or(Seat::A),
+                    turns: m.game().turns(),
+                    moves: moves.count() as u32,
+                };
+                assert_eq!(sim, from_match, "{rules} {opts} game {i}");
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 #[test]
 fn every_player_plays_legal_moves_on_every_rule_set() {
-    // `run` applies each choice with the checked `Game::play` and panics on an illegal one.
+    // `run` checks each choice in debug builds (the tests') and panics on an illegal one.
     let players = ["random", "greedy", "expectimax:depth=1", "mcts:iters=30"];
     for &rules in RuleSetId::ALL {
         for p in players {
