@@ -209,6 +209,7 @@ const FRENCH_SPREAD: f64 = 0.73;
 
 /// Expected turns a seat of the `hj.french` race still needs, fitted to the exact table:
 /// `FRENCH_W` · `french_features(holes, hand)`.
+#[inline]
 fn french_turns(holes: u32, hand: u8) -> f64 {
     french_features(holes, hand)
         .iter()
