@@ -123,24 +123,32 @@ fn race_value(turns: [f64; 2], seat: Seat, status: Status, spread: f64) -> f64 {
     (spread * lead / sd).tanh() * 0.999
 }
 
-/// Expected turns a seat of the basic Walker race still needs, fitted to the exact table:
-/// `WALKER_W` · `walker_features(idx, hand)`, written out so that the leaves of the search pay a
-/// few dozen operations.
-fn walker_turns(idx: &[u8], hand: u8) -> f64 {
-    let w = &WALKER_W;
+/// The summary terms of one seat's basic Walker race: pieces in hand, pieces left, pips to go
+/// (31 for a piece in hand, 0 on point 30), pieces waiting on point 30.
+#[inline]
+fn walker_counts(idx: &[u8], hand: u8) -> (f64, f64, f64, f64) {
     let mut pips = 31 * u32::from(hand);
     let mut at_end = 0.0;
-    let mut t = w[0];
     for &i in idx {
-        t += w[usize::from(i)];
         pips += 30 - u32::from(i);
         if i == 30 {
             at_end += 1.0;
         }
     }
     let h = f64::from(hand);
-    let r = idx.len() as f64 + h;
-    let p = f64::from(pips);
+    (h, idx.len() as f64 + h, f64::from(pips), at_end)
+}
+
+/// Expected turns a seat of the basic Walker race still needs, fitted to the exact table:
+/// `WALKER_W` · `walker_features(idx, hand)`, written out so that the leaves of the search pay a
+/// few dozen operations.
+fn walker_turns(idx: &[u8], hand: u8) -> f64 {
+    let w = &WALKER_W;
+    let mut t = w[0];
+    for &i in idx {
+        t += w[usize::from(i)];
+    }
+    let (h, r, p, at_end) = walker_counts(idx, hand);
     t + w[31] * h
         + w[32] * h * h
         + w[33] * r * r
@@ -179,18 +187,10 @@ pub const WALKER_FEATURES: usize = 40;
 pub fn walker_features(idx: &[u8], hand: u8) -> [f64; WALKER_FEATURES] {
     let mut x = [0.0; WALKER_FEATURES];
     x[0] = 1.0;
-    let mut pips = 31 * u32::from(hand);
-    let mut at_end = 0.0;
     for &i in idx {
         x[usize::from(i)] += 1.0;
-        pips += 30 - u32::from(i);
-        if i == 30 {
-            at_end += 1.0;
-        }
     }
-    let h = f64::from(hand);
-    let r = idx.len() as f64 + h;
-    let p = f64::from(pips);
+    let (h, r, p, at_end) = walker_counts(idx, hand);
     x[31] = h;
     x[32] = h * h;
     x[33] = r * r;
