@@ -1,5 +1,5 @@
-//! Fits the race evaluations of `eval.rs` to the exact one-sided tables: least squares of the
-//! expected turns to finish over all race states of basic `hj.walker` (on the features of
+//! Fits the race evaluations of `src/eval/race.rs` to the exact one-sided tables: least squares
+//! of the expected turns to finish over all race states of basic `hj.walker` (on the features of
 //! `nefer_players::eval::walker_features`) or of `hj.french` (`french_features`), as gnubg fits
 //! its race evaluations.
 //!
@@ -7,9 +7,9 @@
 //!
 //! (`CACHE`: a file to keep the solved table in between runs.)
 //!
-//! Prints the coefficients to paste into `eval.rs` (`WALKER_W`, `FRENCH_W`), the fit's error,
-//! and how often a greedy player using the fit picks a move that the table says is worse, over
-//! every state and throw (states weighted alike).
+//! Prints the coefficients to paste into `src/eval/race.rs` (`WALKER_W`, `FRENCH_W`), the fit's
+//! error, and how often a greedy player using the fit picks a move that the table says is worse,
+//! over every state and throw (states weighted alike).
 
 // Matrix code reads best with indices.
 #![allow(clippy::needless_range_loop)]

@@ -5,7 +5,8 @@
 //! other ([`sim`]).
 //!
 //! - [`random`](PlayerSpec::Random): uniform among the legal moves;
-//! - [`greedy`](PlayerSpec::Greedy): one ply, the hand-written evaluation of [`eval`];
+//! - [`greedy`](PlayerSpec::Greedy): one ply on an [`Evaluator`] (the levels use
+//!   the hand-written [`HandWritten`](eval::HandWritten));
 //! - [`expectimax`](PlayerSpec::Expectimax): expectiminimax over the explicit chance nodes with
 //!   Star1/Star2 pruning, a transposition table and iterative deepening;
 //! - [`mcts`](PlayerSpec::Mcts): Monte Carlo tree search with explicit chance nodes.
@@ -25,20 +26,22 @@
 //! ```
 
 pub mod eval;
-pub mod expectimax;
-pub mod greedy;
-pub mod mcts;
 pub mod perfect;
 pub mod play;
+pub mod search;
 pub mod sim;
 
 use core::fmt;
 use core::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use nefer_core::{AnyGame, Game, Move, MoveList};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+use eval::Evaluator;
+use search::{expectimax, greedy, mcts};
 
 /// A computer player.
 pub trait Player: Send {
@@ -183,7 +186,8 @@ impl PlayerSpec {
         *self != PlayerSpec::Perfect || perfect::supports(game)
     }
 
-    /// A player of this kind with its own generator seeded by `seed`.
+    /// A player of this kind with its own generator seeded by `seed`, on the hand-written
+    /// evaluation.
     pub fn build(&self, seed: u64) -> Box<dyn Player> {
         match *self {
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
@@ -194,6 +198,21 @@ impl PlayerSpec {
             }
             PlayerSpec::Mcts { iterations, time } => {
                 Box::new(mcts::Mcts::new(iterations, time, seed))
+            }
+        }
+    }
+
+    /// A player of this kind whose search values positions with `eval` (`random` and `perfect`
+    /// use none: they are built as by [`build`](PlayerSpec::build)).
+    pub fn build_with(&self, seed: u64, eval: Arc<dyn Evaluator>) -> Box<dyn Player> {
+        match *self {
+            PlayerSpec::Random | PlayerSpec::Perfect => self.build(seed),
+            PlayerSpec::Greedy => Box::new(greedy::Greedy::with_evaluator(eval, seed)),
+            PlayerSpec::Expectimax { depth, time } => Box::new(
+                expectimax::Expectimax::with_evaluator(eval, depth, time, seed),
+            ),
+            PlayerSpec::Mcts { iterations, time } => {
+                Box::new(mcts::Mcts::with_evaluator(eval, iterations, time, seed))
             }
         }
     }

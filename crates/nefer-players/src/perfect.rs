@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use nefer_core::options::Common;
 use nefer_core::{AnyGame, Game, Move, Place, RuleSetId, Seat, Status};
-use nefer_tables::race::{Ctx, Indexer, Race, RaceState, Step, solve, step_value};
+use nefer_tables::race::{Ctx, Indexer, Race, RaceState, Solution, Step, solve, step_value};
 
 use crate::{Player, sorted_moves};
 
@@ -22,6 +22,99 @@ impl Solved {
     pub fn expected(&self, s: RaceState) -> f64 {
         self.expected[self.idx.rank(s) as usize]
     }
+
+    /// The index of `s` in the table's ranking.
+    pub(crate) fn rank(&self, s: RaceState) -> usize {
+        self.idx.rank(s) as usize
+    }
+
+    /// Every legal move of `game` with the expected number of turns its mover needs to finish
+    /// after it (see [`move_values`]).
+    ///
+    /// # Panics
+    /// If `game` does not wait for a decision; its race must be this table's.
+    pub fn move_values(&self, game: &AnyGame) -> Vec<(Move, f64)> {
+        let Status::Decide { seat, .. } = game.status() else {
+            panic!("no decision is due");
+        };
+        sorted_moves(game)
+            .into_iter()
+            .map(|m| {
+                let mut g = game.clone();
+                g.play_unchecked(m);
+                let n = race_state(&g, seat);
+                if self.race.done(n) {
+                    return (m, 0.0);
+                }
+                // A bonus throw follows an entry (both) or a stop on 15 or 25 (French), for the
+                // same piece in French.
+                let bonus = matches!(g.status(), Status::Chance { seat: Some(s) } if s == seat);
+                let step = if bonus {
+                    let ctx = match (game, m) {
+                        (
+                            AnyGame::HjFrench(_),
+                            Move::Go {
+                                to: Place::Hole(_, h),
+                                ..
+                            },
+                        ) => Ctx::Bonus(h),
+                        _ => Ctx::Bonus(0),
+                    };
+                    Step::Again(n, ctx)
+                } else {
+                    Step::End(n)
+                };
+                (
+                    m,
+                    step_value(self.race.as_ref(), &self.idx, &self.expected, step),
+                )
+            })
+            .collect()
+    }
+
+    /// The move of the table's policy in `game`: one of least expected turns, the first in
+    /// notation order among equals.
+    ///
+    /// # Panics
+    /// As [`move_values`](Solved::move_values).
+    pub fn best_move(&self, game: &AnyGame) -> Move {
+        let moves = sorted_moves(game);
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        let mut best = (f64::INFINITY, moves[0]);
+        for (m, v) in self.move_values(game) {
+            if v < best.0 - 1e-12 {
+                best = (v, m);
+            }
+        }
+        best.1
+    }
+}
+
+/// Solves the race of `id` (a pure race), keeping `max_turns` turns of each state's distribution
+/// of turns to finish (1 when only the expected turns are wanted).
+///
+/// # Panics
+/// If `id` is not a pure race.
+pub(crate) fn solve_race(id: RuleSetId, max_turns: usize) -> (Solved, Solution) {
+    let key = match id {
+        RuleSetId::HjFrench => "hj.french",
+        RuleSetId::HjWalker => "hj.walker",
+        _ => panic!("{id} is not a pure race"),
+    };
+    let race = nefer_tables::race_for(key, 5, 29).expect("a pure race");
+    let mut sol = solve(race.as_ref(), max_turns, &|_, _| {});
+    let idx = Indexer::new(race.as_ref());
+    let expected = std::mem::take(&mut sol.expected);
+    (
+        Solved {
+            race,
+            idx,
+            expected,
+        },
+        sol,
+    )
 }
 
 static FRENCH: OnceLock<Arc<Solved>> = OnceLock::new();
@@ -42,25 +135,19 @@ pub fn supports(g: &AnyGame) -> bool {
     }
 }
 
-/// The solved table of `id`, solving it on first use.
+/// The solved table of `id`, solving it on first use (or taking the one the exact evaluator,
+/// [`RaceTables`](crate::eval::RaceTables), has solved already).
 ///
 /// # Panics
 /// If `id` is not a pure race.
 pub fn table(id: RuleSetId) -> Arc<Solved> {
-    let (cell, key) = match id {
-        RuleSetId::HjFrench => (&FRENCH, "hj.french"),
-        RuleSetId::HjWalker => (&WALKER, "hj.walker"),
+    let cell = match id {
+        RuleSetId::HjFrench => &FRENCH,
+        RuleSetId::HjWalker => &WALKER,
         _ => panic!("{id} is not a pure race"),
     };
     cell.get_or_init(|| {
-        let race = nefer_tables::race_for(key, 5, 29).expect("a pure race");
-        let sol = solve(race.as_ref(), 1, &|_, _| {});
-        let idx = Indexer::new(race.as_ref());
-        Arc::new(Solved {
-            race,
-            idx,
-            expected: sol.expected,
-        })
+        crate::eval::tables::solved_race(id).unwrap_or_else(|| Arc::new(solve_race(id, 1).0))
     })
     .clone()
 }
@@ -75,6 +162,7 @@ pub fn solved(id: RuleSetId) -> Option<Arc<Solved>> {
         RuleSetId::HjWalker => WALKER.get().cloned(),
         _ => None,
     }
+    .or_else(|| crate::eval::tables::solved_race(id))
 }
 
 /// The race state of `seat` in `g`.
@@ -106,44 +194,11 @@ pub fn race_state(g: &AnyGame, seat: Seat) -> RaceState {
 /// # Panics
 /// If `game` is not a pure race waiting for a decision.
 pub fn move_values(game: &AnyGame) -> Vec<(Move, f64)> {
-    let Status::Decide { seat, .. } = game.status() else {
-        panic!("no decision is due");
-    };
     assert!(
         supports(game),
         "the exact tables cover only hj.french and basic hj.walker"
     );
-    let t = table(game.rule_set());
-    sorted_moves(game)
-        .into_iter()
-        .map(|m| {
-            let mut g = game.clone();
-            g.play_unchecked(m);
-            let n = race_state(&g, seat);
-            if t.race.done(n) {
-                return (m, 0.0);
-            }
-            // A bonus throw follows an entry (both) or a stop on 15 or 25 (French), for the
-            // same piece in French.
-            let bonus = matches!(g.status(), Status::Chance { seat: Some(s) } if s == seat);
-            let step = if bonus {
-                let ctx = match (game, m) {
-                    (
-                        AnyGame::HjFrench(_),
-                        Move::Go {
-                            to: Place::Hole(_, h),
-                            ..
-                        },
-                    ) => Ctx::Bonus(h),
-                    _ => Ctx::Bonus(0),
-                };
-                Step::Again(n, ctx)
-            } else {
-                Step::End(n)
-            };
-            (m, step_value(t.race.as_ref(), &t.idx, &t.expected, step))
-        })
-        .collect()
+    table(game.rule_set()).move_values(game)
 }
 
 /// The player.
@@ -155,13 +210,11 @@ impl Player for Perfect {
         if moves.len() == 1 {
             return moves[0];
         }
-        let mut best = (f64::INFINITY, moves[0]);
-        for (m, v) in move_values(game) {
-            if v < best.0 - 1e-12 {
-                best = (v, m);
-            }
-        }
-        best.1
+        assert!(
+            supports(game),
+            "the exact tables cover only hj.french and basic hj.walker"
+        );
+        table(game.rule_set()).best_move(game)
     }
 
     fn name(&self) -> String {

@@ -1,11 +1,12 @@
-//! Every player chooses only legal moves on every rule set, a seed reproduces its games, and a
-//! time cap ends a search.
+//! Every player chooses only legal moves on every rule set, a seed reproduces its games, a time
+//! cap ends a search, and the seeded choices are the pinned ones.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId, Status};
-use nefer_players::expectimax::Expectimax;
-use nefer_players::mcts::Mcts;
+use nefer_players::search::expectimax::Expectimax;
+use nefer_players::search::mcts::Mcts;
 use nefer_players::sim::{SimConfig, run};
 use nefer_players::{Player, PlayerSpec};
 use proptest::prelude::*;
@@ -53,8 +54,20 @@ fn the_walker_variation_is_played_too() {
 /// Plays `plies` random actions (chances and moves) of `rules` from its start with `seed`, and
 /// returns the last position that waits for a decision, if any came.
 fn random_position(rules: RuleSetId, seed: u64, plies: u32) -> Option<AnyGame> {
+    random_position_with(rules, &Options::new(), seed, plies, false)
+}
+
+/// As [`random_position`], under `options`, and with `only_choices` the last position with more
+/// than one legal move.
+fn random_position_with(
+    rules: RuleSetId,
+    options: &Options,
+    seed: u64,
+    plies: u32,
+    only_choices: bool,
+) -> Option<AnyGame> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = rules.new_game(&Options::new()).unwrap();
+    let mut g = rules.new_game(options).unwrap();
     let mut last = None;
     let mut moves = MoveList::new();
     for _ in 0..plies {
@@ -64,8 +77,10 @@ fn random_position(rules: RuleSetId, seed: u64, plies: u32) -> Option<AnyGame> {
                 g.play_chance(c).unwrap();
             }
             Status::Decide { .. } => {
-                last = Some(g.clone());
                 g.legal_moves(&mut moves);
+                if !only_choices || moves.len() > 1 {
+                    last = Some(g.clone());
+                }
                 let m = moves[rng.random_range(0..moves.len())];
                 g.play(m).unwrap();
             }
@@ -131,4 +146,71 @@ fn a_time_cap_stops_a_search_that_would_not_end_and_keeps_the_deepest_finished_d
     let m = mcts.choose(&g);
     assert!(legal.contains(&m));
     assert!(mcts.total_iterations < 10_000_000);
+}
+
+// The players' seeded choices, pinned: from fixed positions of every rule set (and the options
+// whose evaluation differs), each searching player's move and, for expectimax, the value of its
+// best move to 9 decimals, as the code chose them before the `Evaluator` trait
+// (`tests/pinned_choices.txt`). A refactoring of the searches or evaluations that changes play
+// fails here. After a change meant to change play, rewrite the file with
+// `NEFER_BLESS=1 cargo test -p nefer-players --test players seeded` and say why in the commit.
+
+/// One line per (rule set, options, seed, plies, player): the move chosen, and the expectimax
+/// values.
+fn choices() -> String {
+    let mut cases: Vec<(RuleSetId, &str)> = RuleSetId::ALL.iter().map(|&r| (r, "")).collect();
+    // The fallback evaluations of the races: Walker's circuit, a French track the fit does not
+    // know.
+    cases.push((RuleSetId::HjWalker, "hj.walker.variation=true"));
+    cases.push((
+        RuleSetId::HjFrench,
+        "hj.french.hole_30=stay_then_exit_on_any",
+    ));
+    let players = [
+        "greedy",
+        "expectimax:depth=2",
+        "expectimax:depth=3",
+        "mcts:iters=200",
+    ];
+    let mut out = String::new();
+    for (rules, opts) in cases {
+        let options = Options::parse(opts).unwrap();
+        for seed in 0..4u64 {
+            for plies in [12u32, 50, 120, 250] {
+                let Some(g) = random_position_with(rules, &options, seed, plies, true) else {
+                    continue;
+                };
+                write!(out, "{rules} [{opts}] seed={seed} plies={plies}:").unwrap();
+                for p in players {
+                    let spec: PlayerSpec = p.parse().unwrap();
+                    let m = spec.build(seed).choose(&g);
+                    write!(out, " {p}={m}").unwrap();
+                }
+                let analysed = Expectimax::new(3, None, 0).analyse(&g);
+                write!(out, " value3={:.9}", analysed[0].1).unwrap();
+                // Depth 4 (the `expert` level) on the shallower positions only: it costs more.
+                if plies <= 50 {
+                    let analysed = Expectimax::new(4, None, 0).analyse(&g);
+                    write!(out, " best4={} value4={:.9}", analysed[0].0, analysed[0].1).unwrap();
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn seeded_choices_are_the_pinned_ones() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pinned_choices.txt");
+    let got = choices();
+    if std::env::var_os("NEFER_BLESS").is_some() {
+        std::fs::write(path, &got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(path).expect("tests/pinned_choices.txt");
+    for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+        assert_eq!(g, w, "line {}", i + 1);
+    }
+    assert_eq!(got.lines().count(), want.lines().count());
 }

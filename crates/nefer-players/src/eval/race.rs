@@ -1,91 +1,80 @@
-//! Hand-written evaluations per game family: how good a position is for a seat, in (-1, 1).
+//! The hand-written evaluation of the races, `hj.french` and `hj.walker`.
 //!
-//! Terms: progress along the track (pieces borne off count most), safety (an attackable piece
-//! loses ground when hit), guards (pieces that protect each other), and the special squares
-//! (Senet's House of Waters costs turns; 28 and 29 need exact throws).
+//! The default races (French; Walker's basic game) are valued by both seats' expected turns to
+//! finish, fitted to the exact one-sided tables (`examples/fit_race_eval.rs`), and the lead in
+//! turns turned into a value by the spread of a race (`race_value`'s doc); options that change
+//! the track (lines, point 30, …) make another race than the fit's, valued by progress; Walker's
+//! circuit variation, where the players meet, by progress round the 59 holes. It ranks positions
+//! (see [the scale](super)): the tanh of the lead approximates the chances of the fitted races
+//! but is not calibrated.
 
-use nefer_core::{AnyGame, Game, Outcome, Seat};
+use nefer_core::{AnyGame, Game, Seat, Status};
 
-/// Probability of each throw 1..=5 with fair sticks (SPEC §1.1).
-const THROW_P: [f64; 6] = [0.0, 0.25, 0.375, 0.25, 0.0625, 0.0625];
+use super::{Evaluator, THROW_P, outcome_value, ranked, unsupported};
 
-/// Scale of the raw score: a lead of this many squares is worth tanh(1) ≈ 0.76.
-const SCALE: f64 = 40.0;
+/// The race evaluation: the fitted expected turns where the fit applies, progress elsewhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FittedRace;
 
-/// The value of `g` for `seat`: +1 a won game, -1 a lost one, 0 a draw, else in (-1, 1).
-pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
-    match g.status() {
-        nefer_core::Status::Over(Outcome::Win(s)) => return if s == seat { 1.0 } else { -1.0 },
-        nefer_core::Status::Over(Outcome::Draw) => return 0.0,
-        _ => {}
+impl Evaluator for FittedRace {
+    #[inline]
+    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
+        if let Some(v) = outcome_value(g, seat) {
+            return v;
+        }
+        let raw = match g {
+            AnyGame::HjFrench(s) if s.standard_race() => {
+                let turns = Seat::BOTH.map(|seat| {
+                    french_turns(s.holes_of(seat).fold(0, |m, n| m | 1 << n), s.in_hand(seat))
+                });
+                return race_value(turns, seat, g.status(), FRENCH_SPREAD);
+            }
+            // Options that change the track (lines, point 30, ...) make another race than the
+            // one the fit was made on: progress along the track.
+            AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
+                race(
+                    // Pieces resting on 30 (hj.french.hole_30=stay_then_exit_on_any) are at its
+                    // end.
+                    s.holes_of(seat)
+                        .map(u32::from)
+                        .chain(core::iter::repeat_n(30, usize::from(s.on_30(seat)))),
+                    s.in_hand(seat),
+                    s.out(seat),
+                    30,
+                    // In French every entry waits for a 1 on an empty hole 1; at 2 squares the
+                    // depth-3 search lost 4.1 turns a game against the table, at 6 it loses 3.1.
+                    6.0,
+                )
+            }),
+            AnyGame::HjWalker(s) if !s.variation() => {
+                let turns =
+                    Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat)));
+                return race_value(turns, seat, g.status(), WALKER_SPREAD);
+            }
+            // The circuit variation: the players meet and block each other, the table's race
+            // does not apply; progress round the 59 holes.
+            AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
+                let idx = s.indices_of(seat);
+                race(
+                    idx.iter().map(|&i| u32::from(i)),
+                    s.in_hand(seat),
+                    s.borne_off(seat),
+                    59,
+                    2.0,
+                )
+            }),
+            _ => unsupported(self.name(), g),
+        };
+        ranked(raw, seat)
     }
-    let raw = match g {
-        AnyGame::SenetKendall(s) => senet(
-            squares(s.squares_of(Seat::A)),
-            squares(s.squares_of(Seat::B)),
-            [s.borne_off(Seat::A), s.borne_off(Seat::B)],
-            true,
-        ),
-        AnyGame::SenetSchool(s) => senet(
-            squares(s.squares_of(Seat::A)),
-            squares(s.squares_of(Seat::B)),
-            [s.borne_off(Seat::A), s.borne_off(Seat::B)],
-            false,
-        ),
-        AnyGame::HjFrench(s) if s.standard_race() => {
-            let turns = Seat::BOTH.map(|seat| {
-                french_turns(s.holes_of(seat).fold(0, |m, n| m | 1 << n), s.in_hand(seat))
-            });
-            return race_value(turns, seat, g.status(), FRENCH_SPREAD);
-        }
-        // Options that change the track (lines, point 30, ...) make another race than the one
-        // the fit was made on: progress along the track.
-        AnyGame::HjFrench(s) => Seat::BOTH.map(|seat| {
-            race(
-                // Pieces resting on 30 (hj.french.hole_30=stay_then_exit_on_any) are at its end.
-                s.holes_of(seat)
-                    .map(u32::from)
-                    .chain(core::iter::repeat_n(30, usize::from(s.on_30(seat)))),
-                s.in_hand(seat),
-                s.out(seat),
-                30,
-                // In French every entry waits for a 1 on an empty hole 1; at 2 squares the
-                // depth-3 search lost 4.1 turns a game against the table, at 6 it loses 3.1.
-                6.0,
-            )
-        }),
-        AnyGame::HjSkiryuk(s) => Seat::BOTH.map(|seat| {
-            skiryuk(
-                s.holes_of(seat),
-                s.in_shared(seat),
-                s.in_hand(seat),
-                s.trophies(seat),
-            )
-        }),
-        AnyGame::HjWashburne(s) => Seat::BOTH.map(|seat| {
-            // Pieces beyond the first on an open S (WA-13 option) are safe at index 30.
-            washburne(s.bits_of(seat), s.opponent_bits(seat), s.knocked_off(seat))
-                + 30.0 * f64::from(s.extra_on_shared(seat))
-        }),
-        AnyGame::HjWalker(s) if !s.variation() => {
-            let turns = Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat)));
-            return race_value(turns, seat, g.status(), WALKER_SPREAD);
-        }
-        // The circuit variation: the players meet and block each other, the table's race does
-        // not apply; progress round the 59 holes.
-        AnyGame::HjWalker(s) => Seat::BOTH.map(|seat| {
-            let idx = s.indices_of(seat);
-            race(
-                idx.iter().map(|&i| u32::from(i)),
-                s.in_hand(seat),
-                s.borne_off(seat),
-                59,
-                2.0,
-            )
-        }),
-    };
-    let diff = raw[seat.index()] - raw[1 - seat.index()];
-    (diff / SCALE).tanh() * 0.999
+
+    fn supports(&self, g: &AnyGame) -> bool {
+        matches!(g, AnyGame::HjFrench(_) | AnyGame::HjWalker(_))
+    }
+
+    fn name(&self) -> &str {
+        "fitted-race"
+    }
 }
 
 /// Raw score of a pure race: progress along the track, a piece out counting a full track and a
@@ -94,41 +83,6 @@ pub fn evaluate(g: &AnyGame, seat: Seat) -> f64 {
 fn race(on_track: impl Iterator<Item = u32>, hand: u8, off: u8, end: u32, hand_cost: f64) -> f64 {
     let progress: u32 = on_track.sum();
     f64::from(progress) + f64::from(off) * f64::from(end + 4) - f64::from(hand) * hand_cost
-}
-
-/// Raw Washburne score: progress round the circuit, pieces in the goal box, knocked-off pieces
-/// (they freeze the player and risk the blocked-home loss), and exposure to capture.
-///
-/// `mine` and `theirs` are bits of this seat's circuit indices: the evaluation runs at every leaf
-/// of the search, so it reads the bitboards without building lists.
-fn washburne(mine: u64, theirs: u64, knocked: u8) -> f64 {
-    let safe = |i: u8| i <= 5 || i >= 55 || matches!(i, 15 | 25 | 35 | 45);
-    let mut v = -20.0 * f64::from(knocked);
-    for i in nefer_core::game::ones(mine) {
-        v += f64::from(i);
-        if i >= 55 {
-            v += 6.0;
-        } else if !safe(i) {
-            // A capture costs the piece's whole progress.
-            for t in 1..=5u8 {
-                if theirs >> (i + t) & 1 == 1 {
-                    v -= THROW_P[usize::from(t)] * f64::from(i) * 0.5;
-                }
-            }
-        }
-    }
-    v
-}
-
-/// Raw Skiryuk score. Only captures win, and each arrival in S makes one, so a trophy is worth
-/// more than a whole track; path pieces count by how near S they stand. A piece in S has made
-/// its capture and can come back by a 1; a piece in hand still needs a load to enter.
-fn skiryuk(path: impl Iterator<Item = u8>, shared: u8, hand: u8, trophies: u8) -> f64 {
-    let progress: u32 = path.map(u32::from).sum();
-    f64::from(trophies) * 45.0
-        + f64::from(progress)
-        + f64::from(shared) * 8.0
-        + f64::from(hand) * 3.0
 }
 
 /// Own pieces held up behind an own piece on a blocking point (10, 15, 20, 25) in the basic
@@ -159,14 +113,30 @@ const WALKER_SPREAD: f64 = 0.24;
 /// tanh(0.8 x), the value 2 P(win) − 1 is tanh(0.24 lead / √(E_A + E_B)) (`spread` = 0.8 / 3.35):
 /// a lead of one turn at the start is worth 0.017 (50.8 %), of ten turns 0.17 (58 %); terminal
 /// wins stay ±1.
-fn race_value(turns: [f64; 2], seat: Seat, status: nefer_core::Status, spread: f64) -> f64 {
+fn race_value(turns: [f64; 2], seat: Seat, status: Status, spread: f64) -> f64 {
     let me = seat.index();
     let mut lead = turns[1 - me] - turns[me];
-    if let nefer_core::Status::Decide { seat: s, .. } = status {
+    if let Status::Decide { seat: s, .. } = status {
         lead += if s == seat { RACE_TEMPO } else { -RACE_TEMPO };
     }
     let sd = (turns[0] + turns[1]).max(1.0).sqrt();
     (spread * lead / sd).tanh() * 0.999
+}
+
+/// The summary terms of one seat's basic Walker race: pieces in hand, pieces left, pips to go
+/// (31 for a piece in hand, 0 on point 30), pieces waiting on point 30.
+#[inline]
+fn walker_counts(idx: &[u8], hand: u8) -> (f64, f64, f64, f64) {
+    let mut pips = 31 * u32::from(hand);
+    let mut at_end = 0.0;
+    for &i in idx {
+        pips += 30 - u32::from(i);
+        if i == 30 {
+            at_end += 1.0;
+        }
+    }
+    let h = f64::from(hand);
+    (h, idx.len() as f64 + h, f64::from(pips), at_end)
 }
 
 /// Expected turns a seat of the basic Walker race still needs, fitted to the exact table:
@@ -174,19 +144,11 @@ fn race_value(turns: [f64; 2], seat: Seat, status: nefer_core::Status, spread: f
 /// few dozen operations.
 fn walker_turns(idx: &[u8], hand: u8) -> f64 {
     let w = &WALKER_W;
-    let mut pips = 31 * u32::from(hand);
-    let mut at_end = 0.0;
     let mut t = w[0];
     for &i in idx {
         t += w[usize::from(i)];
-        pips += 30 - u32::from(i);
-        if i == 30 {
-            at_end += 1.0;
-        }
     }
-    let h = f64::from(hand);
-    let r = idx.len() as f64 + h;
-    let p = f64::from(pips);
+    let (h, r, p, at_end) = walker_counts(idx, hand);
     t + w[31] * h
         + w[32] * h * h
         + w[33] * r * r
@@ -225,18 +187,10 @@ pub const WALKER_FEATURES: usize = 40;
 pub fn walker_features(idx: &[u8], hand: u8) -> [f64; WALKER_FEATURES] {
     let mut x = [0.0; WALKER_FEATURES];
     x[0] = 1.0;
-    let mut pips = 31 * u32::from(hand);
-    let mut at_end = 0.0;
     for &i in idx {
         x[usize::from(i)] += 1.0;
-        pips += 30 - u32::from(i);
-        if i == 30 {
-            at_end += 1.0;
-        }
     }
-    let h = f64::from(hand);
-    let r = idx.len() as f64 + h;
-    let p = f64::from(pips);
+    let (h, r, p, at_end) = walker_counts(idx, hand);
     x[31] = h;
     x[32] = h * h;
     x[33] = r * r;
@@ -255,6 +209,7 @@ const FRENCH_SPREAD: f64 = 0.73;
 
 /// Expected turns a seat of the `hj.french` race still needs, fitted to the exact table:
 /// `FRENCH_W` · `french_features(holes, hand)`.
+#[inline]
 fn french_turns(holes: u32, hand: u8) -> f64 {
     french_features(holes, hand)
         .iter()
@@ -332,84 +287,9 @@ pub fn french_features(holes: u32, hand: u8) -> [f64; FRENCH_FEATURES] {
     x
 }
 
-fn squares(it: impl Iterator<Item = u8>) -> u32 {
-    it.fold(0, |s, n| s | 1 << n)
-}
-
-/// Raw Senet scores of seats A and B from their square sets.
-fn senet(a: u32, b: u32, off: [u8; 2], kendall_rules: bool) -> [f64; 2] {
-    let men = [a, b];
-    let mut out = [0.0; 2];
-    for me in 0..2 {
-        let own = men[me];
-        let opp = men[1 - me];
-        let guarded = own & ((own << 1) | (own >> 1));
-        // A borne-off piece is worth a full track and a little more: it can no longer be hit.
-        let mut v = 34.0 * f64::from(off[me]);
-        for q in 1..=30u8 {
-            if own >> q & 1 == 0 {
-                continue;
-            }
-            v += f64::from(q);
-            match q {
-                27 => v -= if kendall_rules { 10.0 } else { 12.0 },
-                28 | 29 => v -= 1.5,
-                _ => {}
-            }
-            if guarded >> q & 1 == 1 {
-                v += 0.75;
-            } else if q <= 26 {
-                // An exchange costs the hit piece t squares and gains them for the attacker.
-                for t in 1..=5u8 {
-                    if q > t && opp >> (q - t) & 1 == 1 {
-                        v -= 2.0 * THROW_P[usize::from(t)] * f64::from(t);
-                    }
-                }
-            }
-        }
-        out[me] = v;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nefer_core::senet::kendall;
-    use nefer_core::{Options, RuleSetId};
-
-    #[test]
-    fn start_is_near_even_and_symmetric() {
-        let g = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
-        let a = evaluate(&g, Seat::A);
-        let b = evaluate(&g, Seat::B);
-        assert!((a + b).abs() < 1e-12);
-        assert!(a > 0.0 && a < 0.3, "{a}");
-    }
-
-    #[test]
-    fn progress_and_water_count() {
-        let ahead = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[20, 22],
-            &[5, 7],
-            [5, 5],
-            Seat::A,
-        ));
-        assert!(evaluate(&ahead, Seat::A) > 0.3);
-        let wet = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[27, 10],
-            &[26, 10 - 1],
-            [5, 5],
-            Seat::A,
-        ));
-        let dry = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[25, 10],
-            &[26, 9],
-            [5, 5],
-            Seat::A,
-        ));
-        assert!(evaluate(&wet, Seat::A) < evaluate(&dry, Seat::A));
-    }
 
     #[test]
     fn a_walker_piece_held_behind_a_blocking_point_costs() {
@@ -431,13 +311,36 @@ mod tests {
             Seat::A,
             false,
         ));
-        assert!(evaluate(&held, Seat::A) < evaluate(&free, Seat::A));
+        assert!(FittedRace.value(&held, Seat::A) < FittedRace.value(&free, Seat::A));
     }
+    /// The fit orders `table`'s states (pieces, in hand, the exact table's expected turns, from
+    /// `examples/fit_race_eval.rs`) as the table does, each within `tolerance` turns.
+    fn assert_fit_tracks(table: &[(&[u8], u8, f64)], turns: fn(&[u8], u8) -> f64, tolerance: f64) {
+        for w in table.windows(2) {
+            assert!(
+                turns(w[0].0, w[0].1) < turns(w[1].0, w[1].1),
+                "{:?}",
+                w[0].0
+            );
+        }
+        for &(pieces, hand, want) in table {
+            let fit = turns(pieces, hand);
+            assert!(
+                (fit - want).abs() < tolerance,
+                "{pieces:?}: {fit} for {want}"
+            );
+        }
+    }
+
+    /// The fit's value is higher after `better` than after `worse` (seat A's pieces; B to throw).
+    fn assert_prefers(position: impl Fn(&[u8]) -> AnyGame, better: &[u8], worse: &[u8]) {
+        let v = |a: &[u8]| FittedRace.value(&position(a), Seat::A);
+        assert!(v(better) > v(worse), "{better:?} v {worse:?}");
+    }
+
     #[test]
     fn the_walker_fit_tracks_the_exact_table() {
         use nefer_core::hj::walker;
-        // (pieces on the board, in hand, the table's expected turns), from
-        // `examples/fit_race_eval.rs`: the fit orders them as the table does.
         let table: [(&[u8], u8, f64); 7] = [
             (&[28], 0, 19.200),
             (&[19], 0, 25.943),
@@ -447,34 +350,19 @@ mod tests {
             (&[3, 4, 18, 23, 26], 0, 85.000),
             (&[1], 4, 99.853),
         ];
-        for w in table.windows(2) {
-            assert!(walker_turns(w[0].0, w[0].1) < walker_turns(w[1].0, w[1].1));
-        }
-        for (idx, hand, turns) in table {
-            let fit = walker_turns(idx, hand);
-            assert!((fit - turns).abs() < 5.5, "{idx:?}: {fit} for {turns}");
-        }
+        assert_fit_tracks(&table, walker_turns, 5.5);
         // From [4, 15] with a 3 the table moves 15 → 18 (41.8 turns to go); the progress
         // evaluation moved 4 → 7 (47.3 turns), its costliest one-ply mistake the fit gets right.
-        let after = |a: &[u8]| {
-            AnyGame::HjWalker(walker::State::from_indices(
-                a,
-                &[5, 6],
-                [3, 3],
-                [0, 0],
-                Seat::B,
-                false,
-            ))
+        let position = |a: &[u8]| {
+            let s = walker::State::from_indices(a, &[5, 6], [3, 3], [0, 0], Seat::B, false);
+            AnyGame::HjWalker(s)
         };
-        assert!(evaluate(&after(&[4, 18]), Seat::A) > evaluate(&after(&[7, 15]), Seat::A));
+        assert_prefers(position, &[4, 18], &[7, 15]);
     }
 
     #[test]
     fn the_french_fit_tracks_the_exact_table() {
         use nefer_core::hj::french;
-        let bits = |h: &[u8]| h.iter().fold(0u32, |m, &n| m | 1 << n);
-        // (pieces on the holes, in hand, the table's expected turns), from
-        // `examples/fit_race_eval.rs -- hj.french`: the fit orders them as the table does.
         let table: [(&[u8], u8, f64); 7] = [
             (&[21], 0, 6.037),
             (&[14, 21], 0, 11.995),
@@ -484,17 +372,13 @@ mod tests {
             (&[3, 6, 7, 10], 1, 36.002),
             (&[6, 7, 8, 9, 10], 0, 40.229),
         ];
-        for w in table.windows(2) {
-            assert!(french_turns(bits(w[0].0), w[0].1) < french_turns(bits(w[1].0), w[1].1));
-        }
-        for (holes, hand, turns) in table {
-            let fit = french_turns(bits(holes), hand);
-            assert!((fit - turns).abs() < 1.5, "{holes:?}: {fit} for {turns}");
-        }
+        let by_holes =
+            |h: &[u8], hand: u8| french_turns(h.iter().fold(0, |m, &n| m | 1 << n), hand);
+        assert_fit_tracks(&table, by_holes, 1.5);
         // From [4, 10, 15, 16, 18] with a 4 the table moves 18 → 22 (28.0 turns to go); the
         // progress evaluation moved 4 → 8 (33.1 turns: 8 → 10 is closed), its costliest one-ply
         // mistake the fit gets right.
-        let after = |a: &[u8]| {
+        let position = |a: &[u8]| {
             AnyGame::HjFrench(french::State::from_holes(
                 a,
                 &[5, 6],
@@ -503,9 +387,6 @@ mod tests {
                 Seat::B,
             ))
         };
-        assert!(
-            evaluate(&after(&[4, 10, 15, 16, 22]), Seat::A)
-                > evaluate(&after(&[8, 10, 15, 16, 18]), Seat::A)
-        );
+        assert_prefers(position, &[4, 10, 15, 16, 22], &[8, 10, 15, 16, 18]);
     }
 }

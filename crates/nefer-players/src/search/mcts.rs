@@ -3,8 +3,8 @@
 //! The tree alternates decision nodes (UCT selection, from the point of view of the seat that
 //! decides there) and chance nodes (an outcome drawn with its exact probability, one child per
 //! outcome: "chance-node sampling"). A new leaf is valued by a short random rollout finished by
-//! the evaluation of [`crate::eval`], which is much less noisy than whole random games in race
-//! games of 200+ decisions.
+//! the player's [`Evaluator`], which is much less noisy than whole random games in race games of
+//! 200+ decisions.
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +12,8 @@ use nefer_core::{AnyGame, Chance, Game, Move, MoveList, Seat, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::evaluate;
+use super::{forced_or_best, name_with_budget};
+use crate::eval::{Evaluator, HandWritten};
 use crate::{Player, sorted_moves};
 
 /// Exploration constant of UCT for rewards in [-1, 1].
@@ -43,7 +44,8 @@ struct Node {
 }
 
 /// The MCTS player.
-pub struct Mcts {
+pub struct Mcts<E = HandWritten> {
+    eval: E,
     iterations: u32,
     time: Option<Duration>,
     rng: ChaCha8Rng,
@@ -54,9 +56,18 @@ pub struct Mcts {
 }
 
 impl Mcts {
-    /// A player running `iterations` per move, stopping early at `time` if given.
+    /// A player on the hand-written evaluation running `iterations` per move, stopping early at
+    /// `time` if given.
     pub fn new(iterations: u32, time: Option<Duration>, seed: u64) -> Mcts {
+        Mcts::with_evaluator(HandWritten, iterations, time, seed)
+    }
+}
+
+impl<E: Evaluator> Mcts<E> {
+    /// A player on `eval` running `iterations` per move, stopping early at `time` if given.
+    pub fn with_evaluator(eval: E, iterations: u32, time: Option<Duration>, seed: u64) -> Mcts<E> {
         Mcts {
+            eval,
             iterations,
             time,
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -68,7 +79,7 @@ impl Mcts {
 
     fn node(&self, g: &AnyGame) -> Node {
         let kind = match g.status() {
-            Status::Over(_) => Kind::Terminal(evaluate(g, self.root)),
+            Status::Over(_) => Kind::Terminal(self.eval.value(g, self.root)),
             Status::Chance { .. } => {
                 let outcomes: Vec<(Chance, f64)> = g
                     .chance_outcomes()
@@ -116,7 +127,7 @@ impl Mcts {
                 }
             }
         }
-        evaluate(g, self.root)
+        self.eval.value(g, self.root)
     }
 
     fn iterate(&mut self, root: &AnyGame) {
@@ -240,20 +251,18 @@ impl Mcts {
     }
 }
 
-impl Player for Mcts {
+impl<E: Evaluator> Player for Mcts<E> {
     fn choose(&mut self, game: &AnyGame) -> Move {
-        let moves = sorted_moves(game);
-        if moves.len() == 1 {
-            return moves[0];
-        }
-        self.analyse(game)[0].0
+        forced_or_best(game, || {
+            self.analyse(game)
+                .into_iter()
+                .map(|(m, visits, _)| (m, visits))
+                .collect()
+        })
     }
 
     fn name(&self) -> String {
-        match self.time {
-            Some(t) => format!("mcts:iters={},ms={}", self.iterations, t.as_millis()),
-            None => format!("mcts:iters={}", self.iterations),
-        }
+        name_with_budget("mcts", "iters", self.iterations, self.time, &self.eval)
     }
 }
 
@@ -261,21 +270,6 @@ impl Player for Mcts {
 mod tests {
     use super::*;
     use nefer_core::Throw;
-    use nefer_core::senet::kendall;
-
-    #[test]
-    fn stays_out_of_the_waters() {
-        let mut g = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[26, 20],
-            &[1, 2, 3],
-            [5, 4],
-            Seat::A,
-        ));
-        g.play_chance(Chance::Throw(Throw::new(1).unwrap()))
-            .unwrap();
-        let mut p = Mcts::new(400, None, 1);
-        assert_eq!(p.choose(&g).to_string(), "20-21");
-    }
 
     #[test]
     fn same_seed_same_search() {

@@ -1,27 +1,36 @@
-//! One-ply player: plays the move whose resulting position evaluates best (see [`crate::eval`]).
+//! One-ply player: plays the move whose resulting position its evaluator values best.
 
 use nefer_core::{AnyGame, Game, Move, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::evaluate;
+use crate::eval::{Evaluator, HandWritten};
 use crate::{Player, sorted_moves};
 
 /// The greedy player. Ties are broken by its seeded generator.
-pub struct Greedy {
+pub struct Greedy<E = HandWritten> {
+    eval: E,
     rng: ChaCha8Rng,
 }
 
 impl Greedy {
-    /// A greedy player seeded by `seed`.
+    /// A greedy player on the hand-written evaluation, seeded by `seed`.
     pub fn new(seed: u64) -> Greedy {
+        Greedy::with_evaluator(HandWritten, seed)
+    }
+}
+
+impl<E: Evaluator> Greedy<E> {
+    /// A greedy player on `eval`, seeded by `seed`.
+    pub fn with_evaluator(eval: E, seed: u64) -> Greedy<E> {
         Greedy {
+            eval,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
 
-impl Player for Greedy {
+impl<E: Evaluator> Player for Greedy<E> {
     fn choose(&mut self, game: &AnyGame) -> Move {
         let Status::Decide { seat, .. } = game.status() else {
             panic!("greedy asked to move where no decision is due");
@@ -32,7 +41,7 @@ impl Player for Greedy {
         for &m in &moves {
             let mut g = game.clone();
             g.play_unchecked(m);
-            let v = evaluate(&g, seat);
+            let v = self.eval.value(&g, seat);
             if v > best_v + 1e-12 {
                 best_v = v;
                 best.clear();
@@ -45,6 +54,9 @@ impl Player for Greedy {
     }
 
     fn name(&self) -> String {
-        "greedy".into()
+        match self.eval.name() {
+            HandWritten::NAME => "greedy".into(),
+            other => format!("greedy+{other}"),
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! Hauk, Buro & Schaeffer 2004), a transposition table and iterative deepening.
 //!
 //! Values are from the point of view of the seat to move at the root, in [-1, 1]: wins +1, losses
-//! −1, the evaluation of [`crate::eval`] (strictly inside) at the horizon. Depth counts decisions;
+//! −1, its [`Evaluator`]'s value at the horizon (the pruning needs values in [-1, 1], which the
+//! trait's scale promises). Depth counts decisions;
 //! chance nodes do not use depth. A seat may decide several times in a row (bonus throws): each
 //! decision node maximises for the root seat's side or minimises for the other, whoever moved
 //! before.
@@ -14,7 +15,8 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 use nefer_core::{AnyGame, Chance, Game, Move, Seat, Status};
 
-use crate::eval::evaluate;
+use super::{forced_or_best, name_with_budget};
+use crate::eval::{Evaluator, HandWritten};
 use crate::{Player, sorted_moves};
 
 /// Lowest and highest value of any position.
@@ -36,7 +38,8 @@ struct Entry {
 }
 
 /// The expectimax player.
-pub struct Expectimax {
+pub struct Expectimax<E = HandWritten> {
+    eval: E,
     depth: u32,
     time: Option<Duration>,
     tt: HashMap<u64, Entry>,
@@ -54,10 +57,24 @@ pub struct Expectimax {
 const TT_LIMIT: usize = 1 << 20;
 
 impl Expectimax {
-    /// A player searching `depth` decisions deep, stopping early at `time` per move if given.
-    /// The seed is unused: the search is deterministic.
-    pub fn new(depth: u32, time: Option<Duration>, _seed: u64) -> Expectimax {
+    /// A player on the hand-written evaluation searching `depth` decisions deep, stopping early
+    /// at `time` per move if given. The seed is unused: the search is deterministic.
+    pub fn new(depth: u32, time: Option<Duration>, seed: u64) -> Expectimax {
+        Expectimax::with_evaluator(HandWritten, depth, time, seed)
+    }
+}
+
+impl<E: Evaluator> Expectimax<E> {
+    /// A player on `eval` searching `depth` decisions deep, stopping early at `time` per move if
+    /// given. The seed is unused: the search is deterministic.
+    pub fn with_evaluator(
+        eval: E,
+        depth: u32,
+        time: Option<Duration>,
+        _seed: u64,
+    ) -> Expectimax<E> {
         Expectimax {
+            eval,
             depth,
             time,
             tt: HashMap::new(),
@@ -125,11 +142,11 @@ impl Expectimax {
             return 0.0;
         }
         match g.status() {
-            Status::Over(_) => evaluate(g, self.root),
+            Status::Over(_) => self.eval.value(g, self.root),
             Status::Chance { .. } => self.chance(g, depth, alpha, beta),
             Status::Decide { seat, .. } => {
                 if depth == 0 {
-                    return evaluate(g, self.root);
+                    return self.eval.value(g, self.root);
                 }
                 self.decision(g, seat, depth, alpha, beta)
             }
@@ -282,20 +299,13 @@ impl Expectimax {
     }
 }
 
-impl Player for Expectimax {
+impl<E: Evaluator> Player for Expectimax<E> {
     fn choose(&mut self, game: &AnyGame) -> Move {
-        let moves = sorted_moves(game);
-        if moves.len() == 1 {
-            return moves[0];
-        }
-        self.analyse(game)[0].0
+        forced_or_best(game, || self.analyse(game))
     }
 
     fn name(&self) -> String {
-        match self.time {
-            Some(t) => format!("expectimax:depth={},ms={}", self.depth, t.as_millis()),
-            None => format!("expectimax:depth={}", self.depth),
-        }
+        name_with_budget("expectimax", "depth", self.depth, self.time, &self.eval)
     }
 }
 
@@ -307,7 +317,7 @@ mod tests {
     /// Plain expectiminimax without pruning or table, the reference for the pruned search.
     fn plain(g: &AnyGame, root: Seat, depth: u32) -> f64 {
         match g.status() {
-            Status::Over(_) => evaluate(g, root),
+            Status::Over(_) => HandWritten.value(g, root),
             Status::Chance { .. } => g
                 .chance_outcomes()
                 .iter()
@@ -319,7 +329,7 @@ mod tests {
                 .sum(),
             Status::Decide { seat, .. } => {
                 if depth == 0 {
-                    return evaluate(g, root);
+                    return HandWritten.value(g, root);
                 }
                 let mut moves = nefer_core::MoveList::new();
                 g.legal_moves(&mut moves);
@@ -375,21 +385,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn stays_out_of_the_waters() {
-        use nefer_core::senet::kendall;
-        // A 1 could take 26 into the House of Waters or 20 to 21.
-        let mut g = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[26, 20],
-            &[1, 2, 3],
-            [5, 4],
-            Seat::A,
-        ));
-        g.play_chance(Chance::Throw(Throw::new(1).unwrap()))
-            .unwrap();
-        let mut x = Expectimax::new(2, None, 0);
-        assert_eq!(x.choose(&g).to_string(), "20-21");
     }
 }

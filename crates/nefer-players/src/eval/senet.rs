@@ -1,0 +1,125 @@
+//! The hand-written evaluation of both Senets (`senet.kendall`, `senet.school`): progress along
+//! the track (pieces borne off count most), guards (pieces side by side protect each other),
+//! exposure to an exchange, and the special squares (the House of Waters costs turns; 28 and 29
+//! need exact throws). It ranks positions (see [the scale](super)).
+
+use nefer_core::{AnyGame, Seat};
+
+use super::{Evaluator, THROW_P, outcome_value, ranked, unsupported};
+
+/// The Senet evaluation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Senet;
+
+impl Evaluator for Senet {
+    #[inline]
+    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
+        if let Some(v) = outcome_value(g, seat) {
+            return v;
+        }
+        let raw = match g {
+            AnyGame::SenetKendall(s) => raw(
+                squares(s.squares_of(Seat::A)),
+                squares(s.squares_of(Seat::B)),
+                [s.borne_off(Seat::A), s.borne_off(Seat::B)],
+                true,
+            ),
+            AnyGame::SenetSchool(s) => raw(
+                squares(s.squares_of(Seat::A)),
+                squares(s.squares_of(Seat::B)),
+                [s.borne_off(Seat::A), s.borne_off(Seat::B)],
+                false,
+            ),
+            _ => unsupported(self.name(), g),
+        };
+        ranked(raw, seat)
+    }
+
+    fn supports(&self, g: &AnyGame) -> bool {
+        matches!(g, AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_))
+    }
+
+    fn name(&self) -> &str {
+        "senet"
+    }
+}
+
+fn squares(it: impl Iterator<Item = u8>) -> u32 {
+    it.fold(0, |s, n| s | 1 << n)
+}
+
+/// Raw Senet scores of seats A and B from their square sets.
+fn raw(a: u32, b: u32, off: [u8; 2], kendall_rules: bool) -> [f64; 2] {
+    let men = [a, b];
+    let mut out = [0.0; 2];
+    for me in 0..2 {
+        let own = men[me];
+        let opp = men[1 - me];
+        let guarded = own & ((own << 1) | (own >> 1));
+        // A borne-off piece is worth a full track and a little more: it can no longer be hit.
+        let mut v = 34.0 * f64::from(off[me]);
+        for q in 1..=30u8 {
+            if own >> q & 1 == 0 {
+                continue;
+            }
+            v += f64::from(q);
+            match q {
+                27 => v -= if kendall_rules { 10.0 } else { 12.0 },
+                28 | 29 => v -= 1.5,
+                _ => {}
+            }
+            if guarded >> q & 1 == 1 {
+                v += 0.75;
+            } else if q <= 26 {
+                // An exchange costs the hit piece t squares and gains them for the attacker.
+                for t in 1..=5u8 {
+                    if q > t && opp >> (q - t) & 1 == 1 {
+                        v -= 2.0 * THROW_P[usize::from(t)] * f64::from(t);
+                    }
+                }
+            }
+        }
+        out[me] = v;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nefer_core::senet::kendall;
+    use nefer_core::{Options, RuleSetId};
+
+    #[test]
+    fn start_is_near_even_and_symmetric() {
+        let g = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
+        let a = Senet.value(&g, Seat::A);
+        let b = Senet.value(&g, Seat::B);
+        assert!((a + b).abs() < 1e-12);
+        assert!(a > 0.0 && a < 0.3, "{a}");
+    }
+
+    #[test]
+    fn progress_and_water_count() {
+        let ahead = AnyGame::SenetKendall(kendall::State::from_squares(
+            &[20, 22],
+            &[5, 7],
+            [5, 5],
+            Seat::A,
+        ));
+        assert!(Senet.value(&ahead, Seat::A) > 0.3);
+        let wet = AnyGame::SenetKendall(kendall::State::from_squares(
+            &[27, 10],
+            &[26, 10 - 1],
+            [5, 5],
+            Seat::A,
+        ));
+        let dry = AnyGame::SenetKendall(kendall::State::from_squares(
+            &[25, 10],
+            &[26, 9],
+            [5, 5],
+            Seat::A,
+        ));
+        assert!(Senet.value(&wet, Seat::A) < Senet.value(&dry, Seat::A));
+    }
+}
