@@ -87,10 +87,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
             "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
         );
     }
-    let bias = options
-        .get(&format!("{}.stick_bias", id.key()))
-        .and_then(StickBias::parse)
-        .unwrap_or_default();
+    let bias = game.common().bias;
     let seed = args.seed.unwrap_or_else(rand::random);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

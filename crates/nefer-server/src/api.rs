@@ -332,7 +332,7 @@ struct CreateReq {
 fn parse_options(v: &Value) -> ApiResult<Options> {
     match v {
         Value::Null => Ok(Options::new()),
-        Value::String(s) => Options::parse(s).map_err(|e| ApiError::bad_request(e.0)),
+        Value::String(s) => Options::parse(s).map_err(|e| ApiError::bad_request(e.to_string())),
         Value::Object(m) => {
             let mut o = Options::new();
             for (k, v) in m {
@@ -346,7 +346,8 @@ fn parse_options(v: &Value) -> ApiResult<Options> {
                         )));
                     }
                 };
-                o.set(k, &v).map_err(|e| ApiError::bad_request(e.0))?;
+                o.set(k, &v)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
             }
             Ok(o)
         }
@@ -388,7 +389,7 @@ async fn create(
     let options = parse_options(&req.options)?;
     let start = rules
         .new_game(&options)
-        .map_err(|e| ApiError::bad_request(e.0))?;
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let mode_name = req.mode.as_deref().unwrap_or("computer");
     let mode = Mode::parse(mode_name).ok_or_else(|| {
         ApiError::bad_request(format!(
@@ -704,13 +705,13 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Value
         .map_err(|e: nefer_core::rules::UnknownRuleSet| ApiError::unprocessable(e.to_string()))?;
     let mut game = rules
         .new_game(&record.options)
-        .map_err(|e| ApiError::unprocessable(e.0))?;
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let names = [
         record.header("player-A").unwrap_or("A").to_owned(),
         record.header("player-B").unwrap_or("B").to_owned(),
     ];
     let frame = |i: usize, token: Option<&str>, g: &nefer_core::AnyGame, sticks: Option<Sticks>| {
-        json!({"i": i, "token": token, "status": status_json(g, &record.options, &names),
+        json!({"i": i, "token": token, "status": status_json(g, &names),
                "layout": layouts_json(g), "sticks": sticks.map(crate::view::sticks_json)})
     };
     let mut frames = vec![frame(0, None, &game, None)];

@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use nefer_core::options::Common;
 use nefer_core::record::play_token;
 use nefer_core::{
     Action, AnyGame, Chance, Game, MoveList, Options, PlayError, RuleSetId, Seat, Status,
@@ -209,7 +208,7 @@ impl Session {
         let computer = spec.as_ref().map(|s| s.build(rng.next_u64()));
         Ok(Session {
             id,
-            bias: Common::read(g.rules.key(), &g.options).bias,
+            bias: g.start.common().bias,
             rules: g.rules,
             options: g.options,
             mode: g.mode,
@@ -235,8 +234,10 @@ impl Session {
     pub fn from_row(row: GameRow, actions: Vec<ActionRow>) -> ApiResult<Session> {
         let broken = |what: String| ApiError::internal(format!("stored game {}: {what}", row.id));
         let rules: RuleSetId = row.rules.parse().map_err(|e| broken(format!("{e}")))?;
-        let options = Options::parse(&row.options).map_err(|e| broken(e.0))?;
-        let start = rules.new_game(&options).map_err(|e| broken(e.0.clone()))?;
+        let options = Options::parse(&row.options).map_err(|e| broken(e.to_string()))?;
+        let start = rules
+            .new_game(&options)
+            .map_err(|e| broken(e.to_string()))?;
         let mode = Mode::parse(&row.mode).ok_or_else(|| broken(format!("mode {}", row.mode)))?;
         let [na, nb] = row.names.clone();
         let seats = [

@@ -1,7 +1,6 @@
 //! The game view of the API (docs/dev/api.md, "The game view"), built from the core's status,
 //! layout and legal moves; and the frames of a replayed record.
 
-use nefer_core::options::Common;
 use nefer_core::{Action, AnyGame, Chance, Game, Move, Outcome, Seat, SeatLayout, Status, Sticks};
 use serde_json::{Value, json};
 
@@ -29,7 +28,7 @@ pub fn sticks_json(s: Sticks) -> Value {
 }
 
 /// The status object; `names` words the reason when the game is over.
-pub fn status_json(g: &AnyGame, options: &nefer_core::Options, names: &[String; 2]) -> Value {
+pub fn status_json(g: &AnyGame, names: &[String; 2]) -> Value {
     match g.status() {
         Status::Chance { seat } => json!({
             "kind": "throw", "seat": seat.map(|s| s.to_string()), "throw": null,
@@ -40,19 +39,14 @@ pub fn status_json(g: &AnyGame, options: &nefer_core::Options, names: &[String; 
             "result": null, "reason": null,
         }),
         Status::Over(o) => {
-            let (result, reason) = over_reason(g, o, options, names);
+            let (result, reason) = over_reason(g, o, names);
             json!({"kind": "over", "seat": null, "throw": null, "result": result, "reason": reason})
         }
     }
 }
 
 /// The result and why, in words.
-fn over_reason(
-    g: &AnyGame,
-    o: Outcome,
-    options: &nefer_core::Options,
-    names: &[String; 2],
-) -> (String, String) {
+fn over_reason(g: &AnyGame, o: Outcome, names: &[String; 2]) -> (String, String) {
     let who = |s: Seat| format!("{} (seat {s})", names[s.index()]);
     match o {
         Outcome::Win(s) => {
@@ -85,7 +79,7 @@ fn over_reason(
             (s.to_string(), format!("{} wins: {why}.", who(s)))
         }
         Outcome::Draw => {
-            let common = Common::read(g.rule_set().key(), options);
+            let common = g.common();
             let why = if common.capped(g.turns()) {
                 format!(
                     "a draw: the cap of {} turns was reached (C-7).",
@@ -158,7 +152,7 @@ pub fn view(s: &Session) -> Value {
         "seats": {"A": seat(0), "B": seat(1)},
         "you": [],
         "version": s.entries.len(),
-        "status": status_json(&s.game, &s.options, &names),
+        "status": status_json(&s.game, &names),
         "layout": layouts_json(&s.game),
         "legal": legal_json(&s.game),
         "sticks": last_sticks.map(sticks_json),
