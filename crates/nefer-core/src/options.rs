@@ -48,39 +48,6 @@ impl OptionSpec {
             .any(|p| *p == value || matches_pattern(p, value))
     }
 
-    /// Rule set `key`'s own option `key.name`, with every value implemented.
-    pub(crate) fn own(
-        key: &str,
-        name: &str,
-        values: &'static [&'static str],
-        clause: &'static str,
-        help: &'static str,
-    ) -> OptionSpec {
-        OptionSpec {
-            name: format!("{key}.{name}"),
-            values,
-            implemented: values,
-            clause,
-            help,
-        }
-    }
-
-    /// The same option with only `implemented` implemented.
-    pub(crate) fn implementing(self, implemented: &'static [&'static str]) -> OptionSpec {
-        OptionSpec {
-            implemented,
-            ..self
-        }
-    }
-
-    /// The same option with only its default implemented.
-    pub(crate) fn only_default(self) -> OptionSpec {
-        OptionSpec {
-            implemented: &self.values[..1],
-            ..self
-        }
-    }
-
     /// Checks a given value: one of the option's values, and implemented.
     fn check(&self, value: &str) -> Result<(), OptionError> {
         let pattern_ok = |pat: &str| matches_pattern(pat, value);
@@ -332,6 +299,58 @@ macro_rules! option_values {
 }
 pub(crate) use option_values;
 
+/// How a field of a rule set's `Config` is read: an option value of its own, `KEY.field`, or
+/// a group of options read as a whole (the Senet family's, the H&J lines').
+pub(crate) trait ReadOption: Sized {
+    /// Reads the field `field` of a `Config`.
+    fn read_as(o: &OptionReader<'_>, field: &str) -> Result<Self, OptionError>;
+}
+
+impl<T: OptionValue> ReadOption for T {
+    fn read_as(o: &OptionReader<'_>, field: &str) -> Result<T, OptionError> {
+        o.own(field)
+    }
+}
+
+/// Declares a rule set's `Config`: the common options of SPEC §1.3 (`common`), then one field
+/// per option (its name is the option's `KEY.name`, its type reads it, see [`ReadOption`]),
+/// and `Config::read`. Options listed in an optional `ignored { name: Type, }` section are
+/// checked and read, but not kept: they change nothing in play.
+macro_rules! config {
+    (
+        $(#[$meta:meta])*
+        pub struct Config {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
+        }
+        $( ignored { $( $ifield:ident: $ity:ty, )* } )?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Config {
+            /// The common options (SPEC §1.3).
+            pub common: $crate::options::Common,
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl Config {
+            /// Reads the typed options (see [`Config::from_options`]).
+            pub(crate) fn read(
+                o: &$crate::options::OptionReader<'_>,
+            ) -> Result<Config, $crate::OptionError> {
+                use $crate::options::ReadOption;
+                $($(
+                    let _: $ity = ReadOption::read_as(o, stringify!($ifield))?;
+                )*)?
+                Ok(Config {
+                    common: $crate::options::Common::read(o)?,
+                    $( $field: ReadOption::read_as(o, stringify!($field))?, )*
+                })
+            }
+        }
+    };
+}
+pub(crate) use config;
+
 /// A rule set's options checked against its registry, ready to be read into its `Config`: the
 /// one place where an option is looked up by name.
 pub(crate) struct OptionReader<'a> {
@@ -442,6 +461,69 @@ impl<'a> OptionReader<'a> {
     }
 }
 
+/// A rule set's registry, built in SPEC §10's order: the common options of §1.3, the options
+/// it shares with other rule sets, then its own (named `KEY.name`).
+pub(crate) struct Registry {
+    key: &'static str,
+    specs: Vec<OptionSpec>,
+}
+
+impl Registry {
+    /// The common options of rule set `key`, with `first_player`'s implemented values (see
+    /// [`common_specs`]).
+    pub(crate) fn new(key: &'static str, first_player: &'static [&'static str]) -> Registry {
+        Registry {
+            key,
+            specs: common_specs(key, first_player),
+        }
+    }
+
+    /// Adds options shared with other rule sets.
+    pub(crate) fn with(mut self, specs: impl IntoIterator<Item = OptionSpec>) -> Registry {
+        self.specs.extend(specs);
+        self
+    }
+
+    /// Adds the own option `KEY.name` with its `values` (default first), all implemented.
+    pub(crate) fn own(
+        mut self,
+        name: &str,
+        values: &'static [&'static str],
+        clause: &'static str,
+        help: &'static str,
+    ) -> Registry {
+        self.specs.push(OptionSpec {
+            name: format!("{}.{name}", self.key),
+            values,
+            implemented: values,
+            clause,
+            help,
+        });
+        self
+    }
+
+    /// Only `implemented` of the option just added are implemented.
+    pub(crate) fn implementing(mut self, implemented: &'static [&'static str]) -> Registry {
+        if let Some(spec) = self.specs.last_mut() {
+            spec.implemented = implemented;
+        }
+        self
+    }
+
+    /// Only the default of the option just added is implemented.
+    pub(crate) fn only_default(mut self) -> Registry {
+        if let Some(spec) = self.specs.last_mut() {
+            spec.implemented = &spec.values[..1];
+        }
+        self
+    }
+
+    /// The options.
+    pub(crate) fn done(self) -> Vec<OptionSpec> {
+        self.specs
+    }
+}
+
 /// The options of SPEC §1.3 that every rule set has, named `KEY.option`, with C-9's
 /// `first_player` where the rule set leaves the first thrower open: `first_player` lists its
 /// implemented values (empty: the rule set has no such option).
@@ -501,11 +583,6 @@ impl FirstPlayer {
             FirstPlayer::P1 => Some(Seat::A),
             FirstPlayer::P2 => Some(Seat::B),
         }
-    }
-
-    /// Reads `KEY.first_player`.
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<FirstPlayer, OptionError> {
-        o.own("first_player")
     }
 }
 
@@ -653,7 +730,10 @@ mod tests {
         assert_eq!(c.bias, StickBias::new(3, 5).unwrap());
         assert!(c.may_pass);
         assert_eq!(c.max_turns, 0);
-        assert_eq!(FirstPlayer::read(&r).unwrap(), FirstPlayer::Random);
+        assert_eq!(
+            r.own::<FirstPlayer>("first_player").unwrap(),
+            FirstPlayer::Random
+        );
         assert!(r.unread().is_empty());
         let none = Options::new();
         let d = reader("hj.french", FirstPlayer::VALUES, &none).unwrap();
@@ -696,7 +776,7 @@ mod tests {
         let read = |v: &str| {
             let o = Options::parse(&format!("hj.french.first_player={v}")).unwrap();
             let r = reader("hj.french", FirstPlayer::VALUES, &o).unwrap();
-            FirstPlayer::read(&r).unwrap().fixed()
+            r.own::<FirstPlayer>("first_player").unwrap().fixed()
         };
         assert_eq!(read("p1"), Some(Seat::A));
         assert_eq!(read("p2"), Some(Seat::B));

@@ -1,13 +1,17 @@
 //! The skeleton every rule set shares, written once.
 //!
-//! A rule-set module writes only what is its own: its options (`option_specs`, `Config` and
-//! `Config::read`), its position (`State`, with a [`Clock`] and its `Config`), and its rules (the
-//! [`Rules`] trait: status, legal moves, how chance and moves change the position, the layout and
-//! text board). [`rule_set!`] adds the items that have the same shape in every module (`new`,
+//! A rule-set module writes only what is its own: its options (`option_specs`, and `Config`
+//! through [`config!`](crate::options::config)), its position (`State`, with a [`Clock`], a
+//! phase and its `Config`), and its rules: [`Turns`] (what the state waits for, and how chance
+//! advances it), [`Moves`] (the moves of a throw or of a decision before any throw), [`Rules`]
+//! (how a move changes the position) and [`Board`] (where the pieces are, the text board).
+//! [`rule_set!`] adds the items that have the same shape in every module (`new`,
 //! `Config::from_options`, the defaults, `config`, `to_move`, `with_options`, [`Parts`]), and
-//! the blanket `impl Game` below turns any [`Rules`] into a [`Game`]: the rule set's id, the turn
-//! count, the common options and the chance nodes (from [`Game`]'s provided methods) come from
-//! here.
+//! [`Turns`], [`Moves`] or [`Board`] where a rule set has nothing of its own there: the shared
+//! [`Phase`] of a turn that is a throw and its move, the move generator of an H&J rule set,
+//! the Senet board. The blanket `impl Game` below turns
+//! all that into a [`Game`]: the rule set's id, the turn count, the common options, C-2's
+//! `pass` and the chance nodes (from [`Game`]'s provided methods) come from here.
 
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -15,6 +19,7 @@ use core::hash::Hash;
 use crate::game::{Chance, Game, Move, MoveList, Outcome, Seat, SeatLayout, Status};
 use crate::options::Common;
 use crate::rules::RuleSetId;
+use crate::sticks::Throw;
 
 /// The seat to move and the number of turns begun (a turn: a player's throws before control
 /// passes; 0 while an opening decides who starts).
@@ -49,30 +54,112 @@ impl Clock {
     }
 }
 
+/// Where a turn stands, for the rule sets whose turns are no more than a throw and its move
+/// (`hj.walker`, `hj.washburne`, `senet.school`); the others add phases of their own
+/// (openings, water turns, bonus throws).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// Who throws first is drawn (C-9).
+    ChooseFirst,
+    /// The seat to move throws.
+    Throw,
+    /// The seat to move decides before any throw (the school sheet's give-up from 27, SB-18).
+    Choose,
+    /// The seat to move uses this throw.
+    Move(Throw),
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl Phase {
+    /// What a game in this phase waits for, with `seat` to move.
+    #[inline]
+    pub(crate) const fn status(self, seat: Seat) -> Status {
+        match self {
+            Phase::ChooseFirst => Status::Chance { seat: None },
+            Phase::Throw => Status::Chance { seat: Some(seat) },
+            Phase::Choose => Status::Decide { seat, throw: None },
+            Phase::Move(t) => Status::Decide {
+                seat,
+                throw: Some(t),
+            },
+            Phase::Over(o) => Status::Over(o),
+        }
+    }
+
+    /// The phase once control passes to the other seat: its throw, unless the C-7 cap ends
+    /// the game.
+    #[inline]
+    pub(crate) fn next_turn(clock: &mut Clock, common: &Common) -> Phase {
+        clock.pass(common).map_or(Phase::Throw, Phase::Over)
+    }
+
+    /// After the chance outcome `c`: the drawn seat begins the first turn and throws, or the
+    /// throw is to be used.
+    #[inline]
+    pub(crate) fn after_chance(&mut self, clock: &mut Clock, c: Chance) {
+        *self = match c {
+            Chance::Seat(s) => {
+                clock.begin(s);
+                Phase::Throw
+            }
+            Chance::Throw(t) => Phase::Move(t),
+        };
+    }
+}
+
 /// The parts of a rule set's state the skeleton reads; [`rule_set!`] implements it.
 pub(crate) trait Parts {
     /// The rule set.
     const ID: RuleSetId;
+    /// Its typed options.
+    type Config;
     /// Whose turn it is, and the turn count.
     fn clock(&self) -> &Clock;
     /// The common options of SPEC §1.3.
     fn common(&self) -> &Common;
 }
 
-/// What a rule set writes of the [`Game`] interface (the methods mean what they mean there).
-pub(crate) trait Rules: Parts + Clone + Eq + Hash + Debug + Send + Sync + 'static {
+/// What the state waits for, and how chance advances it (see [`Game`]).
+pub(crate) trait Turns: Parts {
     /// See [`Game::status`].
     fn status(&self) -> Status;
-    /// See [`Game::legal_moves`].
-    fn legal_moves(&self, out: &mut MoveList);
     /// See [`Game::play_chance_unchecked`].
     fn play_chance_unchecked(&mut self, c: Chance);
-    /// See [`Game::play_unchecked`].
-    fn play_unchecked(&mut self, m: Move);
+}
+
+/// Where the pieces are (see [`Game`]).
+pub(crate) trait Board {
     /// See [`Game::layout`].
     fn layout(&self) -> [SeatLayout; 2];
     /// See [`Game::board_text`].
     fn board_text(&self) -> String;
+}
+
+/// The legal moves (see [`Game::legal_moves`]).
+pub(crate) trait Moves {
+    /// Appends the moves for the throw `t` the seat to move is using ([`Status::Decide`] with a
+    /// throw); [`Game::legal_moves`] then offers C-2's `pass` beside them where moving is not
+    /// compulsory.
+    fn throw_moves(&self, t: Throw, out: &mut MoveList);
+    /// Appends the choices of a decision before any throw ([`Status::Decide`] without one: a
+    /// water turn); none by default.
+    fn choice_moves(&self, out: &mut MoveList) {
+        let _ = out;
+    }
+}
+
+/// What a move does, and the rest a rule set needs to be a [`Game`].
+pub(crate) trait Rules:
+    Turns + Moves + Board + Clone + Eq + Hash + Debug + Send + Sync + 'static
+{
+    /// See [`Game::play_unchecked`].
+    fn play_unchecked(&mut self, m: Move);
+    /// Adjusts a position just given new rules by `with_options` (test and analysis
+    /// positions); `old` are the rules it was built with. Nothing by default.
+    fn reconfigured(&mut self, old: &Self::Config) {
+        let _ = old;
+    }
 }
 
 impl<T: Rules> Game for T {
@@ -83,7 +170,7 @@ impl<T: Rules> Game for T {
 
     #[inline]
     fn status(&self) -> Status {
-        Rules::status(self)
+        Turns::status(self)
     }
 
     #[inline]
@@ -93,12 +180,20 @@ impl<T: Rules> Game for T {
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
-        Rules::legal_moves(self, moves);
+        moves.clear();
+        match Turns::status(self) {
+            Status::Decide { throw: Some(t), .. } => {
+                Moves::throw_moves(self, t, moves);
+                Parts::common(self).offer_pass(moves);
+            }
+            Status::Decide { throw: None, .. } => Moves::choice_moves(self, moves),
+            _ => {}
+        }
     }
 
     #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
-        Rules::play_chance_unchecked(self, c);
+        Turns::play_chance_unchecked(self, c);
     }
 
     #[inline]
@@ -112,20 +207,113 @@ impl<T: Rules> Game for T {
     }
 
     fn board_text(&self) -> String {
-        Rules::board_text(self)
+        Board::board_text(self)
     }
 
     fn layout(&self) -> [SeatLayout; 2] {
-        Rules::layout(self)
+        Board::layout(self)
     }
 }
 
 /// The items every rule-set module has in the same shape, for rule set `$id` (a
-/// [`RuleSetId`] variant). The module provides `option_specs()`, `Config` with
-/// `Config::read`, and `State` with the fields `clock` and `cfg`, `State::start(Config)`,
-/// `State::with_config(Config)` (the same position under other rules) and [`Rules`].
+/// [`RuleSetId`] variant). The module provides `option_specs()`, `Config` (with `Config::read`,
+/// see [`config!`](crate::options::config)), and `State` with the fields `clock`, `phase` and
+/// `cfg`, `State::start(Config)` and [`Rules`]. After a `;`:
+/// - `turns: shared`: the state's `phase` is the shared [`Phase`], which gives [`Turns`];
+/// - `moves: generate`: an H&J rule set whose `generate(seat, throw, out)` appends the moves of
+///   a throw (without `pass`) and says whether a line leads a piece back to its start (C-5);
+///   this gives [`Moves`] (with `cfg.lines` ending the moves) and `draw_if_jammed` (C-8);
+/// - `board: senet`: the state's `men` and `off` are on the Senet board, with the module's
+///   `MARKS` named under the text board; this gives [`Board`], the position accessors
+///   `squares_of`, `borne_off` and `at`, and the test constructor `from_squares` (the state
+///   needs `turn_start_phase`).
 macro_rules! rule_set {
-    ($id:ident) => {
+    ($id:ident $(; $($part:ident: $kind:ident),* )?) => {
+        $crate::skeleton::rule_set!(@core $id);
+        $($( $crate::skeleton::rule_set!(@$part $kind); )*)?
+    };
+    (@turns shared) => {
+        impl $crate::skeleton::Turns for State {
+            #[inline]
+            fn status(&self) -> $crate::Status {
+                self.phase.status(self.clock.to_move)
+            }
+
+            #[inline]
+            fn play_chance_unchecked(&mut self, c: $crate::Chance) {
+                self.phase.after_chance(&mut self.clock, c);
+            }
+        }
+    };
+    (@moves generate) => {
+        impl $crate::skeleton::Moves for State {
+            fn throw_moves(&self, t: $crate::Throw, out: &mut $crate::MoveList) {
+                let null = self.generate(self.clock.to_move, t.value(), out);
+                self.cfg.lines.finish(null, out);
+            }
+        }
+
+        impl State {
+            /// C-8: the game is drawn once neither seat can move with any throw.
+            fn draw_if_jammed(&mut self) {
+                if !matches!(self.phase, Phase::Over(_))
+                    && $crate::hj::board::jammed(|s, t, out| {
+                        self.generate(s, t, out);
+                    })
+                {
+                    self.phase = Phase::Over($crate::Outcome::Draw);
+                }
+            }
+        }
+    };
+    (@board senet) => {
+        impl $crate::skeleton::Board for State {
+            fn layout(&self) -> [$crate::SeatLayout; 2] {
+                $crate::senet::board::layout(&self.men, &self.off)
+            }
+
+            fn board_text(&self) -> String {
+                $crate::senet::board::render(&self.men, &self.off, MARKS)
+            }
+        }
+
+        impl State {
+            /// A position from its parts, for tests and analysis: `a`, `b` the squares of
+            /// seat A and B, `off` the pieces borne off, `to_move` the seat about to throw (or
+            /// to make its decision before a throw, as a water turn).
+            ///
+            /// # Panics
+            /// If the two seats share a square, a square is outside 1..=30, or a seat has more
+            /// than seven pieces in all.
+            pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: $crate::Seat) -> State {
+                let off = $crate::ByPlayer(off);
+                let mut s = State {
+                    men: $crate::senet::board::position(a, b, off),
+                    off,
+                    clock: $crate::skeleton::Clock::new(to_move, 1),
+                    ..State::default()
+                };
+                s.phase = s.turn_start_phase();
+                s
+            }
+
+            /// The squares of `seat`'s pieces.
+            pub fn squares_of(&self, seat: $crate::Seat) -> impl Iterator<Item = u8> {
+                $crate::senet::board::squares(self.men[seat])
+            }
+
+            /// Pieces of `seat` borne off.
+            pub fn borne_off(&self, seat: $crate::Seat) -> u8 {
+                self.off[seat]
+            }
+
+            /// Who is on square `n`.
+            pub fn at(&self, n: u8) -> Option<$crate::Seat> {
+                $crate::senet::board::at(&self.men, n)
+            }
+        }
+    };
+    (@core $id:ident) => {
         /// The rule set's key.
         const KEY: &str = $crate::RuleSetId::$id.key();
 
@@ -173,20 +361,21 @@ macro_rules! rule_set {
                 self.clock.to_move
             }
 
-            /// The same position under `options` (for building test and analysis positions).
+            /// The same position under `options`, for building test and analysis positions:
+            /// the pieces stay as placed.
             ///
             /// # Errors
             /// As [`Config::from_options`].
-            pub fn with_options(
-                self,
-                options: &$crate::Options,
-            ) -> Result<State, $crate::OptionError> {
-                Ok(self.with_config(Config::from_options(options)?))
+            pub fn with_options(mut self, options: &$crate::Options) -> Result<State, $crate::OptionError> {
+                let old = core::mem::replace(&mut self.cfg, Config::from_options(options)?);
+                $crate::skeleton::Rules::reconfigured(&mut self, &old);
+                Ok(self)
             }
         }
 
         impl $crate::skeleton::Parts for State {
             const ID: $crate::RuleSetId = $crate::RuleSetId::$id;
+            type Config = Config;
 
             #[inline]
             fn clock(&self) -> &$crate::skeleton::Clock {
@@ -201,6 +390,31 @@ macro_rules! rule_set {
     };
 }
 pub(crate) use rule_set;
+
+/// Declares a rule set's `State`: the position fields given (crate-visible, for the modules
+/// that read positions), then the skeleton's: the [`Clock`], the module's `Phase` and its
+/// `Config`.
+macro_rules! state {
+    (
+        $(#[$meta:meta])*
+        pub struct State {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub struct State {
+            $( $(#[$fmeta])* pub(crate) $field: $ty, )*
+            /// Whose turn it is, and the turn count.
+            pub(crate) clock: $crate::skeleton::Clock,
+            /// Where the turn stands.
+            pub(crate) phase: Phase,
+            /// The game's rules, kept apart from the position: they never change in a game.
+            pub(crate) cfg: Config,
+        }
+    };
+}
+pub(crate) use state;
 
 #[cfg(test)]
 mod tests {

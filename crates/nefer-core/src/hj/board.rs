@@ -5,7 +5,7 @@
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
 use crate::game::{Move, MoveList, Place, Seat, SeatLayout, Side};
-use crate::options::{OptionError, OptionReader, OptionSpec, option_values};
+use crate::options::{OptionError, OptionReader, OptionSpec, ReadOption, option_values};
 
 /// The shared hole's index on both paths.
 pub const SHARED: u8 = 30;
@@ -89,6 +89,17 @@ option_values! {
     }
 }
 
+impl ReadOption for LineRules {
+    /// Reads `hj.lines` and the rule set's C-5 and C-6 options.
+    fn read_as(o: &OptionReader<'_>, _field: &str) -> Result<LineRules, OptionError> {
+        Ok(LineRules {
+            dir: o.get("hj.lines")?,
+            null_line_move: o.own("null_line_move")?,
+            blocked_line: o.own("blocked_line")?,
+        })
+    }
+}
+
 /// Where a move ends once the line at its counted landing hole is considered (§1.3 C-5, C-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Follow {
@@ -154,15 +165,6 @@ impl LineRules {
                 help: blocked_help,
             },
         ]
-    }
-
-    /// Reads the line options of the rule set `o` reads.
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<LineRules, OptionError> {
-        Ok(LineRules {
-            dir: o.get("hj.lines")?,
-            null_line_move: o.own("null_line_move")?,
-            blocked_line: o.own("blocked_line")?,
-        })
     }
 
     /// Ends the moves of a throw (C-5): `pass` when there is none, and beside them when a move
@@ -247,6 +249,14 @@ pub fn circuit_index(home: Side, p: Place) -> Option<u8> {
         Place::Shared => Some(SHARED),
         _ => None,
     }
+}
+
+/// The index on `seat`'s circuit of the board place `p` (a legal move's `from` or `to`).
+///
+/// # Panics
+/// If `p` is not on the board (hand or off).
+pub(crate) fn circuit_index_of(seat: Seat, p: Place) -> u8 {
+    circuit_index(side(seat), p).expect("a board place")
 }
 
 /// Circuit bits mirrored to the other seat's indices (i ↔ 60 − i): on the circuit boards of

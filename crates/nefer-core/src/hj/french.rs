@@ -6,15 +6,13 @@
 
 use super::board::{self, Follow, LineRules, Lines, NullLineMove, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
-use crate::options::{
-    Common, FirstPlayer, OpeningThrows, OptionError, OptionReader, OptionSpec, common_specs,
-    option_values,
-};
+use crate::options::{FirstPlayer, OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Clock, Rules, rule_set};
+use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
 use crate::sticks::Throw;
 
 rule_set!(HjFrench);
+
 /// Pieces per player (003 "5 pions").
 pub const PIECES: u8 = 5;
 /// The arrival: reaching it by an exact throw takes the piece out (FR-7).
@@ -40,38 +38,35 @@ Winning: the first to take all five pieces out wins.",
 
 /// Options of `hj.french` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, FirstPlayer::VALUES);
-    v.extend(LineRules::specs(
-        KEY,
-        &["forward_only", "both", "backward_only"],
-        (
-            "FR-4",
-            "direction of the shortcuts (French default: forward only)",
-        ),
-        ("C-6", "a shortcut whose far end is taken"),
-    ));
-    let own = |name, values, clause, help| OptionSpec::own(KEY, name, values, clause, help);
-    v.extend([
-        own(
+    Registry::new(KEY, FirstPlayer::VALUES)
+        .with(LineRules::specs(
+            KEY,
+            &["forward_only", "both", "backward_only"],
+            (
+                "FR-4",
+                "direction of the shortcuts (French default: forward only)",
+            ),
+            ("C-6", "a shortcut whose far end is taken"),
+        ))
+        .own(
             "opening",
             OpeningThrows::VALUES,
             "FR-1",
             "how the players throw for the first 1",
-        ),
-        own(
+        )
+        .own(
             "bonus_fallback",
             BonusFallback::VALUES,
             "FR-2",
             "a bonus the piece that earned it cannot use",
-        ),
-        own(
+        )
+        .own(
             "hole_30",
             Hole30::VALUES,
             "FR-7",
             "what reaching hole 30 does",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
 option_values! {
@@ -94,35 +89,20 @@ option_values! {
     }
 }
 
-/// The rules of a `hj.french` game, read once from its [`Options`](crate::Options); it never changes during the
-/// game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// SPEC §1.3.
-    pub common: Common,
-    /// C-9: who throws first (not drawn when fixed).
-    pub first_player: FirstPlayer,
-    /// FR-4, FR-5 (C-6), C-5.
-    pub lines: LineRules,
-    /// FR-1: how the players throw for the first 1.
-    pub opening: OpeningThrows,
-    /// FR-2.
-    pub bonus_fallback: BonusFallback,
-    /// FR-7.
-    pub hole_30: Hole30,
-}
-
-impl Config {
-    /// Reads the typed options (see [`Config::from_options`]).
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Config, OptionError> {
-        Ok(Config {
-            common: Common::read(o)?,
-            first_player: FirstPlayer::read(o)?,
-            lines: LineRules::read(o)?,
-            opening: o.own("opening")?,
-            bonus_fallback: o.own("bonus_fallback")?,
-            hole_30: o.own("hole_30")?,
-        })
+config! {
+    /// The rules of a `hj.french` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// C-9: who throws first (not drawn when fixed).
+        first_player: FirstPlayer,
+        /// FR-4, FR-5 (C-6), C-5.
+        lines: LineRules,
+        /// FR-1: how the players throw for the first 1.
+        opening: OpeningThrows,
+        /// FR-2.
+        bonus_fallback: BonusFallback,
+        /// FR-7.
+        hole_30: Hole30,
     }
 }
 
@@ -148,22 +128,20 @@ pub(crate) enum Phase {
     Over(Outcome),
 }
 
-/// A `hj.french` position, with the game's [`Config`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Holes 1..=29 of each seat's own side (bit n = hole n).
-    pub(crate) holes: ByPlayer<u32>,
-    pub(crate) hand: ByPlayer<u8>,
-    /// Pieces resting on hole 30 (only under FR-7 `hole_30=stay_then_exit_on_any`).
-    pub(crate) arrived: ByPlayer<u8>,
-    pub(crate) off: ByPlayer<u8>,
-    pub(crate) clock: Clock,
-    pub(crate) phase: Phase,
-    pub(crate) cfg: Config,
+state! {
+    /// A `hj.french` position, with the game's [`Config`].
+    pub struct State {
+        /// Holes 1..=29 of each seat's own side (bit n = hole n).
+        holes: ByPlayer<u32>,
+        hand: ByPlayer<u8>,
+        /// Pieces resting on hole 30 (only under FR-7 `hole_30=stay_then_exit_on_any`).
+        arrived: ByPlayer<u8>,
+        off: ByPlayer<u8>,
+    }
 }
 
 impl State {
-    /// The start position of a game under `cfg`.
+    /// The start position under `cfg`: every piece in hand, the first thrower drawn or fixed (C-9), or the simultaneous throws of FR-1.
     pub fn start(cfg: Config) -> State {
         let simultaneous = cfg.opening == OpeningThrows::Simultaneous;
         // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
@@ -213,11 +191,6 @@ impl State {
             phase: Phase::Throw,
             ..State::default()
         }
-    }
-
-    /// The same position under the rules `cfg`.
-    fn with_config(self, cfg: Config) -> State {
-        State { cfg, ..self }
     }
 
     /// The holes of `seat`'s pieces on its side.
@@ -335,10 +308,8 @@ impl State {
     }
 
     fn end_turn(&mut self) {
-        self.phase = self
-            .clock
-            .pass(&self.cfg.common)
-            .map_or(Phase::Throw, Phase::Over);
+        let over = self.clock.pass(&self.cfg.common);
+        self.phase = over.map_or(Phase::Throw, Phase::Over);
     }
 }
 
@@ -348,7 +319,7 @@ const FRENCH_LINES: LineRules = LineRules {
     ..LineRules::DEFAULT
 };
 
-impl Rules for State {
+impl Turns for State {
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
         match self.phase {
@@ -365,14 +336,6 @@ impl Rules for State {
                 throw: Some(t),
             },
             Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t, only) = self.phase {
-            self.moves_for(t, only, out);
-            self.cfg.common.offer_pass(out);
         }
     }
 
@@ -416,7 +379,17 @@ impl Rules for State {
             _ => debug_assert!(false, "chance {c} in {:?}", self.phase),
         }
     }
+}
 
+impl Moves for State {
+    fn throw_moves(&self, t: Throw, out: &mut MoveList) {
+        if let Phase::Move(_, only) = self.phase {
+            self.moves_for(t, only, out);
+        }
+    }
+}
+
+impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         match m {
@@ -480,7 +453,9 @@ impl Rules for State {
             }
         }
     }
+}
 
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| SeatLayout {
             board: self

@@ -8,12 +8,13 @@
 
 use super::board::{self, Follow, LineRules, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
-use crate::options::{Common, OptionError, OptionReader, OptionSpec, common_specs, option_values};
+use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Clock, Rules, rule_set};
+use crate::skeleton::{Board, Clock, Rules, Turns, rule_set, state};
 use crate::sticks::Throw;
 
-rule_set!(HjSkiryuk);
+rule_set!(HjSkiryuk; moves: generate);
+
 /// Pieces per player (000-SK§6).
 pub const PIECES: u8 = 5;
 /// The shared hole's index on the single-side path.
@@ -42,85 +43,82 @@ Winning: the first to capture all five opposing pieces wins.",
 /// Options of `hj.skiryuk` (SPEC §10). The common options, the line direction, and the SK
 /// defaults by name (some alternatives are listed but not yet implemented).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &[]);
-    v.extend(LineRules::specs(
-        KEY,
-        &["both", "forward_only", "backward_only"],
-        ("SK-13", "direction of the lines 6↔20 and 8↔10"),
-        ("SK-11", "a line whose far end is taken"),
-    ));
-    let own = |name, values, clause, help| OptionSpec::own(KEY, name, values, clause, help);
-    v.extend([
-        own(
+    Registry::new(KEY, &[])
+        .with(LineRules::specs(
+            KEY,
+            &["both", "forward_only", "backward_only"],
+            ("SK-13", "direction of the lines 6↔20 and 8↔10"),
+            ("SK-11", "a line whose far end is taken"),
+        ))
+        .own(
             "opening",
             Opening::VALUES,
             "SK-2",
             "what the opening throws do",
-        ),
-        own(
+        )
+        .own(
             "bonus_chain",
             BonusChain::VALUES,
             "SK-4",
             "bonus throws for landing on 15 or 25 chain",
-        ),
-        own(
+        )
+        .own(
             "bonus",
             &["automatic", "declinable"],
             "SK-20",
             "whether a bonus throw may be declined",
         )
-        .implementing(&["automatic"]),
-        own(
+        .implementing(&["automatic"])
+        .own(
             "retrigger",
             Retrigger::VALUES,
             "SK-6",
             "which nefer crossings load",
-        ),
-        own(
+        )
+        .own(
             "entry_by_one",
             &["false", "true"],
             "SK-7",
             "a throw of 1 may enter a piece on an empty hole 1",
-        ),
-        own(
+        )
+        .own(
             "load",
             &["automatic", "optional"],
             "SK-8",
             "whether a load may be refused",
         )
-        .implementing(&["automatic"]),
-        own(
+        .implementing(&["automatic"])
+        .own(
             "blocked_load",
             BlockedLoad::VALUES,
             "SK-9",
             "a load while hole 1 is taken",
-        ),
+        )
         // `choice` would need a decision after the move; not yet.
-        own(
+        .own(
             "capture_target",
             &["rearmost", "foremost", "choice"],
             "SK-14",
             "which opposing piece an arrival in S captures",
         )
-        .implementing(CaptureTarget::VALUES),
+        .implementing(CaptureTarget::VALUES)
         // `deferred_capture` would need a rule for when the owed capture is taken, which SPEC
         // does not give.
-        own(
+        .own(
             "no_target",
             &["nothing", "deferred_capture", "take_from_hand"],
             "SK-15",
             "an arrival in S with no opposing piece on the path",
         )
-        .implementing(NoTarget::VALUES),
-        own(
+        .implementing(NoTarget::VALUES)
+        .own(
             "auto_load",
             AutoLoad::VALUES,
             "SK-16",
             "when an empty path is refilled from hand",
-        ),
-        own("exit_s", ExitS::VALUES, "SK-17", "how pieces leave S"),
-    ]);
-    v
+        )
+        .own("exit_s", ExitS::VALUES, "SK-17", "how pieces leave S")
+        .done()
 }
 
 option_values! {
@@ -205,50 +203,30 @@ option_values! {
     }
 }
 
-/// The rules of a `hj.skiryuk` game, read once from its [`Options`](crate::Options); it never changes during
-/// the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// SPEC §1.3.
-    pub common: Common,
-    /// SK-11..SK-13, C-5, C-6.
-    pub lines: LineRules,
-    /// SK-2.
-    pub opening: Opening,
-    /// SK-4.
-    pub bonus_chain: BonusChain,
-    /// SK-6.
-    pub retrigger: Retrigger,
-    /// SK-7: a 1 may enter a piece from hand on an empty hole 1.
-    pub entry_by_one: bool,
-    /// SK-9.
-    pub blocked_load: BlockedLoad,
-    /// SK-14.
-    pub capture_target: CaptureTarget,
-    /// SK-15.
-    pub no_target: NoTarget,
-    /// SK-16.
-    pub auto_load: AutoLoad,
-    /// SK-17.
-    pub exit_s: ExitS,
-}
-
-impl Config {
-    /// Reads the typed options (see [`Config::from_options`]).
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Config, OptionError> {
-        Ok(Config {
-            common: Common::read(o)?,
-            lines: LineRules::read(o)?,
-            opening: o.own("opening")?,
-            bonus_chain: o.own("bonus_chain")?,
-            retrigger: o.own("retrigger")?,
-            entry_by_one: o.own("entry_by_one")?,
-            blocked_load: o.own("blocked_load")?,
-            capture_target: o.own("capture_target")?,
-            no_target: o.own("no_target")?,
-            auto_load: o.own("auto_load")?,
-            exit_s: o.own("exit_s")?,
-        })
+config! {
+    /// The rules of a `hj.skiryuk` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// SK-11..SK-13, C-5, C-6.
+        lines: LineRules,
+        /// SK-2.
+        opening: Opening,
+        /// SK-4.
+        bonus_chain: BonusChain,
+        /// SK-6.
+        retrigger: Retrigger,
+        /// SK-7: a 1 may enter a piece from hand on an empty hole 1.
+        entry_by_one: bool,
+        /// SK-9.
+        blocked_load: BlockedLoad,
+        /// SK-14.
+        capture_target: CaptureTarget,
+        /// SK-15.
+        no_target: NoTarget,
+        /// SK-16.
+        auto_load: AutoLoad,
+        /// SK-17.
+        exit_s: ExitS,
     }
 }
 
@@ -267,28 +245,26 @@ pub(crate) enum Phase {
     Over(Outcome),
 }
 
-/// A `hj.skiryuk` position, with the game's [`Config`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Holes 1..=29 of each seat's own side (bit n = hole n).
-    pub(crate) holes: ByPlayer<u32>,
-    /// Pieces of each seat in `S`.
-    pub(crate) shared: ByPlayer<u8>,
-    /// Pieces of each seat in hand: never entered, or back from `S` (SK-10).
-    pub(crate) hand: ByPlayer<u8>,
-    /// Opposing pieces each seat has captured (000-SK§19).
-    pub(crate) trophies: ByPlayer<u8>,
-    pub(crate) clock: Clock,
-    pub(crate) phase: Phase,
-    /// Whether this turn has had its bonus throw (for SK-4 `one_per_turn`).
-    pub(crate) bonus_taken: bool,
-    /// Deferred loads of each seat (only under SK-9 `deferred`).
-    pub(crate) pending_loads: ByPlayer<u8>,
-    /// Under SK-6 `once_per_piece_per_hole`: per seat, the holes whose piece has already
-    /// crossed 15 (`[0]`) and 25 (`[1]`). The memory goes with the piece along the path and
-    /// ends when it leaves it: pieces in hand are one pool of identical pieces (SK-10).
-    pub(crate) crossed: ByPlayer<[u32; 2]>,
-    pub(crate) cfg: Config,
+state! {
+    /// A `hj.skiryuk` position, with the game's [`Config`].
+    pub struct State {
+        /// Holes 1..=29 of each seat's own side (bit n = hole n).
+        holes: ByPlayer<u32>,
+        /// Pieces of each seat in `S`.
+        shared: ByPlayer<u8>,
+        /// Pieces of each seat in hand: never entered, or back from `S` (SK-10).
+        hand: ByPlayer<u8>,
+        /// Opposing pieces each seat has captured (000-SK§19).
+        trophies: ByPlayer<u8>,
+        /// Whether this turn has had its bonus throw (for SK-4 `one_per_turn`).
+        bonus_taken: bool,
+        /// Deferred loads of each seat (only under SK-9 `deferred`).
+        pending_loads: ByPlayer<u8>,
+        /// Under SK-6 `once_per_piece_per_hole`: per seat, the holes whose piece has already
+        /// crossed 15 (`[0]`) and 25 (`[1]`). The memory goes with the piece along the path and
+        /// ends when it leaves it: pieces in hand are one pool of identical pieces (SK-10).
+        crossed: ByPlayer<[u32; 2]>,
+    }
 }
 
 /// Bits `from..=to` (empty when `from > to`).
@@ -302,8 +278,7 @@ const fn span(from: u8, to: u8) -> u32 {
 }
 
 impl State {
-    /// The start position of a game under `cfg`: one piece on each hole 1, the opening throws
-    /// to come (000-SK§7).
+    /// The start position under `cfg`: one piece on each hole 1, the opening throws to come (000-SK§7).
     pub fn start(cfg: Config) -> State {
         State {
             holes: ByPlayer::both(1 << 1),
@@ -358,11 +333,6 @@ impl State {
             phase: Phase::Throw,
             ..State::default()
         }
-    }
-
-    /// The same position under the rules `cfg`.
-    fn with_config(self, cfg: Config) -> State {
-        State { cfg, ..self }
     }
 
     /// The holes (1..=29) of `seat`'s pieces on its path.
@@ -543,14 +513,12 @@ impl State {
 
     fn end_turn(&mut self) {
         self.bonus_taken = false;
-        self.phase = self
-            .clock
-            .pass(&self.cfg.common)
-            .map_or(Phase::Throw, Phase::Over);
+        let over = self.clock.pass(&self.cfg.common);
+        self.phase = over.map_or(Phase::Throw, Phase::Over);
     }
 }
 
-impl Rules for State {
+impl Turns for State {
     fn status(&self) -> Status {
         match self.phase {
             Phase::OpeningA => Status::Chance {
@@ -567,15 +535,6 @@ impl Rules for State {
                 throw: Some(t),
             },
             Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t) = self.phase {
-            let null = self.generate(self.clock.to_move, t.value(), out);
-            self.cfg.lines.finish(null, out);
-            self.cfg.common.offer_pass(out);
         }
     }
 
@@ -601,7 +560,9 @@ impl Rules for State {
             _ => Phase::Move(t),
         };
     }
+}
 
+impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         let Phase::Move(t) = self.phase else {
@@ -649,16 +610,13 @@ impl Rules for State {
         // hole or whose line it may follow), and a player with no path piece has a piece in S
         // (auto-load empties the hand first), which a 1 takes back to hand. Under
         // `after_capture_only` a player can be left with every piece in hand for good.
-        if self.cfg.auto_load == AutoLoad::AfterCaptureOnly
-            && !matches!(self.phase, Phase::Over(_))
-            && board::jammed(|s, t, out| {
-                self.generate(s, t, out);
-            })
-        {
-            self.phase = Phase::Over(Outcome::Draw);
+        if self.cfg.auto_load == AutoLoad::AfterCaptureOnly {
+            self.draw_if_jammed();
         }
     }
+}
 
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| {
             let mut board: Vec<Place> = self

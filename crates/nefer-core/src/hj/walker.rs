@@ -9,15 +9,13 @@
 use super::board::{
     self, CIRCUIT_END, Follow, LineRules, SHARED, circuit_place, line_partner, mirror, side,
 };
-use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
-use crate::options::{
-    Common, FirstPlayer, OptionError, OptionReader, OptionSpec, common_specs, option_values,
-};
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat, SeatLayout};
+use crate::options::{FirstPlayer, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Clock, Rules, rule_set};
-use crate::sticks::Throw;
+use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, state};
 
-rule_set!(HjWalker);
+rule_set!(HjWalker; turns: shared, moves: generate);
+
 /// Pegs per player (001: "of which each player has five").
 pub const PIECES: u8 = 5;
 
@@ -41,48 +39,45 @@ Variation (hj.walker.variation=true): pieces do not stop at 30 but go on round t
 
 /// Options of `hj.walker` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, FirstPlayer::VALUES);
-    v.extend(LineRules::specs(
-        KEY,
-        &["both", "forward_only", "backward_only"],
-        ("WB-2", "directions of the lines 6↔20 and 8↔10"),
-        ("C-6, WB-8", "a line whose far end is taken"),
-    ));
-    let own = |name, values, clause, help| OptionSpec::own(KEY, name, values, clause, help);
-    v.extend([
-        own(
+    Registry::new(KEY, FirstPlayer::VALUES)
+        .with(LineRules::specs(
+            KEY,
+            &["both", "forward_only", "backward_only"],
+            ("WB-2", "directions of the lines 6↔20 and 8↔10"),
+            ("C-6, WB-8", "a line whose far end is taken"),
+        ))
+        .own(
             "variation",
             &["false", "true"],
             "001§16-17",
             "the circuit variation",
-        ),
-        own(
+        )
+        .own(
             "shared_30",
             Shared30::VALUES,
             "WB-3",
             "capacity of point 30",
-        ),
-        own(
+        )
+        .own(
             "block_lines",
             &["false", "true"],
             "WB-4",
             "blocking points stop line jumps",
-        ),
-        own("bear_off", BearOff::VALUES, "WB-7", "throws that bear off"),
-        own(
+        )
+        .own("bear_off", BearOff::VALUES, "WB-7", "throws that bear off")
+        .own(
             "v_block",
             VBlock::VALUES,
             "WB-11",
             "variation: whose pieces on blocking points block",
-        ),
-        own(
+        )
+        .own(
             "v_bear_off_gate",
             VBearOffGate::VALUES,
             "WB-17",
             "variation: bearing off needs every piece entered",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
 option_values! {
@@ -144,71 +139,39 @@ option_values! {
     }
 }
 
-/// The rules of a `hj.walker` game, read once from its [`Options`](crate::Options); it never changes during the
-/// game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// SPEC §1.3.
-    pub common: Common,
-    /// C-9: who throws first (not drawn when fixed).
-    pub first_player: FirstPlayer,
-    /// WB-2, C-5, C-6.
-    pub lines: LineRules,
-    /// 001§16–17: the circuit variation.
-    pub variation: bool,
-    /// WB-3.
-    pub shared_30: Shared30,
-    /// WB-4: a line jump may not pass a blocking point that holds a blocker.
-    pub block_lines: bool,
-    /// WB-7.
-    pub bear_off: BearOff,
-    /// WB-11.
-    pub v_block: VBlock,
-    /// WB-17.
-    pub v_bear_off_gate: VBearOffGate,
-}
-
-impl Config {
-    /// Reads the typed options (see [`Config::from_options`]).
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Config, OptionError> {
-        Ok(Config {
-            common: Common::read(o)?,
-            first_player: FirstPlayer::read(o)?,
-            lines: LineRules::read(o)?,
-            variation: o.own("variation")?,
-            shared_30: o.own("shared_30")?,
-            block_lines: o.own("block_lines")?,
-            bear_off: o.own("bear_off")?,
-            v_block: o.own("v_block")?,
-            v_bear_off_gate: o.own("v_bear_off_gate")?,
-        })
+config! {
+    /// The rules of a `hj.walker` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// C-9: who throws first (not drawn when fixed).
+        first_player: FirstPlayer,
+        /// WB-2, C-5, C-6.
+        lines: LineRules,
+        /// 001§16–17: the circuit variation.
+        variation: bool,
+        /// WB-3.
+        shared_30: Shared30,
+        /// WB-4: a line jump may not pass a blocking point that holds a blocker.
+        block_lines: bool,
+        /// WB-7.
+        bear_off: BearOff,
+        /// WB-11.
+        v_block: VBlock,
+        /// WB-17.
+        v_bear_off_gate: VBearOffGate,
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Phase {
-    /// The first thrower is drawn (001§3).
-    ChooseFirst,
-    /// The seat to move throws.
-    Throw,
-    /// The seat to move uses this throw.
-    Move(Throw),
-    /// Over.
-    Over(Outcome),
-}
-
-/// A `hj.walker` position, with the game's [`Config`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Circuit indices of each seat's pieces, except those on `S` (bit i = index i).
-    pub(crate) bits: ByPlayer<u64>,
-    /// Pieces on the shared hole `S`.
-    pub(crate) shared: ByPlayer<u8>,
-    pub(crate) hand: ByPlayer<u8>,
-    pub(crate) off: ByPlayer<u8>,
-    pub(crate) clock: Clock,
-    pub(crate) phase: Phase,
-    pub(crate) cfg: Config,
+state! {
+    /// A `hj.walker` position, with the game's [`Config`].
+    pub struct State {
+        /// Circuit indices of each seat's pieces, except those on `S` (bit i = index i).
+        bits: ByPlayer<u64>,
+        /// Pieces on the shared hole `S`.
+        shared: ByPlayer<u8>,
+        hand: ByPlayer<u8>,
+        off: ByPlayer<u8>,
+    }
 }
 
 /// Indices of the blocking points 10, 15, 20, 25 on the seat's own side (001§8).
@@ -223,7 +186,7 @@ const fn strictly_between(a: u8, b: u8) -> u64 {
 }
 
 impl State {
-    /// The start position of a game under `cfg`.
+    /// The start position under `cfg`: every peg in hand, the first thrower drawn or fixed (C-9).
     pub fn start(cfg: Config) -> State {
         // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
         let first = cfg.first_player.fixed();
@@ -284,16 +247,6 @@ impl State {
         s.clock = Clock::new(to_move, 1);
         s.phase = Phase::Throw;
         s
-    }
-
-    /// The same position under the rules `cfg`, but in the variation or not as it was built
-    /// (the pieces' indices depend on it).
-    fn with_config(self, cfg: Config) -> State {
-        let variation = self.cfg.variation;
-        State {
-            cfg: Config { variation, ..cfg },
-            ..self
-        }
     }
 
     /// Whether the basic race is the one SPEC's defaults define (no variation, lines both
@@ -445,48 +398,14 @@ impl State {
     }
 
     fn end_turn(&mut self) {
-        self.phase = self
-            .clock
-            .pass(&self.cfg.common)
-            .map_or(Phase::Throw, Phase::Over);
-    }
-
-    fn index_of(&self, p: Place) -> u8 {
-        board::circuit_index(side(self.clock.to_move), p).expect("a board place")
+        self.phase = Phase::next_turn(&mut self.clock, &self.cfg.common);
     }
 }
 
 impl Rules for State {
-    fn status(&self) -> Status {
-        let seat = self.clock.to_move;
-        match self.phase {
-            Phase::ChooseFirst => Status::Chance { seat: None },
-            Phase::Throw => Status::Chance { seat: Some(seat) },
-            Phase::Move(t) => Status::Decide {
-                seat,
-                throw: Some(t),
-            },
-            Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t) = self.phase {
-            let null = self.generate(self.clock.to_move, t.value(), out);
-            self.cfg.lines.finish(null, out);
-            self.cfg.common.offer_pass(out);
-        }
-    }
-
-    fn play_chance_unchecked(&mut self, c: Chance) {
-        match c {
-            Chance::Seat(s) => {
-                self.clock.begin(s);
-                self.phase = Phase::Throw;
-            }
-            Chance::Throw(t) => self.phase = Phase::Move(t),
-        }
+    fn reconfigured(&mut self, old: &Config) {
+        // The position keeps the variation it was built in: its pieces' indices depend on it.
+        self.cfg.variation = old.variation;
     }
 
     fn play_unchecked(&mut self, m: Move) {
@@ -499,7 +418,7 @@ impl Rules for State {
                     again = true; // 001§6: throw again after entering.
                 }
                 Place::Shared => self.shared[me] -= 1,
-                _ => self.bits[me] &= !(1u64 << self.index_of(from)),
+                _ => self.bits[me] &= !(1u64 << board::circuit_index_of(me, from)),
             }
             match to {
                 Place::Off => {
@@ -510,7 +429,7 @@ impl Rules for State {
                     }
                 }
                 Place::Shared => self.shared[me] += 1,
-                _ => self.bits[me] |= 1u64 << self.index_of(to),
+                _ => self.bits[me] |= 1u64 << board::circuit_index_of(me, to),
             }
         }
         if again {
@@ -519,15 +438,11 @@ impl Rules for State {
             self.end_turn();
         }
         // C-8, checked after every decision (001§17 in the variation; a safety net otherwise).
-        if !matches!(self.phase, Phase::Over(_))
-            && board::jammed(|s, t, out| {
-                self.generate(s, t, out);
-            })
-        {
-            self.phase = Phase::Over(Outcome::Draw);
-        }
+        self.draw_if_jammed();
     }
+}
 
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| SeatLayout {
             board: self.places_of(seat),

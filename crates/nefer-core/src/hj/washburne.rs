@@ -9,13 +9,13 @@
 use super::board::{
     self, CIRCUIT_END, Follow, LineRules, SHARED, circuit_place, line_partner, mirror, side,
 };
-use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
-use crate::options::{Common, OptionError, OptionReader, OptionSpec, common_specs, option_values};
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat, SeatLayout};
+use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Clock, Rules, rule_set};
-use crate::sticks::Throw;
+use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, state};
 
-rule_set!(HjWashburne);
+rule_set!(HjWashburne; turns: shared, moves: generate);
+
 /// Pieces per player (000-WA§8).
 pub const PIECES: u8 = 5;
 /// The last index of the circuit: the opponent's hole 1 (WA-14).
@@ -58,78 +58,76 @@ Winning: fill the opponent's home box with your five pieces. You lose at once if
 
 /// Options of `hj.washburne` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &["random"]);
-    v.extend(LineRules::specs(
-        KEY,
-        &["both", "forward_only", "backward_only"],
-        ("WA-5", "directions of the lines"),
-        ("WA-6", "a line whose far end cannot be entered"),
-    ));
-    let own = |name, values, clause, help| OptionSpec::own(KEY, name, values, clause, help);
-    v.extend([
-        own(
+    Registry::new(KEY, &["random"])
+        .with(LineRules::specs(
+            KEY,
+            &["both", "forward_only", "backward_only"],
+            ("WA-5", "directions of the lines"),
+            ("WA-6", "a line whose far end cannot be entered"),
+        ))
+        .own(
             "home_box",
             &["holes_1_5", "holes_25_29"],
             "WA-1",
             "where the home boxes are",
         )
-        .only_default(),
+        .only_default()
         // `blocking_point` is not implemented: with it random games often never end (pieces
         // blocked behind orange holes while others cycle through the backward lines 20→6), and
         // SPEC has no repetition rule to end them.
-        own(
+        .own(
             "orange",
             &["bonus_throw", "none", "blocking_point"],
             "WA-3",
             "what an orange hole does",
         )
-        .implementing(Orange::VALUES),
-        own("ankh_holes", &["{15,25}"], "WA-4", "the safe ankh holes").only_default(),
-        own(
+        .implementing(Orange::VALUES)
+        .own("ankh_holes", &["{15,25}"], "WA-4", "the safe ankh holes")
+        .only_default()
+        .own(
             "capture_via_line",
             &["true", "false"],
             "WA-6",
             "a line may end on an unsafe opponent",
-        ),
-        own(
+        )
+        .own(
             "reentry",
             Reentry::VALUES,
             "WA-8",
             "where a knocked-off piece comes back",
-        ),
-        own(
+        )
+        .own(
             "blocked_home_loss",
             BlockedHomeLoss::VALUES,
             "WA-11",
             "when a full home box loses",
-        ),
-        own("shared_hole", SharedHole::VALUES, "WA-13", "what S is"),
+        )
+        .own("shared_hole", SharedHole::VALUES, "WA-13", "what S is")
         // `no_passing=true` is not implemented: on the circuit the two players run head-on, so
         // without passing their pieces lock each other and random games often never end (the
         // free pieces cycle through the backward lines 20→6); SPEC has no rule to end them.
-        own(
+        .own(
             "no_passing",
             &["false", "true"],
             "WA-20",
             "pieces may not jump others",
         )
-        .only_default(),
-        own(
+        .only_default()
+        .own(
             "dice",
             &["sticks", "two_d4"],
             "000-WA§17",
             "the dice variation",
         )
-        .only_default(),
-        own(
+        .only_default()
+        .own(
             "d4_same_piece",
             &["false", "true"],
             "WA-18",
             "both dice may move one piece",
         )
-        .only_default(),
-    ]);
-    v
+        .only_default()
+        .done()
 }
 
 option_values! {
@@ -172,66 +170,41 @@ option_values! {
     }
 }
 
-/// The rules of a `hj.washburne` game, read once from its [`Options`](crate::Options); it never changes during
-/// the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// SPEC §1.3.
-    pub common: Common,
-    /// WA-5, WA-6 (C-6), C-5.
-    pub lines: LineRules,
-    /// WA-3.
-    pub orange: Orange,
-    /// WA-6: a line's far end may hold an unsafe opponent (else it must be empty to be
-    /// followed).
-    pub capture_via_line: bool,
-    /// WA-8.
-    pub reentry: Reentry,
-    /// WA-11.
-    pub blocked_home_loss: BlockedHomeLoss,
-    /// WA-13.
-    pub shared_hole: SharedHole,
-}
-
-impl Config {
-    /// Reads the typed options (see [`Config::from_options`]).
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Config, OptionError> {
-        Ok(Config {
-            common: Common::read(o)?,
-            lines: LineRules::read(o)?,
-            orange: o.own("orange")?,
-            capture_via_line: o.own("capture_via_line")?,
-            reentry: o.own("reentry")?,
-            blocked_home_loss: o.own("blocked_home_loss")?,
-            shared_hole: o.own("shared_hole")?,
-        })
+config! {
+    /// The rules of a `hj.washburne` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// WA-5, WA-6 (C-6), C-5.
+        lines: LineRules,
+        /// WA-3.
+        orange: Orange,
+        /// WA-6: a line's far end may hold an unsafe opponent (else it must be empty to be
+        /// followed).
+        capture_via_line: bool,
+        /// WA-8.
+        reentry: Reentry,
+        /// WA-11.
+        blocked_home_loss: BlockedHomeLoss,
+        /// WA-13.
+        shared_hole: SharedHole,
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Phase {
-    Throw,
-    Move(Throw),
-    Over(Outcome),
-}
-
-/// A `hj.washburne` position, with the game's [`Config`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Circuit indices of each seat's pieces on the board (bit i = index i, 30 = `S`).
-    pub(crate) bits: ByPlayer<u64>,
-    /// Knocked-off pieces waiting to re-enter.
-    pub(crate) knocked: ByPlayer<u8>,
-    /// Pieces of each seat on `S` beyond the one its bit 30 stands for (only under WA-13
-    /// `safe_unlimited`), so that every other rule keeps reading the bitboards.
-    pub(crate) extra_on_s: ByPlayer<u8>,
-    pub(crate) clock: Clock,
-    pub(crate) phase: Phase,
-    pub(crate) cfg: Config,
+state! {
+    /// A `hj.washburne` position, with the game's [`Config`].
+    pub struct State {
+        /// Circuit indices of each seat's pieces on the board (bit i = index i, 30 = `S`).
+        bits: ByPlayer<u64>,
+        /// Knocked-off pieces waiting to re-enter.
+        knocked: ByPlayer<u8>,
+        /// Pieces of each seat on `S` beyond the one its bit 30 stands for (only under WA-13
+        /// `safe_unlimited`), so that every other rule keeps reading the bitboards.
+        extra_on_s: ByPlayer<u8>,
+    }
 }
 
 impl State {
-    /// The start position of a game under `cfg`: Red (seat A) moves first (NOTATION §4).
+    /// The start position under `cfg`: each seat on its home holes 1-5, Red (seat A) to throw (NOTATION §4).
     pub fn start(cfg: Config) -> State {
         State {
             bits: ByPlayer::both(HOME),
@@ -269,11 +242,6 @@ impl State {
             "the seats share a hole"
         );
         s
-    }
-
-    /// The same position under the rules `cfg`.
-    fn with_config(self, cfg: Config) -> State {
-        State { cfg, ..self }
     }
 
     /// The circuit indices of `seat`'s pieces on the board, lowest first (30 once per piece on
@@ -412,45 +380,11 @@ impl State {
     }
 
     fn end_turn(&mut self) {
-        self.phase = self
-            .clock
-            .pass(&self.cfg.common)
-            .map_or(Phase::Throw, Phase::Over);
-    }
-
-    fn index_of(&self, p: Place) -> u8 {
-        board::circuit_index(side(self.clock.to_move), p).expect("a board place")
+        self.phase = Phase::next_turn(&mut self.clock, &self.cfg.common);
     }
 }
 
 impl Rules for State {
-    fn status(&self) -> Status {
-        let seat = self.clock.to_move;
-        match self.phase {
-            Phase::Throw => Status::Chance { seat: Some(seat) },
-            Phase::Move(t) => Status::Decide {
-                seat,
-                throw: Some(t),
-            },
-            Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t) = self.phase {
-            let null = self.generate(self.clock.to_move, t.value(), out);
-            self.cfg.lines.finish(null, out);
-            self.cfg.common.offer_pass(out);
-        }
-    }
-
-    fn play_chance_unchecked(&mut self, c: Chance) {
-        if let Chance::Throw(t) = c {
-            self.phase = Phase::Move(t);
-        }
-    }
-
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         let them = me.other();
@@ -458,11 +392,11 @@ impl Rules for State {
         let mut bonus = false;
         let reentry = self.knocked[me] > 0;
         if let Move::Go { from, to } = m {
-            let f = self.index_of(to);
+            let f = board::circuit_index_of(me, to);
             if from == Place::Hand {
                 self.knocked[me] -= 1;
             } else {
-                let i = self.index_of(from);
+                let i = board::circuit_index_of(me, from);
                 if i == SHARED && self.extra_on_s[me] > 0 {
                     self.extra_on_s[me] -= 1;
                 } else {
@@ -497,16 +431,13 @@ impl Rules for State {
         // blocked player's next attempt ends the game.
         let loss_pending = self.cfg.blocked_home_loss == BlockedHomeLoss::AtFailedReentry
             && Seat::BOTH.iter().any(|&s| self.home_blocked(s));
-        if !matches!(self.phase, Phase::Over(_))
-            && !loss_pending
-            && board::jammed(|s, t, out| {
-                self.generate(s, t, out);
-            })
-        {
-            self.phase = Phase::Over(Outcome::Draw);
+        if !loss_pending {
+            self.draw_if_jammed();
         }
     }
+}
 
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| SeatLayout {
             board: self

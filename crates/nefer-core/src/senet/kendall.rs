@@ -8,13 +8,13 @@ use super::board::{
     runs_of_three, step_back_square, up_to,
 };
 use super::{Blockade, FamilyConfig};
-use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
-use crate::options::{Common, OptionError, OptionReader, OptionSpec, common_specs, option_values};
+use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, Status};
+use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Clock, Rules, rule_set};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, state};
 use crate::sticks::Throw;
 
-rule_set!(SenetKendall);
+rule_set!(SenetKendall; board: senet);
 
 /// Name, source and rules in plain words.
 pub const INFO: RuleInfo = RuleInfo {
@@ -37,109 +37,106 @@ Winning: the first to bear off all seven pieces wins.",
 
 /// Options of `senet.kendall` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &[]);
-    v.extend(super::family_specs());
-    let own = |name, values, clause, help| OptionSpec::own(KEY, name, values, clause, help);
-    v.extend([
-        own(
+    Registry::new(KEY, &[])
+        .with(super::family_specs())
+        .own(
             "setup",
             Setup::VALUES,
             "KE-2",
             "which seat starts on the even squares",
-        ),
-        own(
+        )
+        .own(
             "opening",
             Opening::VALUES,
             "KE-3",
             "how the first player is chosen",
-        ),
-        own(
+        )
+        .own(
             "extra_throws",
             ExtraThrows::VALUES,
             "KE-4",
             "throws that earn another throw",
-        ),
-        own(
+        )
+        .own(
             "throw_mode",
             &["immediate", "accumulate"],
             "KE-5",
             "play each throw at once, or collect them first",
         )
-        .implementing(&["immediate"]),
-        own(
+        .implementing(&["immediate"])
+        .own(
             "blockade",
             Blockade::VALUES,
             "KE-7",
             "three pieces in a row cannot be passed",
-        ),
-        own(
+        )
+        .own(
             "one_from_26",
             OneFrom26::VALUES,
             "KE-10",
             "a 1 from 26 into the Waters",
-        ),
-        own(
+        )
+        .own(
             "attack_when_27_full",
             AttackWhen27Full::VALUES,
             "KE-12",
             "attacks on 28-30 while 27 is taken",
-        ),
-        own(
+        )
+        .own(
             "penalty_priority",
             PenaltyPriority::VALUES,
             "KE-15",
             "the 26→27 penalty against backward moves",
-        ),
-        own(
+        )
+        .own(
             "water_freezes",
             &["true", "false"],
             "KE-16",
             "a piece in 27 freezes its owner's other pieces",
-        ),
-        own(
+        )
+        .own(
             "water_four_extra",
             &["true", "false"],
             "KE-17",
             "the 4 that frees a piece from 27 earns another throw",
-        ),
-        own(
+        )
+        .own(
             "rebirth_blocked",
             RebirthBlocked::VALUES,
             "KE-18",
             "give-up target when 15 is taken",
-        ),
-        own(
+        )
+        .own(
             "give_up_cost",
             GiveUpCost::VALUES,
             "KE-19",
             "what giving up costs",
-        ),
-        own(
+        )
+        .own(
             "extra_on_pass",
             &["true", "false"],
             "KE-21",
             "a lost 1, 4 or 5 still earns another throw",
-        ),
-        own(
+        )
+        .own(
             "rebirth_must_move",
             &["false", "true"],
             "KE-23",
             "the reborn piece must move next",
-        ),
-        own(
+        )
+        .own(
             "trap",
             Trap::VALUES,
             "KE-26",
             "an overshoot of 26 falls into 27",
-        ),
-        own(
+        )
+        .own(
             "bear_off_optional",
             &["false", "true"],
             "KE-27",
             "a lone bear-off may be declined",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
 option_values! {
@@ -249,70 +246,54 @@ option_values! {
     }
 }
 
-/// The rules of a `senet.kendall` game, read once from its [`Options`](crate::Options); it never changes during
-/// the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// SPEC §1.3.
-    pub common: Common,
-    /// The options both Senets share.
-    pub family: FamilyConfig,
-    /// KE-2.
-    pub setup: Setup,
-    /// KE-3.
-    pub opening: Opening,
-    /// KE-4.
-    pub extra_throws: ExtraThrows,
-    /// KE-7.
-    pub blockade: Blockade,
-    /// KE-10.
-    pub one_from_26: OneFrom26,
-    /// KE-12.
-    pub attack_when_27_full: AttackWhen27Full,
-    /// KE-15.
-    pub penalty_priority: PenaltyPriority,
-    /// KE-16: a piece in 27 freezes its owner's other pieces.
-    pub water_freezes: bool,
-    /// KE-17: the 4 that frees a piece from 27 earns another throw.
-    pub water_four_extra: bool,
-    /// KE-18.
-    pub rebirth_blocked: RebirthBlocked,
-    /// KE-19.
-    pub give_up_cost: GiveUpCost,
-    /// KE-21: a lost 1, 4 or 5 still earns another throw.
-    pub extra_on_pass: bool,
-    /// KE-23: the reborn piece must move next.
-    pub rebirth_must_move: bool,
-    /// KE-26.
-    pub trap: Trap,
-    /// KE-27: a throw whose only moves are bear-offs may be passed.
-    pub bear_off_optional: bool,
-}
-
-impl Config {
-    /// Reads the typed options (see [`Config::from_options`]).
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Config, OptionError> {
-        Ok(Config {
-            common: Common::read(o)?,
-            family: FamilyConfig::read(o)?,
-            setup: o.own("setup")?,
-            opening: o.own("opening")?,
-            extra_throws: o.own("extra_throws")?,
-            blockade: o.own("blockade")?,
-            one_from_26: o.own("one_from_26")?,
-            attack_when_27_full: o.own("attack_when_27_full")?,
-            penalty_priority: o.own("penalty_priority")?,
-            water_freezes: o.own("water_freezes")?,
-            water_four_extra: o.own("water_four_extra")?,
-            rebirth_blocked: o.own("rebirth_blocked")?,
-            give_up_cost: o.own("give_up_cost")?,
-            extra_on_pass: o.own("extra_on_pass")?,
-            rebirth_must_move: o.own("rebirth_must_move")?,
-            trap: o.own("trap")?,
-            bear_off_optional: o.own("bear_off_optional")?,
-        })
+config! {
+    /// The rules of a `senet.kendall` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// The options both Senets share.
+        family: FamilyConfig,
+        /// KE-2.
+        setup: Setup,
+        /// KE-3.
+        opening: Opening,
+        /// KE-4.
+        extra_throws: ExtraThrows,
+        /// KE-7.
+        blockade: Blockade,
+        /// KE-10.
+        one_from_26: OneFrom26,
+        /// KE-12.
+        attack_when_27_full: AttackWhen27Full,
+        /// KE-15.
+        penalty_priority: PenaltyPriority,
+        /// KE-16: a piece in 27 freezes its owner's other pieces.
+        water_freezes: bool,
+        /// KE-17: the 4 that frees a piece from 27 earns another throw.
+        water_four_extra: bool,
+        /// KE-18.
+        rebirth_blocked: RebirthBlocked,
+        /// KE-19.
+        give_up_cost: GiveUpCost,
+        /// KE-21: a lost 1, 4 or 5 still earns another throw.
+        extra_on_pass: bool,
+        /// KE-23: the reborn piece must move next.
+        rebirth_must_move: bool,
+        /// KE-26.
+        trap: Trap,
+        /// KE-27: a throw whose only moves are bear-offs may be passed.
+        bear_off_optional: bool,
     }
 }
+
+/// The marked squares, named under the text board.
+const MARKS: &[(u8, &str)] = &[
+    (15, "House of Re-birth"),
+    (26, "House of Happiness"),
+    (27, "House of Waters"),
+    (28, "House of Three Truths"),
+    (29, "House of Re-Atoum"),
+    (30, "leaves on any throw"),
+];
 
 /// The throw of 1 that opens the game under KE-3 `first_to_throw_one`.
 const ONE: Throw = Throw::new(1).unwrap();
@@ -336,24 +317,22 @@ pub(crate) enum Phase {
     Over(Outcome),
 }
 
-/// A `senet.kendall` position, with the game's [`Config`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Each seat's squares.
-    pub(crate) men: ByPlayer<Squares>,
-    /// Each seat's pieces borne off.
-    pub(crate) off: ByPlayer<u8>,
-    pub(crate) clock: Clock,
-    pub(crate) phase: Phase,
-    /// KE-19 `this_and_next_turn`: the seat's next turn is skipped.
-    pub(crate) skip: ByPlayer<bool>,
-    /// KE-23: the square of the seat's reborn piece while it has not moved yet (0: none).
-    pub(crate) reborn: ByPlayer<u8>,
-    pub(crate) cfg: Config,
+state! {
+    /// A `senet.kendall` position, with the game's [`Config`].
+    pub struct State {
+        /// Each seat's squares.
+        men: ByPlayer<Squares>,
+        /// Each seat's pieces borne off.
+        off: ByPlayer<u8>,
+        /// KE-19 `this_and_next_turn`: the seat's next turn is skipped.
+        skip: ByPlayer<bool>,
+        /// KE-23: the square of the seat's reborn piece while it has not moved yet (0: none).
+        reborn: ByPlayer<u8>,
+    }
 }
 
 impl State {
-    /// The start position of a game under `cfg`.
+    /// The start position of a game under `cfg`: KE-2's setup, green (seat A) to throw or to play KE-3's opening 1.
     pub fn start(cfg: Config) -> State {
         // KE-2 `first_on_odd`: the first player (seat A, green) takes the odd squares.
         let start = cfg.family.start();
@@ -376,46 +355,6 @@ impl State {
             reborn: ByPlayer::both(0),
             cfg,
         }
-    }
-
-    /// A position from its parts, for tests and analysis: `a`, `b` the squares of seat A and B,
-    /// `off` the pieces borne off, `to_move` the seat about to throw (or to play its water turn).
-    ///
-    /// # Panics
-    /// If the two seats share a square, a square is outside 1..=30, or a seat has more than seven
-    /// pieces in all.
-    pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat) -> State {
-        let off = ByPlayer(off);
-        let mut s = State {
-            men: board::position(a, b, off),
-            off,
-            clock: Clock::new(to_move, 1),
-            ..State::default()
-        };
-        s.phase = s.turn_start_phase();
-        s
-    }
-
-    /// The same position under the rules `cfg`. The pieces are taken as placed: under
-    /// `senet.pieces=5` a seat wins once five are off (`>=`, so a position built with more borne
-    /// off is simply won at the next bear-off).
-    fn with_config(self, cfg: Config) -> State {
-        State { cfg, ..self }
-    }
-
-    /// The squares of `seat`'s pieces.
-    pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        board::squares(self.men[seat])
-    }
-
-    /// Pieces of `seat` borne off.
-    pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat]
-    }
-
-    /// Who is on square `n`.
-    pub fn at(&self, n: u8) -> Option<Seat> {
-        board::at(&self.men, n)
     }
 
     fn occupied(&self) -> Squares {
@@ -651,7 +590,7 @@ impl State {
     }
 }
 
-impl Rules for State {
+impl Turns for State {
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
         match self.phase {
@@ -669,41 +608,6 @@ impl Rules for State {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        match self.phase {
-            Phase::Move(t) => {
-                self.moves_for(t, out);
-                self.cfg.common.offer_pass(out);
-            }
-            Phase::WaterChoice => {
-                if let Some(n) = self.rebirth_square() {
-                    out.push(Move::squares(WATERS, n));
-                }
-                out.push(Move::Throw);
-            }
-            Phase::WaterResult(t) if t.value() == 4 => {
-                // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the
-                // end of the track; the exit from 27 is the Waters' own escape (8.5).
-                out.push(bear_off(WATERS));
-                self.cfg.common.offer_pass(out);
-            }
-            Phase::WaterResult(_) => out.push(Move::Pass),
-            Phase::Opening => {
-                // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
-                self.moves_for(ONE, out);
-                let front = 31 - self.men[self.clock.to_move].leading_zeros() as u8;
-                let by_front =
-                    |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == front);
-                if out.iter().any(by_front) {
-                    out.retain(|m| by_front(m));
-                }
-                self.cfg.common.offer_pass(out);
-            }
-            _ => {}
-        }
-    }
-
     fn play_chance_unchecked(&mut self, c: Chance) {
         let Chance::Throw(t) = c else { return };
         self.phase = match self.phase {
@@ -711,7 +615,40 @@ impl Rules for State {
             _ => Phase::Move(t),
         };
     }
+}
 
+impl Moves for State {
+    fn throw_moves(&self, t: Throw, out: &mut MoveList) {
+        match self.phase {
+            Phase::Move(_) => self.moves_for(t, out),
+            // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the end
+            // of the track; the exit from 27 is the Waters' own escape (8.5).
+            Phase::WaterResult(_) if t.value() == 4 => out.push(bear_off(WATERS)),
+            Phase::WaterResult(_) => out.push(Move::Pass),
+            Phase::Opening => {
+                // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
+                self.moves_for(t, out);
+                let front = 31 - self.men[self.clock.to_move].leading_zeros() as u8;
+                let by_front =
+                    |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == front);
+                if out.iter().any(by_front) {
+                    out.retain(|m| by_front(m));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn choice_moves(&self, out: &mut MoveList) {
+        // The water turn: give up, or try for a 4 (8.5).
+        if let Some(n) = self.rebirth_square() {
+            out.push(Move::squares(WATERS, n));
+        }
+        out.push(Move::Throw);
+    }
+}
+
+impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
         match (self.phase, m) {
             (Phase::WaterChoice, Move::Throw) => {
@@ -794,24 +731,5 @@ impl Rules for State {
             }
             _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
         }
-    }
-
-    fn layout(&self) -> [SeatLayout; 2] {
-        board::layout(&self.men, &self.off)
-    }
-
-    fn board_text(&self) -> String {
-        board::render(
-            &self.men,
-            &self.off,
-            &[
-                (15, "House of Re-birth"),
-                (26, "House of Happiness"),
-                (27, "House of Waters"),
-                (28, "House of Three Truths"),
-                (29, "House of Re-Atoum"),
-                (30, "leaves on any throw"),
-            ],
-        )
     }
 }

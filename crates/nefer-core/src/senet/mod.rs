@@ -5,7 +5,7 @@ pub mod board;
 pub mod kendall;
 pub mod school;
 
-use crate::options::{BOOL, OptionError, OptionReader, OptionSpec, option_values};
+use crate::options::{BOOL, OptionError, OptionReader, OptionSpec, ReadOption, option_values};
 use board::{START, Squares, bit, guarded, next_to, up_to};
 
 use crate::game::ByPlayer;
@@ -127,9 +127,9 @@ pub struct FamilyConfig {
     pub pieces: Pieces,
 }
 
-impl FamilyConfig {
-    /// Reads the shared options.
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<FamilyConfig, OptionError> {
+impl ReadOption for FamilyConfig {
+    /// Reads the shared options, named `senet.*` in both Senets.
+    fn read_as(o: &OptionReader<'_>, _field: &str) -> Result<FamilyConfig, OptionError> {
         Ok(FamilyConfig {
             adjacency: o.get("senet.adjacency")?,
             backward_attack: o.get("senet.backward_attack")?,
@@ -138,7 +138,9 @@ impl FamilyConfig {
             pieces: o.get("senet.pieces")?,
         })
     }
+}
 
+impl FamilyConfig {
     /// Whether the grid neighbours protect too (`senet.adjacency = grid`).
     #[inline]
     pub const fn grid(&self) -> bool {
@@ -209,7 +211,7 @@ mod tests {
     fn read(opts: &str) -> FamilyConfig {
         let o = Options::parse(opts).unwrap();
         let r = OptionReader::new("senet.kendall", family_specs(), &o).unwrap();
-        FamilyConfig::read(&r).unwrap()
+        FamilyConfig::read_as(&r, "family").unwrap()
     }
 
     #[test]

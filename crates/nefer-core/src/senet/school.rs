@@ -4,19 +4,17 @@
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
 use super::board::{
-    self, HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
+    HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
     step_back_square, up_to,
 };
 use super::{Blockade, FamilyConfig};
-use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
-use crate::options::{
-    Common, OpeningThrows, OptionError, OptionReader, OptionSpec, common_specs, option_values,
-};
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat};
+use crate::options::{OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Clock, Rules, rule_set};
+use crate::skeleton::{Clock, Moves, Phase, Rules, rule_set, state};
 use crate::sticks::Throw;
 
-rule_set!(SenetSchool);
+rule_set!(SenetSchool; turns: shared, board: senet);
 
 /// Every counter must land exactly on 26 (004§9).
 const GATE: u8 = HAPPINESS;
@@ -47,60 +45,57 @@ Winning: the first to remove all seven counters wins.",
 
 /// Options of `senet.school` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &[]);
-    v.extend(super::family_specs());
-    let own = |name, values, clause, help| OptionSpec::own(KEY, name, values, clause, help);
-    v.extend([
-        own(
+    Registry::new(KEY, &[])
+        .with(super::family_specs())
+        .own(
             "opening",
             Opening::VALUES,
             "SB-3",
             "whether the opening 1 is also a move",
-        ),
-        own(
+        )
+        .own(
             "opening_throws",
             OpeningThrows::VALUES,
             "SB-4",
             "how the players throw for the first 1",
-        ),
-        own(
+        )
+        .own(
             "defence",
             Defence::VALUES,
             "SB-5",
             "which neighbours defend a counter",
-        ),
-        own(
+        )
+        .own(
             "extra_on_pass",
             &["true", "false"],
             "SB-8",
             "a lost 5 still gives another throw",
-        ),
-        own(
+        )
+        .own(
             "one_from_26",
             OneFrom26::VALUES,
             "SB-10",
             "a 1 from square 26",
-        ),
-        own(
+        )
+        .own(
             "attack_when_27_full",
             AttackWhen27Full::VALUES,
             "SB-12",
             "attacks on 28-30 while 27 is taken",
-        ),
-        own(
+        )
+        .own(
             "blockade",
             Blockade::VALUES,
             "SB-15",
             "three counters in a row cannot be passed",
-        ),
-        own(
+        )
+        .own(
             "water_give_up",
             &["false", "true"],
             "SB-18",
             "Kendall-style give-up from 27",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
 option_values! {
@@ -144,80 +139,58 @@ option_values! {
     }
 }
 
-/// The rules of a `senet.school` game, read once from its [`Options`](crate::Options); it never changes during
-/// the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Config {
-    /// SPEC §1.3.
-    pub common: Common,
-    /// The options both Senets share.
-    pub family: FamilyConfig,
-    /// SB-3.
-    pub opening: Opening,
-    /// SB-5.
-    pub defence: Defence,
-    /// SB-8: a lost 5 still gives another throw.
-    pub extra_on_pass: bool,
-    /// SB-10.
-    pub one_from_26: OneFrom26,
-    /// SB-12.
-    pub attack_when_27_full: AttackWhen27Full,
-    /// SB-15.
-    pub blockade: Blockade,
-    /// SB-18: at the start of a turn a counter on 27 may give up to 15.
-    pub water_give_up: bool,
-}
-
-impl Config {
-    /// Reads the typed options (see [`Config::from_options`]).
-    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Config, OptionError> {
-        // SB-4: how the players throw for the first 1 only decides who takes seat A, which is
-        // not part of the game (NOTATION §4): checked, and not kept, so that it changes nothing.
-        let _: OpeningThrows = o.own("opening_throws")?;
-        Ok(Config {
-            common: Common::read(o)?,
-            family: FamilyConfig::read(o)?,
-            opening: o.own("opening")?,
-            defence: o.own("defence")?,
-            extra_on_pass: o.own("extra_on_pass")?,
-            one_from_26: o.own("one_from_26")?,
-            attack_when_27_full: o.own("attack_when_27_full")?,
-            blockade: o.own("blockade")?,
-            water_give_up: o.own("water_give_up")?,
-        })
+config! {
+    /// The rules of a `senet.school` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// The options both Senets share.
+        family: FamilyConfig,
+        /// SB-3.
+        opening: Opening,
+        /// SB-5.
+        defence: Defence,
+        /// SB-8: a lost 5 still gives another throw.
+        extra_on_pass: bool,
+        /// SB-10.
+        one_from_26: OneFrom26,
+        /// SB-12.
+        attack_when_27_full: AttackWhen27Full,
+        /// SB-15.
+        blockade: Blockade,
+        /// SB-18: at the start of a turn a counter on 27 may give up to 15.
+        water_give_up: bool,
+    }
+    // SB-4: how the players throw for the first 1 only decides who takes seat A, which is not
+    // part of the game (NOTATION §4): checked, and not kept, so that it changes nothing.
+    ignored {
+        opening_throws: OpeningThrows,
     }
 }
+
+/// The marked squares, named under the text board.
+const MARKS: &[(u8, &str)] = &[
+    (26, "exact landing; 5 bears off"),
+    (27, "trap: only a 4 frees it"),
+    (28, "leaves on a 3"),
+    (29, "leaves on a 2"),
+    (30, "leaves on a 1"),
+];
 
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();
 
-/// Where the turn stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Phase {
-    /// The seat to move throws.
-    Throw,
-    /// SB-18 `water_give_up`: give up to 15 or throw (decision before any throw).
-    WaterChoice,
-    /// The seat to move plays this throw.
-    Move(Throw),
-    /// Game over.
-    Over(Outcome),
-}
-
-/// A `senet.school` position, with the game's [`Config`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Each seat's squares.
-    pub(crate) men: ByPlayer<Squares>,
-    /// Each seat's counters removed.
-    pub(crate) off: ByPlayer<u8>,
-    pub(crate) clock: Clock,
-    pub(crate) phase: Phase,
-    pub(crate) cfg: Config,
+state! {
+    /// A `senet.school` position, with the game's [`Config`].
+    pub struct State {
+        /// Each seat's squares.
+        men: ByPlayer<Squares>,
+        /// Each seat's counters removed.
+        off: ByPlayer<u8>,
+    }
 }
 
 impl State {
-    /// The start position of a game under `cfg`.
+    /// The start position under `cfg`: the counters alternate from square 1, seat A to throw (or to play SB-3's opening 1).
     pub fn start(cfg: Config) -> State {
         // SB-4: how the players throw for the first 1 only decides who takes seat A. SB-3
         // `use_the_one`: that 1 is the throw of A's first turn, played at once; being a 1 it
@@ -235,52 +208,12 @@ impl State {
         }
     }
 
-    /// A position from its parts (see [`super::kendall::State::from_squares`]).
-    ///
-    /// # Panics
-    /// If the seats share a square, a square is outside 1..=30, or a seat has over seven counters.
-    pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat) -> State {
-        let off = ByPlayer(off);
-        State {
-            men: board::position(a, b, off),
-            off,
-            clock: Clock::new(to_move, 1),
-            ..State::default()
-        }
-    }
-
-    /// The same position under the rules `cfg`, the counters taken as placed (as Kendall's
-    /// `with_config`); a turn about to be thrown starts as the rules say (a water choice under
-    /// SB-18 `water_give_up`).
-    fn with_config(mut self, cfg: Config) -> State {
-        self.cfg = cfg;
-        if self.phase == Phase::Throw {
-            self.phase = self.turn_start_phase();
-        }
-        self
-    }
-
     fn turn_start_phase(&self) -> Phase {
         if self.cfg.water_give_up && self.men[self.clock.to_move] & bit(TRAP) != 0 {
-            Phase::WaterChoice
+            Phase::Choose
         } else {
             Phase::Throw
         }
-    }
-
-    /// The squares of `seat`'s counters.
-    pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        board::squares(self.men[seat])
-    }
-
-    /// Who is on square `n`.
-    pub fn at(&self, n: u8) -> Option<Seat> {
-        board::at(&self.men, n)
-    }
-
-    /// Counters of `seat` removed from the board.
-    pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat]
     }
 
     /// The counters of the opponent of the seat to move that may not be attacked: defended
@@ -368,47 +301,33 @@ impl State {
     }
 }
 
+impl Moves for State {
+    fn throw_moves(&self, t: Throw, out: &mut MoveList) {
+        self.moves_for(t, out);
+    }
+
+    fn choice_moves(&self, out: &mut MoveList) {
+        // SB-18: give up to 15 (or the nearest empty square before it), or throw.
+        if let Some(n) = step_back_square(self.men[Seat::A] | self.men[Seat::B]) {
+            out.push(Move::squares(TRAP, n));
+        }
+        out.push(Move::Throw);
+    }
+}
+
 impl Rules for State {
-    fn status(&self) -> Status {
-        let seat = self.clock.to_move;
-        match self.phase {
-            Phase::Throw => Status::Chance { seat: Some(seat) },
-            Phase::Move(t) => Status::Decide {
-                seat,
-                throw: Some(t),
-            },
-            Phase::WaterChoice => Status::Decide { seat, throw: None },
-            Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        match self.phase {
-            Phase::Move(t) => {
-                self.moves_for(t, out);
-                self.cfg.common.offer_pass(out);
-            }
-            Phase::WaterChoice => {
-                if let Some(n) = step_back_square(self.men[Seat::A] | self.men[Seat::B]) {
-                    out.push(Move::squares(TRAP, n));
-                }
-                out.push(Move::Throw);
-            }
-            _ => {}
-        }
-    }
-
-    fn play_chance_unchecked(&mut self, c: Chance) {
-        if let Chance::Throw(t) = c {
-            self.phase = Phase::Move(t);
+    fn reconfigured(&mut self, _old: &Config) {
+        // A turn about to be thrown starts as the new rules say (a water choice under SB-18
+        // `water_give_up`).
+        if self.phase == Phase::Throw {
+            self.phase = self.turn_start_phase();
         }
     }
 
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         let them = me.other();
-        if self.phase == Phase::WaterChoice {
+        if self.phase == Phase::Choose {
             match m {
                 Move::Go {
                     to: Place::Square(to),
@@ -468,23 +387,5 @@ impl Rules for State {
         } else {
             self.end_turn();
         }
-    }
-
-    fn layout(&self) -> [SeatLayout; 2] {
-        board::layout(&self.men, &self.off)
-    }
-
-    fn board_text(&self) -> String {
-        board::render(
-            &self.men,
-            &self.off,
-            &[
-                (26, "exact landing; 5 bears off"),
-                (27, "trap: only a 4 frees it"),
-                (28, "leaves on a 3"),
-                (29, "leaves on a 2"),
-                (30, "leaves on a 1"),
-            ],
-        )
     }
 }
