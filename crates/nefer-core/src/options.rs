@@ -262,17 +262,21 @@ pub(crate) const BOOL: &[&str] = &["true", "false"];
 /// written as, in the registry's order (the default first where the option has one default).
 /// `VALUES` lists the strings: a registry entry takes its `implemented` list from it, so an
 /// implemented value is by construction one the parse knows.
+///
+/// A variant may give its discriminant after the string (`Five = "5" => 5`, with a `#[repr]` on
+/// the enum): a move generator then reads the value it stands for, a mask or a count, as
+/// `value as T`, with no `match`.
 macro_rules! option_values {
     (
         $(#[$meta:meta])*
         pub enum $name:ident {
-            $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),+ $(,)?
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal $(=> $disc:expr)? ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum $name {
-            $( $(#[$vmeta])* $variant ),+
+            $( $(#[$vmeta])* $variant $(= $disc)? ),+
         }
 
         impl $name {

@@ -138,15 +138,11 @@ pub(crate) trait Board {
 
 /// The legal moves (see [`Game::legal_moves`]).
 pub(crate) trait Moves {
-    /// Appends the moves for the throw `t` the seat to move is using ([`Status::Decide`] with a
-    /// throw); [`Game::legal_moves`] then offers C-2's `pass` beside them where moving is not
-    /// compulsory.
-    fn throw_moves(&self, t: Throw, out: &mut MoveList);
-    /// Appends the choices of a decision before any throw ([`Status::Decide`] without one: a
-    /// water turn); none by default.
-    fn choice_moves(&self, out: &mut MoveList) {
-        let _ = out;
-    }
+    /// Appends the moves of the decision due, if any, and says whether it uses a throw
+    /// ([`Status::Decide`] with one): [`Game::legal_moves`] then offers C-2's `pass` beside
+    /// them where moving is not compulsory, which it does not at a decision before any throw
+    /// (a water turn).
+    fn decision_moves(&self, out: &mut MoveList) -> bool;
 }
 
 /// What a move does, and the rest a rule set needs to be a [`Game`].
@@ -181,13 +177,8 @@ impl<T: Rules> Game for T {
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        match Turns::status(self) {
-            Status::Decide { throw: Some(t), .. } => {
-                Moves::throw_moves(self, t, moves);
-                Parts::common(self).offer_pass(moves);
-            }
-            Status::Decide { throw: None, .. } => Moves::choice_moves(self, moves),
-            _ => {}
+        if Moves::decision_moves(self, moves) {
+            Parts::common(self).offer_pass(moves);
         }
     }
 
@@ -247,9 +238,14 @@ macro_rules! rule_set {
     };
     (@moves generate) => {
         impl $crate::skeleton::Moves for State {
-            fn throw_moves(&self, t: $crate::Throw, out: &mut $crate::MoveList) {
+            #[inline]
+            fn decision_moves(&self, out: &mut $crate::MoveList) -> bool {
+                let Phase::Move(t) = self.phase else {
+                    return false;
+                };
                 let null = self.generate(self.clock.to_move, t.value(), out);
                 self.cfg.lines.finish(null, out);
+                true
             }
         }
 

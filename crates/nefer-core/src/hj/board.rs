@@ -18,28 +18,39 @@ pub const LINES: [(u8, u8); 2] = [(6, 20), (8, 10)];
 /// The side a seat plays (NOTATION §1: A on L, B on R).
 #[inline]
 pub const fn side(seat: Seat) -> Side {
-    match seat {
-        Seat::A => Side::L,
-        Seat::B => Side::R,
-    }
+    // A table, not a `match`: inlined into a move generator a `match` can become a branch on
+    // the seat, mispredicted at every change of turn.
+    const SIDES: [Side; 2] = [Side::L, Side::R];
+    SIDES[seat.index()]
 }
+
+/// The other end of the line from each path index, 0 where no line starts (index: path index
+/// 0..=59). A table, not a `match`: move generators look it up for every landing.
+const PARTNER: [u8; 60] = {
+    let mut t = [0; 60];
+    let mut k = 0;
+    while k < LINES.len() {
+        let (a, b) = LINES[k];
+        // The side's own holes, and the far side's on the circuit (hole `n` is index `60 − n`).
+        t[a as usize] = b;
+        t[b as usize] = a;
+        t[60 - a as usize] = 60 - b;
+        t[60 - b as usize] = 60 - a;
+        k += 1;
+    }
+    t
+};
 
 /// The index at the other end of a line from path index `i`, if a line starts there: on the
 /// single-side path and the first half of the circuit the hole `Xi` itself (6↔20, 8↔10); on the
 /// circuit's far half (31..=59, hole `Y(60−i)`) the far side's lines, mirrored (§2.5).
 #[inline]
 pub const fn line_partner(i: u8) -> Option<u8> {
-    match i {
-        6 => Some(20),
-        20 => Some(6),
-        8 => Some(10),
-        10 => Some(8),
-        // The far side's holes 6, 20, 8, 10 are indices 54, 40, 52, 50.
-        54 => Some(40),
-        40 => Some(54),
-        52 => Some(50),
-        50 => Some(52),
-        _ => None,
+    let i = i as usize;
+    if i < PARTNER.len() && PARTNER[i] != 0 {
+        Some(PARTNER[i])
+    } else {
+        None
     }
 }
 

@@ -382,10 +382,13 @@ impl Turns for State {
 }
 
 impl Moves for State {
-    fn throw_moves(&self, t: Throw, out: &mut MoveList) {
-        if let Phase::Move(_, only) = self.phase {
-            self.moves_for(t, only, out);
-        }
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
+        let Phase::Move(t, only) = self.phase else {
+            return false;
+        };
+        self.moves_for(t, only, out);
+        true
     }
 }
 

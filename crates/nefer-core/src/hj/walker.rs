@@ -91,14 +91,15 @@ option_values! {
 }
 
 option_values! {
-    /// WB-7: the throws that bear off.
+    /// WB-7: the throws that bear off (the discriminant has bit `t` for each).
+    #[repr(u8)]
     pub enum BearOff {
         /// A 5 (001§13).
-        Five = "five",
+        Five = "five" => 1 << 5,
         /// A 5 or a 1.
-        FiveOrOne = "five_or_one",
+        FiveOrOne = "five_or_one" => 1 << 5 | 1 << 1,
         /// Any throw.
-        Any = "any",
+        Any = "any" => 0b11_1110,
     }
 }
 
@@ -106,12 +107,7 @@ impl BearOff {
     /// Whether throw `t` (1..=5) bears off.
     #[inline]
     pub const fn by(self, t: u8) -> bool {
-        let mask: u8 = match self {
-            BearOff::Five => 1 << 5,
-            BearOff::FiveOrOne => 1 << 5 | 1 << 1,
-            BearOff::Any => 0b11_1110,
-        };
-        mask >> t & 1 == 1
+        self as u8 >> t & 1 == 1
     }
 }
 

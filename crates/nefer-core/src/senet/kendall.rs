@@ -160,14 +160,15 @@ option_values! {
 }
 
 option_values! {
-    /// KE-4: the throws that earn another throw.
+    /// KE-4: the throws that earn another throw (the discriminant has bit `t` for each).
+    #[repr(u8)]
     pub enum ExtraThrows {
         /// 1, 4 and 5.
-        OneFourFive = "{1,4,5}",
+        OneFourFive = "{1,4,5}" => 1 << 1 | 1 << 4 | 1 << 5,
         /// 5 only.
-        Five = "{5}",
+        Five = "{5}" => 1 << 5,
         /// None.
-        Never = "none",
+        Never = "none" => 0,
     }
 }
 
@@ -175,12 +176,7 @@ impl ExtraThrows {
     /// Whether throw `t` earns another throw.
     #[inline]
     pub const fn earns(self, t: Throw) -> bool {
-        let mask: u8 = match self {
-            ExtraThrows::OneFourFive => 1 << 1 | 1 << 4 | 1 << 5,
-            ExtraThrows::Five => 1 << 5,
-            ExtraThrows::Never => 0,
-        };
-        mask >> t.value() & 1 == 1
+        self as u8 >> t.value() & 1 == 1
     }
 }
 
@@ -293,6 +289,17 @@ const MARKS: &[(u8, &str)] = &[
     (28, "House of Three Truths"),
     (29, "House of Re-Atoum"),
     (30, "leaves on any throw"),
+];
+
+/// The squares a piece leaves the board from with each throw (index: the throw): 28 on a 3, 29
+/// on a 2, 30 on any (002, KE-11).
+const EXITS: [Squares; 6] = [
+    0,
+    bit(30),
+    bit(29) | bit(30),
+    bit(28) | bit(30),
+    bit(30),
+    bit(30),
 ];
 
 /// The throw of 1 that opens the game under KE-3 `first_to_throw_one`.
@@ -500,14 +507,8 @@ impl State {
         // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11), once the gate is open
         // (KE-22).
         if may_leave {
-            if t8 == 3 && own & bit(28) != 0 {
-                out.push(bear_off(28));
-            }
-            if t8 == 2 && own & bit(29) != 0 {
-                out.push(bear_off(29));
-            }
-            if own & bit(30) != 0 {
-                out.push(bear_off(30));
+            for sq in board::squares(own & EXITS[t8 as usize]) {
+                out.push(bear_off(sq));
             }
         }
         // KE-16 `false`: the piece in 27 is not a frozen turn's only hope but one more piece,
@@ -618,16 +619,25 @@ impl Turns for State {
 }
 
 impl Moves for State {
-    fn throw_moves(&self, t: Throw, out: &mut MoveList) {
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
         match self.phase {
-            Phase::Move(_) => self.moves_for(t, out),
+            Phase::Move(t) => self.moves_for(t, out),
+            Phase::WaterChoice => {
+                // The water turn, before any throw: give up, or try for a 4 (8.5).
+                if let Some(n) = self.rebirth_square() {
+                    out.push(Move::squares(WATERS, n));
+                }
+                out.push(Move::Throw);
+                return false;
+            }
             // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the end
             // of the track; the exit from 27 is the Waters' own escape (8.5).
-            Phase::WaterResult(_) if t.value() == 4 => out.push(bear_off(WATERS)),
+            Phase::WaterResult(t) if t.value() == 4 => out.push(bear_off(WATERS)),
             Phase::WaterResult(_) => out.push(Move::Pass),
             Phase::Opening => {
                 // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
-                self.moves_for(t, out);
+                self.moves_for(ONE, out);
                 let front = 31 - self.men[self.clock.to_move].leading_zeros() as u8;
                 let by_front =
                     |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == front);
@@ -635,16 +645,9 @@ impl Moves for State {
                     out.retain(|m| by_front(m));
                 }
             }
-            _ => {}
+            Phase::Throw | Phase::WaterThrow | Phase::Over(_) => return false,
         }
-    }
-
-    fn choice_moves(&self, out: &mut MoveList) {
-        // The water turn: give up, or try for a 4 (8.5).
-        if let Some(n) = self.rebirth_square() {
-            out.push(Move::squares(WATERS, n));
-        }
-        out.push(Move::Throw);
+        true
     }
 }
 

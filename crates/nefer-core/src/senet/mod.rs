@@ -69,36 +69,42 @@ option_values! {
 }
 
 option_values! {
-    /// `senet.safe_squares` (KE-14, SB-14): squares whose piece cannot be attacked.
+    /// `senet.safe_squares` (KE-14, SB-14): squares whose piece cannot be attacked (the
+    /// discriminant is their set).
+    #[repr(u32)]
     pub enum SafeSquares {
         /// None.
-        Empty = "{}",
+        Empty = "{}" => 0,
         /// Square 15.
-        Fifteen = "{15}",
+        Fifteen = "{15}" => bit(15),
         /// Squares 15, 26, 28 and 29.
-        Houses = "{15,26,28,29}",
+        Houses = "{15,26,28,29}" => bit(15) | bit(26) | bit(28) | bit(29),
     }
 }
 
 option_values! {
-    /// `senet.bear_off_gate` (KE-22): what must hold before a piece may leave the board.
+    /// `senet.bear_off_gate` (KE-22): what must hold before a piece may leave the board (the
+    /// discriminant is the set of squares that must hold none of the mover's pieces).
+    #[repr(u32)]
     pub enum BearOffGate {
         /// Nothing.
-        Open = "none",
+        Open = "none" => 0,
         /// None of the mover's pieces on 1..10.
-        FirstRowEmpty = "first_row_empty",
+        FirstRowEmpty = "first_row_empty" => up_to(10),
         /// All the mover's pieces in the last row (none on 1..20).
-        AllInLastRow = "all_in_last_row",
+        AllInLastRow = "all_in_last_row" => up_to(20),
     }
 }
 
 option_values! {
-    /// `senet.pieces` (KE-25): pieces a seat, all of which must be borne off to win.
+    /// `senet.pieces` (KE-25): pieces a seat, all of which must be borne off to win (the
+    /// discriminant).
+    #[repr(u8)]
     pub enum Pieces {
         /// Seven.
-        Seven = "7",
+        Seven = "7" => 7,
         /// Five.
-        Five = "5",
+        Five = "5" => 5,
     }
 }
 
@@ -150,31 +156,20 @@ impl FamilyConfig {
     /// The squares whose piece cannot be attacked (KE-14).
     #[inline]
     pub const fn safe(&self) -> Squares {
-        match self.safe_squares {
-            SafeSquares::Empty => 0,
-            SafeSquares::Fifteen => bit(15),
-            SafeSquares::Houses => bit(15) | bit(26) | bit(28) | bit(29),
-        }
+        self.safe_squares as Squares
     }
 
     /// The squares that must hold none of the mover's pieces for a piece to leave the board
     /// (KE-22: none, 1..10, or 1..20).
     #[inline]
     pub const fn gate(&self) -> Squares {
-        match self.bear_off_gate {
-            BearOffGate::Open => 0,
-            BearOffGate::FirstRowEmpty => up_to(10),
-            BearOffGate::AllInLastRow => up_to(20),
-        }
+        self.bear_off_gate as Squares
     }
 
     /// Pieces a seat (KE-25).
     #[inline]
     pub const fn pieces(&self) -> u8 {
-        match self.pieces {
-            Pieces::Seven => 7,
-            Pieces::Five => 5,
-        }
+        self.pieces as u8
     }
 
     /// The start position: the pieces alternate from square 1, seat A on the even squares

@@ -4,7 +4,7 @@
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
 use super::board::{
-    HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
+    self, HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
     step_back_square, up_to,
 };
 use super::{Blockade, FamilyConfig};
@@ -176,6 +176,10 @@ const MARKS: &[(u8, &str)] = &[
     (30, "leaves on a 1"),
 ];
 
+/// The square a counter leaves the board from with each throw (index: the throw): 30 on a 1,
+/// 29 on a 2, 28 on a 3 (004§10).
+const EXITS: [Squares; 6] = [0, bit(30), bit(29), bit(28), 0, 0];
+
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();
 
@@ -273,8 +277,8 @@ impl State {
             }
         }
         // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10), once the gate is open (KE-22).
-        for (sq, need) in [(28, 3), (29, 2), (30, 1)] {
-            if t8 == need && may_leave && own & bit(sq) != 0 {
+        if may_leave {
+            for sq in board::squares(own & EXITS[t8 as usize]) {
                 out.push(bear_off(sq));
             }
         }
@@ -302,16 +306,24 @@ impl State {
 }
 
 impl Moves for State {
-    fn throw_moves(&self, t: Throw, out: &mut MoveList) {
-        self.moves_for(t, out);
-    }
-
-    fn choice_moves(&self, out: &mut MoveList) {
-        // SB-18: give up to 15 (or the nearest empty square before it), or throw.
-        if let Some(n) = step_back_square(self.men[Seat::A] | self.men[Seat::B]) {
-            out.push(Move::squares(TRAP, n));
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
+        match self.phase {
+            Phase::Move(t) => {
+                self.moves_for(t, out);
+                true
+            }
+            Phase::Choose => {
+                // SB-18, before any throw: give up to 15 (or the nearest empty square before
+                // it), or throw.
+                if let Some(n) = step_back_square(self.men[Seat::A] | self.men[Seat::B]) {
+                    out.push(Move::squares(TRAP, n));
+                }
+                out.push(Move::Throw);
+                false
+            }
+            _ => false,
         }
-        out.push(Move::Throw);
     }
 }
 
