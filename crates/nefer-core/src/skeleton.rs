@@ -1,17 +1,18 @@
 //! The skeleton every rule set shares, written once.
 //!
 //! A rule-set module writes only what is its own: its options (`option_specs`, and `Config`
-//! through [`config!`](crate::options::config)), its position (`State`, with a [`Clock`], a
-//! phase and its `Config`), and its rules: [`Turns`] (what the state waits for, and how chance
-//! advances it), [`Moves`] (the moves of a throw or of a decision before any throw), [`Rules`]
-//! (how a move changes the position) and [`Board`] (where the pieces are, the text board).
-//! [`rule_set!`] adds the items that have the same shape in every module (`new`,
-//! `Config::from_options`, the defaults, `config`, `to_move`, `with_options`, [`Parts`]), and
-//! [`Turns`], [`Moves`] or [`Board`] where a rule set has nothing of its own there: the shared
-//! [`Phase`] of a turn that is a throw and its move, the move generator of an H&J rule set,
-//! the Senet board. The blanket `impl Game` below turns
-//! all that into a [`Game`]: the rule set's id, the turn count, the common options, C-2's
-//! `pass` and the chance nodes (from [`Game`]'s provided methods) come from here.
+//! through [`config!`](crate::options::config)), its position (`State` through [`state!`]: its
+//! pieces, plus a [`Clock`], a phase and its `Config`), and its rules: [`Turns`] (what the state
+//! waits for, and how chance advances it), [`Moves`] (the moves of the decision due), [`Rules`]
+//! (what a move does) and [`Board`] (where the pieces are, the text board).
+//!
+//! [`rule_set!`] adds the items that have the same shape in every module (`KEY`, `new`,
+//! `Config::from_options`, the defaults, `config`, `to_move`, `with_options`, [`Parts`]), and,
+//! where a rule set has nothing of its own there, [`Turns`] from the shared [`Phase`] of a turn
+//! that is a throw and its move, [`Moves`] from an H&J move generator, and [`Board`] with the
+//! position accessors of the Senet board. The blanket `impl Game` below makes all that a
+//! [`Game`]: the rule set's id, the turn count, the common options, C-2's `pass` and the chance
+//! nodes (from [`Game`]'s provided methods) come from here.
 
 use core::fmt::Debug;
 use core::hash::Hash;

@@ -583,6 +583,8 @@ impl State {
             }
             _ => {
                 self.off[me] += 1;
+                // `>=`: a test position built under `senet.pieces=5` with more pieces borne
+                // off is simply won at its next bear-off (KE-25).
                 if self.off[me] >= self.cfg.family.pieces() {
                     self.phase = Phase::Over(Outcome::Win(me));
                 }
