@@ -8,7 +8,7 @@
 //!   records write them back unchanged).
 //! - A rule set's `Config` (e.g. [`crate::senet::kendall::Config`]), parsed once from `Options`
 //!   by `Config::from_options`: typed and immutable, it is what the rules read. Nothing else
-//!   looks an option up by name; the parse goes through [`OptionReader`], which checks every
+//!   looks an option up by name; the parse goes through `OptionReader`, which checks every
 //!   given option against the registry first and reads each value with the type that implements
 //!   it, so the registry and the parse cannot disagree unnoticed (a test parses every
 //!   implemented value of every option and sees every other one refused).
@@ -446,8 +446,8 @@ impl<'a> OptionReader<'a> {
             .iter()
             .enumerate()
             .filter(|&(i, s)| {
-                let choice =
-                    s.implemented.len() > 1 || s.implemented.iter().any(|v| v.contains(['N', '(']));
+                let pattern = s.implemented.iter().any(|v| matches!(*v, "N" | "(0,1)"));
+                let choice = s.implemented.len() > 1 || pattern;
                 choice && self.read.get() >> i & 1 == 0
             })
             .map(|(_, s)| s.name.as_str())
