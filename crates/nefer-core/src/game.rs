@@ -10,6 +10,7 @@ use core::hash::Hash;
 use arrayvec::ArrayVec;
 use rand::{Rng, RngExt};
 
+use crate::options::Common;
 use crate::rules::RuleSetId;
 use crate::sticks::{Prob, Throw};
 
@@ -57,9 +58,36 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A value for each seat.
+/// A value for each seat, indexed by [`Seat`] (A first).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByPlayer<T>(pub [T; 2]);
+
+impl<T> ByPlayer<T> {
+    /// Seat A's value `a` and seat B's `b`.
+    #[inline]
+    pub const fn new(a: T, b: T) -> ByPlayer<T> {
+        ByPlayer([a, b])
+    }
+
+    /// Each seat's value mapped by `f`.
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByPlayer<U> {
+        ByPlayer(self.0.map(f))
+    }
+
+    /// The seats with their values, A first.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        Seat::BOTH.into_iter().zip(&self.0)
+    }
+}
+
+impl<T: Copy> ByPlayer<T> {
+    /// The same value for both seats.
+    #[inline]
+    pub const fn both(v: T) -> ByPlayer<T> {
+        ByPlayer([v, v])
+    }
+}
 
 impl<T> core::ops::Index<Seat> for ByPlayer<T> {
     type Output = T;
@@ -275,8 +303,20 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// What the state waits for.
     fn status(&self) -> Status;
 
-    /// The chance outcomes with their exact probabilities (empty unless [`Status::Chance`]).
-    fn chance_outcomes(&self) -> ChanceList;
+    /// The common options of SPEC §1.3 the game was set up with: the stick bias of its throws
+    /// (C-1), C-2's `compulsory_move` and the turn cap (C-7).
+    fn common(&self) -> &Common;
+
+    /// The chance outcomes with their exact probabilities (empty unless [`Status::Chance`]):
+    /// a fair choice of seat where the status names no seat, else a throw of the sticks with
+    /// the bias of [`Game::common`].
+    fn chance_outcomes(&self) -> ChanceList {
+        match self.status() {
+            Status::Chance { seat: None } => seat_outcomes(),
+            Status::Chance { seat: Some(_) } => throw_outcomes(self.common().bias.law()),
+            _ => ChanceList::new(),
+        }
+    }
 
     /// Fills `moves` with the legal moves (cleared first; empty unless [`Status::Decide`]).
     /// A decision point where nothing can be done offers exactly [`Move::Pass`].
@@ -351,20 +391,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         }
     }
 
-    /// Draws a chance outcome with the node's probabilities. Rule sets override it with a faster
-    /// draw (four random bits for fair sticks).
+    /// Draws a chance outcome with the probabilities of [`Game::chance_outcomes`]: a seat with
+    /// one random bit, or a throw of the sticks (four random bits for fair sticks). Only at a
+    /// chance node.
+    #[inline]
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
-        let outcomes = self.chance_outcomes();
-        let den = outcomes.iter().map(|(_, p)| p.den).fold(1, lcm);
-        let mut x = rng.random_range(0..den);
-        for &(c, p) in &outcomes {
-            let w = p.num * (den / p.den);
-            if x < w {
-                return c;
-            }
-            x -= w;
+        match self.status() {
+            Status::Chance { seat: None } => Chance::Seat(draw_seat(rng)),
+            _ => Chance::Throw(self.common().bias.throw(rng).score()),
         }
-        outcomes.last().expect("a chance node has outcomes").0
     }
 
     /// The result, if the game is over.
@@ -374,13 +409,6 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
             _ => None,
         }
     }
-}
-
-fn lcm(a: u64, b: u64) -> u64 {
-    fn gcd(a: u64, b: u64) -> u64 {
-        if b == 0 { a } else { gcd(b, a % b) }
-    }
-    a / gcd(a, b) * b
 }
 
 /// Chance outcomes for a throw of the sticks with the given law.

@@ -23,6 +23,7 @@ pub mod options;
 pub mod record;
 pub mod rules;
 pub mod senet;
+mod skeleton;
 pub mod sticks;
 
 pub use game::{

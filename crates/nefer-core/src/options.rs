@@ -1,7 +1,23 @@
-//! Rule-set options as data (SPEC §10): each rule set lists its options with their values (the
-//! first is the default), the clause they come from and which values the engine implements.
+//! Rule-set options (SPEC §10) and their parse into a typed configuration.
+//!
+//! Three layers, as OpenSpiel keeps a game's parameters apart from its states:
+//! - [`OptionSpec`], the registry: each rule set lists its options with their values (the first
+//!   is the default), the clause they come from and which values the engine implements. `nefer
+//!   rules` and the API print it.
+//! - [`Options`], the options of one game as given (`name=value` pairs, kept as written so that
+//!   records write them back unchanged).
+//! - A rule set's `Config` (e.g. [`crate::senet::kendall::Config`]), parsed once from `Options`
+//!   by `Config::from_options`: typed and immutable, it is what the rules read. Nothing else
+//!   looks an option up by name; the parse goes through `OptionReader`, which checks every
+//!   given option against the registry first and reads each value with the type that implements
+//!   it, so the registry and the parse cannot disagree unnoticed (a test parses every
+//!   implemented value of every option and sees every other one refused).
 
+use core::cell::Cell;
 use core::fmt;
+
+use crate::game::Seat;
+use crate::sticks::StickBias;
 
 /// One option of a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,21 +48,22 @@ impl OptionSpec {
             .any(|p| *p == value || matches_pattern(p, value))
     }
 
-    fn accepts(&self, value: &str) -> Result<(), String> {
+    /// Checks a given value: one of the option's values, and implemented.
+    fn check(&self, value: &str) -> Result<(), OptionError> {
         let pattern_ok = |pat: &str| matches_pattern(pat, value);
         if !self.values.iter().any(|p| pattern_ok(p)) {
-            return Err(format!(
-                "`{value}` is not a value of {}; its values are {}",
-                self.name,
-                self.values.join(", ")
-            ));
+            return Err(OptionError::BadValue {
+                name: self.name.clone(),
+                value: value.to_owned(),
+                allowed: self.values,
+            });
         }
         if !self.implemented.iter().any(|p| pattern_ok(p)) {
-            return Err(format!(
-                "{}={value} is not implemented yet; implemented: {}",
-                self.name,
-                self.implemented.join(", ")
-            ));
+            return Err(OptionError::NotImplemented {
+                name: self.name.clone(),
+                value: value.to_owned(),
+                implemented: self.implemented,
+            });
         }
         Ok(())
     }
@@ -56,7 +73,7 @@ impl OptionSpec {
 fn matches_pattern(pattern: &str, value: &str) -> bool {
     match pattern {
         "N" => value.parse::<u32>().is_ok_and(|n| n > 0),
-        "(0,1)" => crate::sticks::StickBias::parse(value).is_some(),
+        "(0,1)" => StickBias::parse(value).is_some(),
         p => p == value,
     }
 }
@@ -65,10 +82,55 @@ fn matches_pattern(pattern: &str, value: &str) -> bool {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Options(Vec<(String, String)>);
 
-/// An option that is unknown, malformed, or has a value the engine does not have.
+/// An option that is malformed, unknown, or has a value the engine does not have.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OptionError(pub String);
+pub enum OptionError {
+    /// The rule set has no option of that name.
+    #[error("unknown option `{name}` for {rules}; known options: {}", known.join(", "))]
+    Unknown {
+        /// The rule set's key.
+        rules: String,
+        /// The name given.
+        name: String,
+        /// The rule set's options.
+        known: Vec<String>,
+    },
+    /// The value is not one of the option's values.
+    #[error("`{value}` is not a value of {name}; its values are {}", allowed.join(", "))]
+    BadValue {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The option's values (`N`: a whole number, `(0,1)`: a fraction).
+        allowed: &'static [&'static str],
+    },
+    /// The value is one of the option's values, but the engine does not play it yet.
+    #[error("{name}={value} is not implemented yet; implemented: {}", implemented.join(", "))]
+    NotImplemented {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The values the engine plays.
+        implemented: &'static [&'static str],
+    },
+    /// The same option was given twice.
+    #[error("option {name} is given twice")]
+    GivenTwice {
+        /// The option.
+        name: String,
+    },
+    /// An item that is not `name=value` with a non-empty name and value.
+    #[error("option `{item}` is not of the form name=value (a name and a value, both non-empty)")]
+    Malformed {
+        /// The item as given.
+        item: String,
+    },
+    /// The rule set itself is unknown.
+    #[error(transparent)]
+    UnknownRuleSet(#[from] crate::rules::UnknownRuleSet),
+}
 
 impl Options {
     /// No options: every default.
@@ -98,8 +160,8 @@ impl Options {
         }
         items.push(&text[start..]);
         for item in items.into_iter().filter(|s| !s.is_empty()) {
-            let (k, v) = item.split_once('=').ok_or_else(|| {
-                OptionError(format!("option `{item}` is not of the form name=value"))
+            let (k, v) = item.split_once('=').ok_or_else(|| OptionError::Malformed {
+                item: item.to_owned(),
             })?;
             out.set(k.trim(), v.trim())?;
         }
@@ -112,18 +174,21 @@ impl Options {
     /// An empty name or value, or a name already set.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         if name.is_empty() || value.is_empty() {
-            return Err(OptionError(format!(
-                "option `{name}={value}` has an empty name or value"
-            )));
+            return Err(OptionError::Malformed {
+                item: format!("{name}={value}"),
+            });
         }
         if self.get(name).is_some() {
-            return Err(OptionError(format!("option {name} is given twice")));
+            return Err(OptionError::GivenTwice {
+                name: name.to_owned(),
+            });
         }
         self.0.push((name.to_owned(), value.to_owned()));
         Ok(())
     }
 
-    /// The value given for `name`, if any.
+    /// The value given for `name`, if any, as written (what a record keeps). A rule set reads
+    /// its options through its `Config`, never by name.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
@@ -141,33 +206,24 @@ impl Options {
         self.0.is_empty()
     }
 
-    /// Checks every option against `specs`.
+    /// Checks every option against `specs` (the registry of rule set `rules`).
     ///
     /// # Errors
     /// An unknown name (listing the known ones), a value outside the option's values, or a value
     /// not implemented yet.
     pub fn validate(&self, rules: &str, specs: &[OptionSpec]) -> Result<(), OptionError> {
         for (k, v) in self.iter() {
-            let spec = specs.iter().find(|s| s.name == k).ok_or_else(|| {
-                let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-                OptionError(format!(
-                    "unknown option `{k}` for {rules}; known options: {}",
-                    known.join(", ")
-                ))
-            })?;
-            spec.accepts(v).map_err(OptionError)?;
+            let spec = specs
+                .iter()
+                .find(|s| s.name == k)
+                .ok_or_else(|| OptionError::Unknown {
+                    rules: rules.to_owned(),
+                    name: k.to_owned(),
+                    known: specs.iter().map(|s| s.name.clone()).collect(),
+                })?;
+            spec.check(v)?;
         }
         Ok(())
-    }
-
-    /// The value of `name`, or its default from `specs`.
-    pub fn value<'a>(&'a self, specs: &'a [OptionSpec], name: &str) -> &'a str {
-        self.get(name).unwrap_or_else(|| {
-            specs
-                .iter()
-                .find(|s| s.name == name)
-                .map_or("", |s| s.default_value())
-        })
     }
 }
 
@@ -180,6 +236,295 @@ impl fmt::Display for Options {
             write!(f, "{k}={v}")?;
         }
         Ok(())
+    }
+}
+
+/// A typed option value: how a `Config` field is read from its option's string.
+pub(crate) trait OptionValue: Sized {
+    /// The value written `s`, if this type has it.
+    fn parse_value(s: &str) -> Option<Self>;
+}
+
+impl OptionValue for bool {
+    fn parse_value(s: &str) -> Option<bool> {
+        match s {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// The values of a `true`/`false` option, for its `implemented` list.
+pub(crate) const BOOL: &[&str] = &["true", "false"];
+
+/// Declares an enum whose variants are the values of an option, each with the string it is
+/// written as, in the registry's order (the default first where the option has one default).
+/// `VALUES` lists the strings: a registry entry takes its `implemented` list from it, so an
+/// implemented value is by construction one the parse knows.
+///
+/// A variant may give its discriminant after the string (`Five = "5" => 5`, with a `#[repr]` on
+/// the enum): a move generator then reads the value it stands for, a mask or a count, as
+/// `value as T`, with no `match`.
+macro_rules! option_values {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $text:literal $(=> $disc:expr)? ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant $(= $disc)? ),+
+        }
+
+        impl $name {
+            /// The values as written in options, in declaration order.
+            pub const VALUES: &'static [&'static str] = &[$($text),+];
+
+            /// The value as written in options.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text ),+
+                }
+            }
+        }
+
+        impl $crate::options::OptionValue for $name {
+            fn parse_value(s: &str) -> Option<$name> {
+                match s {
+                    $( $text => Some($name::$variant), )+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use option_values;
+
+/// How a field of a rule set's `Config` is read: an option value of its own, `KEY.field`, or
+/// a group of options read as a whole (the Senet family's, the H&J lines').
+pub(crate) trait ReadOption: Sized {
+    /// Reads the field `field` of a `Config`.
+    fn read_as(o: &OptionReader<'_>, field: &str) -> Result<Self, OptionError>;
+}
+
+impl<T: OptionValue> ReadOption for T {
+    fn read_as(o: &OptionReader<'_>, field: &str) -> Result<T, OptionError> {
+        o.own(field)
+    }
+}
+
+/// Declares a rule set's `Config`: the common options of SPEC §1.3 (`common`), then one field
+/// per option (its name is the option's `KEY.name`, its type reads it, see [`ReadOption`]),
+/// and `Config::read`. Options listed in an optional `ignored { name: Type, }` section are
+/// checked and read, but not kept: they change nothing in play.
+macro_rules! config {
+    (
+        $(#[$meta:meta])*
+        pub struct Config {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
+        }
+        $( ignored { $( $ifield:ident: $ity:ty, )* } )?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Config {
+            /// The common options (SPEC §1.3).
+            pub common: $crate::options::Common,
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl Config {
+            /// Reads the typed options (see [`Config::from_options`]).
+            pub(crate) fn read(
+                o: &$crate::options::OptionReader<'_>,
+            ) -> Result<Config, $crate::OptionError> {
+                use $crate::options::ReadOption;
+                $($(
+                    let _: $ity = ReadOption::read_as(o, stringify!($ifield))?;
+                )*)?
+                Ok(Config {
+                    common: $crate::options::Common::read(o)?,
+                    $( $field: ReadOption::read_as(o, stringify!($field))?, )*
+                })
+            }
+        }
+    };
+}
+pub(crate) use config;
+
+/// A rule set's options checked against its registry, ready to be read into its `Config`: the
+/// one place where an option is looked up by name.
+pub(crate) struct OptionReader<'a> {
+    key: &'static str,
+    specs: Vec<OptionSpec>,
+    options: &'a Options,
+    /// Bit `i`: `specs[i]` has been read (to check that the parse reads every option that has
+    /// a choice).
+    read: Cell<u64>,
+}
+
+impl<'a> OptionReader<'a> {
+    /// Checks `options` against `specs`, the registry of rule set `key`.
+    ///
+    /// # Errors
+    /// As [`Options::validate`].
+    pub(crate) fn new(
+        key: &'static str,
+        specs: Vec<OptionSpec>,
+        options: &'a Options,
+    ) -> Result<OptionReader<'a>, OptionError> {
+        debug_assert!(specs.len() <= 64, "one bit a spec");
+        options.validate(key, &specs)?;
+        Ok(OptionReader {
+            key,
+            specs,
+            options,
+            read: Cell::new(0),
+        })
+    }
+
+    /// The rule set's key.
+    pub(crate) fn key(&self) -> &'static str {
+        self.key
+    }
+
+    /// The value of option `name` (as given, else its default) read by `parse`.
+    ///
+    /// # Errors
+    /// `Unknown` when the registry has no such option, `NotImplemented` when `parse` does not
+    /// know the value: the registry and the parse disagree (a test sees that neither happens).
+    pub(crate) fn get_with<T>(
+        &self,
+        name: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<T, OptionError> {
+        let (i, spec) = self
+            .specs
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.name == name)
+            .ok_or_else(|| OptionError::Unknown {
+                rules: self.key.to_owned(),
+                name: name.to_owned(),
+                known: self.specs.iter().map(|s| s.name.clone()).collect(),
+            })?;
+        self.read.set(self.read.get() | 1 << i);
+        let value = self
+            .options
+            .get(name)
+            .unwrap_or_else(|| spec.default_value());
+        parse(value).ok_or_else(|| OptionError::NotImplemented {
+            name: name.to_owned(),
+            value: value.to_owned(),
+            implemented: spec.implemented,
+        })
+    }
+
+    /// The value of option `name` as `T`.
+    ///
+    /// # Errors
+    /// As [`OptionReader::get_with`].
+    pub(crate) fn get<T: OptionValue>(&self, name: &str) -> Result<T, OptionError> {
+        self.get_with(name, T::parse_value)
+    }
+
+    /// The value of the rule set's own option `KEY.suffix` as `T`.
+    ///
+    /// # Errors
+    /// As [`OptionReader::get_with`].
+    pub(crate) fn own<T: OptionValue>(&self, suffix: &str) -> Result<T, OptionError> {
+        self.get(&format!("{}.{suffix}", self.key))
+    }
+
+    /// The options with a choice (more than one implemented value, or a pattern) that the parse
+    /// has not read: they would be ignored. Empty once a `Config` is fully read.
+    pub(crate) fn unread(&self) -> Vec<&str> {
+        self.specs
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| {
+                let pattern = s.implemented.iter().any(|v| matches!(*v, "N" | "(0,1)"));
+                let choice = s.implemented.len() > 1 || pattern;
+                choice && self.read.get() >> i & 1 == 0
+            })
+            .map(|(_, s)| s.name.as_str())
+            .collect()
+    }
+
+    /// Ends the parse, checking (in debug builds) that every option with a choice was read.
+    pub(crate) fn finish(self) {
+        debug_assert!(
+            self.unread().is_empty(),
+            "{}: options not read into the configuration: {:?}",
+            self.key,
+            self.unread()
+        );
+    }
+}
+
+/// A rule set's registry, built in SPEC §10's order: the common options of §1.3, the options
+/// it shares with other rule sets, then its own (named `KEY.name`).
+pub(crate) struct Registry {
+    key: &'static str,
+    specs: Vec<OptionSpec>,
+}
+
+impl Registry {
+    /// The common options of rule set `key`, with `first_player`'s implemented values (see
+    /// [`common_specs`]).
+    pub(crate) fn new(key: &'static str, first_player: &'static [&'static str]) -> Registry {
+        Registry {
+            key,
+            specs: common_specs(key, first_player),
+        }
+    }
+
+    /// Adds options shared with other rule sets.
+    pub(crate) fn with(mut self, specs: impl IntoIterator<Item = OptionSpec>) -> Registry {
+        self.specs.extend(specs);
+        self
+    }
+
+    /// Adds the own option `KEY.name` with its `values` (default first), all implemented.
+    pub(crate) fn own(
+        mut self,
+        name: &str,
+        values: &'static [&'static str],
+        clause: &'static str,
+        help: &'static str,
+    ) -> Registry {
+        self.specs.push(OptionSpec {
+            name: format!("{}.{name}", self.key),
+            values,
+            implemented: values,
+            clause,
+            help,
+        });
+        self
+    }
+
+    /// Only `implemented` of the option just added are implemented.
+    pub(crate) fn implementing(mut self, implemented: &'static [&'static str]) -> Registry {
+        if let Some(spec) = self.specs.last_mut() {
+            spec.implemented = implemented;
+        }
+        self
+    }
+
+    /// Only the default of the option just added is implemented.
+    pub(crate) fn only_default(mut self) -> Registry {
+        if let Some(spec) = self.specs.last_mut() {
+            spec.implemented = &spec.values[..1];
+        }
+        self
+    }
+
+    /// The options.
+    pub(crate) fn done(self) -> Vec<OptionSpec> {
+        self.specs
     }
 }
 
@@ -198,7 +543,7 @@ pub fn common_specs(key: &str, first_player: &'static [&'static str]) -> Vec<Opt
         OptionSpec {
             name: format!("{key}.compulsory_move"),
             values: &["true", "false"],
-            implemented: &["true", "false"],
+            implemented: BOOL,
             clause: "C-2",
             help: "a player who can move must move",
         },
@@ -213,7 +558,7 @@ pub fn common_specs(key: &str, first_player: &'static [&'static str]) -> Vec<Opt
     if !first_player.is_empty() {
         v.push(OptionSpec {
             name: format!("{key}.first_player"),
-            values: &["random", "p1", "p2"],
+            values: FirstPlayer::VALUES,
             implemented: first_player,
             clause: "C-9",
             help: "who throws first where the rules leave it open",
@@ -222,21 +567,44 @@ pub fn common_specs(key: &str, first_player: &'static [&'static str]) -> Vec<Opt
     v
 }
 
-/// C-9 read from `KEY.first_player` (already validated): the seat that throws first when fixed
-/// (`p1` is seat A, `p2` seat B), `None` when it is drawn at random.
-pub fn fixed_first_player(key: &str, opts: &Options) -> Option<crate::Seat> {
-    match opts.get(&format!("{key}.first_player")) {
-        Some("p1") => Some(crate::Seat::A),
-        Some("p2") => Some(crate::Seat::B),
-        _ => None,
+option_values! {
+    /// C-9: who throws first where the rules leave it open.
+    pub enum FirstPlayer {
+        /// Drawn at random (a chance node).
+        Random = "random",
+        /// Seat A.
+        P1 = "p1",
+        /// Seat B.
+        P2 = "p2",
     }
 }
 
-/// The values of the common options, read once when a game is set up.
+impl FirstPlayer {
+    /// The seat that throws first when fixed, `None` when it is drawn at random.
+    pub const fn fixed(self) -> Option<Seat> {
+        match self {
+            FirstPlayer::Random => None,
+            FirstPlayer::P1 => Some(Seat::A),
+            FirstPlayer::P2 => Some(Seat::B),
+        }
+    }
+}
+
+option_values! {
+    /// How the players throw for the first 1 that decides who starts (SB-4, FR-1).
+    pub enum OpeningThrows {
+        /// In turn.
+        Alternate = "alternate",
+        /// Both at once.
+        Simultaneous = "simultaneous",
+    }
+}
+
+/// The common options of SPEC §1.3, typed: a member of every rule set's `Config`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Common {
     /// C-1.
-    pub bias: crate::sticks::StickBias,
+    pub bias: StickBias,
     /// C-7: 0 means no cap.
     pub max_turns: u32,
     /// C-2 `false`: a player may pass although he could move (so the default, `false` here, is
@@ -251,22 +619,17 @@ impl Common {
         self.max_turns != 0 && turns > self.max_turns
     }
 
-    /// Reads the common options of `key` (already validated).
-    pub fn read(key: &str, opts: &Options) -> Common {
-        let bias = opts
-            .get(&format!("{key}.stick_bias"))
-            .and_then(crate::sticks::StickBias::parse)
-            .unwrap_or_default();
-        let max_turns = opts
-            .get(&format!("{key}.max_turns"))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
-        let may_pass = opts.get(&format!("{key}.compulsory_move")) == Some("false");
-        Common {
-            bias,
-            max_turns,
-            may_pass,
-        }
+    /// Reads the common options of the rule set `o` reads.
+    pub(crate) fn read(o: &OptionReader<'_>) -> Result<Common, OptionError> {
+        let key = o.key();
+        Ok(Common {
+            bias: o.get_with(&format!("{key}.stick_bias"), StickBias::parse)?,
+            max_turns: o.get_with(&format!("{key}.max_turns"), |v| match v {
+                "off" => Some(0),
+                n => n.parse().ok().filter(|&n| n > 0),
+            })?,
+            may_pass: !o.own::<bool>("compulsory_move")?,
+        })
     }
 
     /// C-2: where moving is not compulsory, `pass` stands beside the moves of a throw (a pass
@@ -302,26 +665,98 @@ mod tests {
         assert_eq!(Options::parse(&o.to_string()).unwrap(), o);
     }
 
+    fn reader<'a>(
+        key: &'static str,
+        fp: &'static [&'static str],
+        o: &'a Options,
+    ) -> Result<OptionReader<'a>, OptionError> {
+        OptionReader::new(key, common_specs(key, fp), o)
+    }
+
     #[test]
     fn bad_options_say_what_is_wrong() {
-        assert!(Options::parse("x").unwrap_err().0.contains("name=value"));
-        assert!(Options::parse("a=1,a=2").unwrap_err().0.contains("twice"));
-        let specs = common_specs("senet.kendall", &[]);
+        let e = Options::parse("x").unwrap_err();
+        assert_eq!(e, OptionError::Malformed { item: "x".into() });
+        assert!(e.to_string().contains("name=value"));
+        let e = Options::parse("a=").unwrap_err();
+        assert!(matches!(e, OptionError::Malformed { .. }), "{e}");
+        let e = Options::parse("a=1,a=2").unwrap_err();
+        assert_eq!(e, OptionError::GivenTwice { name: "a".into() });
+        assert!(e.to_string().contains("twice"));
         let unknown = Options::parse("senet.kendall.nope=1").unwrap();
-        let e = unknown.validate("senet.kendall", &specs).unwrap_err().0;
+        let e = reader("senet.kendall", &[], &unknown).err().unwrap();
+        assert!(matches!(&e, OptionError::Unknown { name, known, .. }
+            if name == "senet.kendall.nope" && known.iter().any(|k| k == "senet.kendall.max_turns")));
+        let e = e.to_string();
         assert!(e.contains("unknown option") && e.contains("senet.kendall.max_turns"));
         let bad = Options::parse("senet.kendall.max_turns=-3").unwrap();
-        assert!(bad.validate("senet.kendall", &specs).is_err());
+        let e = reader("senet.kendall", &[], &bad).err().unwrap();
+        assert!(
+            matches!(
+                e,
+                OptionError::BadValue {
+                    allowed: ["off", "N"],
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("not a value"));
         let ok = Options::parse("senet.kendall.max_turns=300").unwrap();
-        ok.validate("senet.kendall", &specs).unwrap();
-        assert_eq!(Common::read("senet.kendall", &ok).max_turns, 300);
+        let r = reader("senet.kendall", &[], &ok).unwrap();
+        assert_eq!(Common::read(&r).unwrap().max_turns, 300);
         let unimpl = Options::parse("senet.kendall.first_player=p1").unwrap();
-        let e = unimpl.validate("senet.kendall", &specs).unwrap_err().0;
+        let e = reader("senet.kendall", &[], &unimpl)
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("unknown option"), "{e}");
-        let specs = common_specs("hj.washburne", &["random"]);
         let unimpl = Options::parse("hj.washburne.first_player=p2").unwrap();
-        let e = unimpl.validate("hj.washburne", &specs).unwrap_err().0;
-        assert!(e.contains("not implemented"), "{e}");
+        let e = reader("hj.washburne", &["random"], &unimpl).err().unwrap();
+        assert!(matches!(
+            e,
+            OptionError::NotImplemented {
+                implemented: ["random"],
+                ..
+            }
+        ));
+        assert!(e.to_string().contains("not implemented"), "{e}");
+    }
+
+    #[test]
+    fn the_common_options_read_typed() {
+        let o = Options::parse(
+            "hj.french.stick_bias=3/5, hj.french.compulsory_move=false, hj.french.max_turns=off",
+        )
+        .unwrap();
+        let r = reader("hj.french", FirstPlayer::VALUES, &o).unwrap();
+        let c = Common::read(&r).unwrap();
+        assert_eq!(c.bias, StickBias::new(3, 5).unwrap());
+        assert!(c.may_pass);
+        assert_eq!(c.max_turns, 0);
+        assert_eq!(
+            r.own::<FirstPlayer>("first_player").unwrap(),
+            FirstPlayer::Random
+        );
+        assert!(r.unread().is_empty());
+        let none = Options::new();
+        let d = reader("hj.french", FirstPlayer::VALUES, &none).unwrap();
+        assert_eq!(Common::read(&d).unwrap(), Common::default());
+        // Not read yet: the option with a choice is listed.
+        assert_eq!(d.unread(), ["hj.french.first_player"]);
+    }
+
+    #[test]
+    fn a_name_outside_the_registry_is_an_error_not_a_default() {
+        let o = Options::new();
+        let r = reader("hj.french", &[], &o).unwrap();
+        let e = r.own::<bool>("nope").unwrap_err();
+        assert!(matches!(e, OptionError::Unknown { .. }));
+        // A registry value the type does not know is refused, not read as a default.
+        let e = r
+            .get_with("hj.french.max_turns", |_| None::<u32>)
+            .unwrap_err();
+        assert!(matches!(e, OptionError::NotImplemented { .. }));
     }
 
     #[test]
@@ -344,11 +779,11 @@ mod tests {
     fn a_fixed_first_player_is_a_seat() {
         let read = |v: &str| {
             let o = Options::parse(&format!("hj.french.first_player={v}")).unwrap();
-            fixed_first_player("hj.french", &o)
+            let r = reader("hj.french", FirstPlayer::VALUES, &o).unwrap();
+            r.own::<FirstPlayer>("first_player").unwrap().fixed()
         };
-        assert_eq!(read("p1"), Some(crate::Seat::A));
-        assert_eq!(read("p2"), Some(crate::Seat::B));
+        assert_eq!(read("p1"), Some(Seat::A));
+        assert_eq!(read("p2"), Some(Seat::B));
         assert_eq!(read("random"), None);
-        assert_eq!(fixed_first_player("hj.french", &Options::new()), None);
     }
 }

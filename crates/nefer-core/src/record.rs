@@ -85,7 +85,7 @@ impl Record {
                     return Err(bad("`rules:` names no rule set".into()));
                 }
                 "rules" => rules = Some(value.to_owned()),
-                "options" => options = Options::parse(value).map_err(|e| bad(e.0))?,
+                "options" => options = Options::parse(value).map_err(|e| bad(e.to_string()))?,
                 "actions" => {
                     in_actions = true;
                     actions.extend(value.split_whitespace().map(str::to_owned));
@@ -281,7 +281,7 @@ pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
         .map_err(|e: crate::rules::UnknownRuleSet| ReplayError::Setup(e.to_string()))?;
     let mut game = id
         .new_game(&record.options)
-        .map_err(|e| ReplayError::Setup(e.0))?;
+        .map_err(|e| ReplayError::Setup(e.to_string()))?;
     let mut trace = Vec::new();
     let mut actions = Vec::with_capacity(record.actions.len());
     for (i, tok) in record.actions.iter().enumerate() {

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use rand::Rng;
 
 use crate::game::{Chance, ChanceList, Game, Move, MoveList, SeatLayout, Status};
-use crate::options::{OptionError, OptionSpec, Options};
+use crate::options::{Common, OptionError, OptionSpec, Options};
 use crate::{hj, senet};
 
 /// Which game a rule set plays.
@@ -69,7 +69,6 @@ macro_rules! rule_sets {
             /// # Errors
             /// An unknown option, or a value that is not allowed or not implemented.
             pub fn new_game(self, options: &Options) -> Result<AnyGame, OptionError> {
-                options.validate(self.key(), &self.option_specs())?;
                 match self { $(RuleSetId::$variant => Ok(AnyGame::$variant($($seg)::+::new(options)?)),)* }
             }
         }
@@ -88,6 +87,7 @@ macro_rules! rule_sets {
         impl Game for AnyGame {
             fn rule_set(&self) -> RuleSetId { each_game!(self, g => g.rule_set()) }
             fn status(&self) -> Status { each_game!(self, g => g.status()) }
+            fn common(&self) -> &Common { each_game!(self, g => g.common()) }
             fn chance_outcomes(&self) -> ChanceList { each_game!(self, g => g.chance_outcomes()) }
             fn legal_moves(&self, moves: &mut MoveList) { each_game!(self, g => g.legal_moves(moves)) }
             fn play_chance_unchecked(&mut self, c: Chance) { each_game!(self, g => g.play_chance_unchecked(c)) }
@@ -140,9 +140,7 @@ impl AnyGame {
     /// # Errors
     /// An unknown key or option.
     pub fn new(key: &str, options: &Options) -> Result<AnyGame, OptionError> {
-        let id: RuleSetId = key
-            .parse()
-            .map_err(|e: UnknownRuleSet| OptionError(e.to_string()))?;
+        let id: RuleSetId = key.parse()?;
         id.new_game(options)
     }
 }

@@ -222,13 +222,13 @@ fn options_are_checked() {
         "hj.washburne.orange=blocking_point",
         "hj.washburne.no_passing=true",
     ] {
-        let e = new(&Options::parse(o).unwrap()).unwrap_err().0;
+        let e = new(&Options::parse(o).unwrap()).unwrap_err().to_string();
         assert!(e.contains("not implemented"), "{e}");
     }
     assert!(
         new(&Options::parse("hj.washburne.dice=two_d4").unwrap())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("not implemented")
     );
     assert!(new(&Options::parse("hj.washburne.max_turns=50").unwrap()).is_ok());

@@ -804,9 +804,9 @@ fn option_pieces_5() {
 #[test]
 fn unknown_or_unimplemented_options_are_errors() {
     let e = new(&Options::parse("senet.kendall.frobnicate=1").unwrap()).unwrap_err();
-    assert!(e.0.contains("unknown option"));
+    assert!(e.to_string().contains("unknown option"));
     let e = new(&Options::parse("senet.kendall.throw_mode=accumulate").unwrap()).unwrap_err();
-    assert!(e.0.contains("not implemented"));
+    assert!(e.to_string().contains("not implemented"));
     let e = new(&Options::parse("senet.kendall.extra_throws={2}").unwrap()).unwrap_err();
-    assert!(e.0.contains("not a value"));
+    assert!(e.to_string().contains("not a value"));
 }

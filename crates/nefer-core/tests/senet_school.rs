@@ -436,13 +436,13 @@ fn unknown_or_unimplemented_options_are_errors() {
     assert!(
         new(&Options::parse("senet.school.x=1").unwrap())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("unknown option")
     );
     assert!(
         new(&Options::parse("senet.pieces=6").unwrap())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("not a value")
     );
 }

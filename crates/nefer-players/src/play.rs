@@ -58,7 +58,6 @@ use core::str::FromStr;
 
 use nefer_core::game::{Playout, draw_seat, play_out};
 use nefer_core::notation::ParseError;
-use nefer_core::options::Common;
 use nefer_core::record::{action_token, legal_strings, play_token};
 use nefer_core::{
     Action, AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, PlayError, Record,
@@ -362,7 +361,7 @@ impl Match {
             .new_game(&options)
             .map_err(|e| MatchError::Setup(e.to_string()))?;
         Ok(Match {
-            bias: Common::read(rules.key(), &options).bias,
+            bias: start.common().bias,
             options,
             game: start.clone(),
             start,

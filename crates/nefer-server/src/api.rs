@@ -737,16 +737,10 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Repla
         record.header("player-A").unwrap_or("A").to_owned(),
         record.header("player-B").unwrap_or("B").to_owned(),
     ];
-    let mut frames = vec![Frame::at(0, &game, None, &record.options, &names)];
+    let mut frames = vec![Frame::at(0, &game, None, &names)];
     for (i, tok) in record.actions.iter().enumerate() {
         let action = play_token(&mut game, i, tok)?;
-        frames.push(Frame::at(
-            i + 1,
-            &game,
-            Some((tok, action)),
-            &record.options,
-            &names,
-        ));
+        frames.push(Frame::at(i + 1, &game, Some((tok, action)), &names));
     }
     let result = game.outcome().map(|o| match o.winner() {
         Some(Seat::A) => GameResult::A,

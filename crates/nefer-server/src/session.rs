@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use nefer_core::options::Common;
 use nefer_core::record::play_token;
 use nefer_core::{
     Action, AnyGame, Chance, Game, MoveList, Options, PlayError, RuleSetId, Seat, Status,
@@ -211,7 +210,7 @@ impl Session {
         let computer = spec.as_ref().map(|s| s.build(rng.next_u64()));
         Ok(Session {
             id,
-            bias: Common::read(g.rules.key(), &g.options).bias,
+            bias: g.start.common().bias,
             rules: g.rules,
             options: g.options,
             mode: g.mode,

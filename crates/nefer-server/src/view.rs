@@ -3,7 +3,6 @@
 //! `Serialize` type with its schema (`ToSchema`), so the OpenAPI document is generated from the
 //! very types that are sent.
 
-use nefer_core::options::Common;
 use nefer_core::{Action, AnyGame, Chance, Game, Move, Outcome, Seat, SeatLayout, Status, Sticks};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -159,7 +158,7 @@ pub struct StatusView {
 }
 
 /// The status of `g`; `names` words the reason when the game is over.
-pub fn status(g: &AnyGame, options: &nefer_core::Options, names: &[String; 2]) -> StatusView {
+pub fn status(g: &AnyGame, names: &[String; 2]) -> StatusView {
     let nothing = StatusView {
         kind: StatusKind::Throw,
         seat: None,
@@ -179,7 +178,7 @@ pub fn status(g: &AnyGame, options: &nefer_core::Options, names: &[String; 2]) -
             ..nothing
         },
         Status::Over(o) => {
-            let (result, reason) = over_reason(g, o, options, names);
+            let (result, reason) = over_reason(g, o, names);
             StatusView {
                 kind: StatusKind::Over,
                 result: Some(result),
@@ -191,12 +190,7 @@ pub fn status(g: &AnyGame, options: &nefer_core::Options, names: &[String; 2]) -
 }
 
 /// The result and why, in words.
-fn over_reason(
-    g: &AnyGame,
-    o: Outcome,
-    options: &nefer_core::Options,
-    names: &[String; 2],
-) -> (GameResult, String) {
+fn over_reason(g: &AnyGame, o: Outcome, names: &[String; 2]) -> (GameResult, String) {
     let who = |s: Seat| format!("{} (seat {s})", names[s.index()]);
     match o {
         Outcome::Win(s) => {
@@ -236,7 +230,7 @@ fn over_reason(
             (result, format!("{} wins: {why}.", who(s)))
         }
         Outcome::Draw => {
-            let common = Common::read(g.rule_set().key(), options);
+            let common = g.common();
             let why = if common.capped(g.turns()) {
                 format!(
                     "a draw: the cap of {} turns was reached (C-7).",
@@ -445,7 +439,7 @@ pub fn view(s: &Session) -> GameView {
         },
         you: Vec::new(),
         version: s.entries.len(),
-        status: status(&s.game, &s.options, &names),
+        status: status(&s.game, &names),
         layout: layouts(&s.game),
         legal: legal(&s.game),
         sticks: last_sticks,
@@ -489,13 +483,12 @@ impl Frame {
         i: usize,
         g: &AnyGame,
         reached_by: Option<(&str, Action)>,
-        options: &nefer_core::Options,
         names: &[String; 2],
     ) -> Frame {
         Frame {
             i,
             token: reached_by.map(|(t, _)| t.to_owned()),
-            status: status(g, options, names),
+            status: status(g, names),
             layout: layouts(g),
             sticks: reached_by.and_then(|(_, a)| sticks_of(a, None)),
         }

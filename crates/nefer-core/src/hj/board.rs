@@ -4,7 +4,8 @@
 //! Rule sets work on *path indices*: on the single-side path index `n` is hole `Xn` (30 = `S`);
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
-use crate::game::{MoveList, Place, Seat, Side};
+use crate::game::{Move, MoveList, Place, Seat, SeatLayout, Side};
+use crate::options::{OptionError, OptionReader, OptionSpec, ReadOption, option_values};
 
 /// The shared hole's index on both paths.
 pub const SHARED: u8 = 30;
@@ -14,39 +15,59 @@ pub const CIRCUIT_END: u8 = 59;
 /// The physical lines of one side, as hole pairs (§2.1): 6↔20 and 8↔10.
 pub const LINES: [(u8, u8); 2] = [(6, 20), (8, 10)];
 
-/// The hole at the other end of a line from hole `n` of a side, if a line starts there.
-pub const fn line_partner(n: u8) -> Option<u8> {
-    match n {
-        6 => Some(20),
-        20 => Some(6),
-        8 => Some(10),
-        10 => Some(8),
-        _ => None,
+/// The side a seat plays (NOTATION §1: A on L, B on R).
+#[inline]
+pub const fn side(seat: Seat) -> Side {
+    // A table, not a `match`: inlined into a move generator a `match` can become a branch on
+    // the seat, mispredicted at every change of turn.
+    const SIDES: [Side; 2] = [Side::L, Side::R];
+    SIDES[seat.index()]
+}
+
+/// The other end of the line from each path index, 0 where no line starts (index: path index
+/// 0..=59). A table, not a `match`: move generators look it up for every landing.
+const PARTNER: [u8; 60] = {
+    let mut t = [0; 60];
+    let mut k = 0;
+    while k < LINES.len() {
+        let (a, b) = LINES[k];
+        // The side's own holes, and the far side's on the circuit (hole `n` is index `60 − n`).
+        t[a as usize] = b;
+        t[b as usize] = a;
+        t[60 - a as usize] = 60 - b;
+        t[60 - b as usize] = 60 - a;
+        k += 1;
+    }
+    t
+};
+
+/// The index at the other end of a line from path index `i`, if a line starts there: on the
+/// single-side path and the first half of the circuit the hole `Xi` itself (6↔20, 8↔10); on the
+/// circuit's far half (31..=59, hole `Y(60−i)`) the far side's lines, mirrored (§2.5).
+#[inline]
+pub const fn line_partner(i: u8) -> Option<u8> {
+    let i = i as usize;
+    if i < PARTNER.len() && PARTNER[i] != 0 {
+        Some(PARTNER[i])
+    } else {
+        None
     }
 }
 
-/// Which way the lines may be followed (`hj.lines`: SK-13, WA-5, WB-2, FR-4), in path-index
-/// terms: a forward jump raises the mover's path index (on the circuit `Y20→Y6` is forward).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lines {
-    /// Both directions.
-    Both,
-    /// Only jumps that raise the path index.
-    ForwardOnly,
-    /// Only jumps that lower the path index.
-    BackwardOnly,
+option_values! {
+    /// Which way the lines may be followed (`hj.lines`: SK-13, WA-5, WB-2, FR-4), in path-index
+    /// terms: a forward jump raises the mover's path index (on the circuit `Y20→Y6` is forward).
+    pub enum Lines {
+        /// Both directions.
+        Both = "both",
+        /// Only jumps that raise the path index.
+        ForwardOnly = "forward_only",
+        /// Only jumps that lower the path index.
+        BackwardOnly = "backward_only",
+    }
 }
 
 impl Lines {
-    /// Reads an `hj.lines` value (already validated; anything else is `Both`).
-    pub fn parse(value: &str) -> Lines {
-        match value {
-            "forward_only" => Lines::ForwardOnly,
-            "backward_only" => Lines::BackwardOnly,
-            _ => Lines::Both,
-        }
-    }
-
     /// Whether a line from index `l` to index `d` may be followed.
     #[inline]
     pub const fn allows(self, l: u8, d: u8) -> bool {
@@ -55,6 +76,38 @@ impl Lines {
             Lines::ForwardOnly => d > l,
             Lines::BackwardOnly => d < l,
         }
+    }
+}
+
+option_values! {
+    /// C-5 `null_line_move`: a move whose line leads back to its start hole.
+    pub enum NullLineMove {
+        /// It is no move.
+        Illegal = "illegal",
+        /// It may be chosen; it changes nothing, so it is offered as `pass` (NOTATION §3 has
+        /// no other string for it).
+        AllowedAsPass = "allowed_as_pass",
+    }
+}
+
+option_values! {
+    /// C-6 `blocked_line`: a move whose line's far end cannot be entered.
+    pub enum BlockedLine {
+        /// The piece stays on the line's near end.
+        Stay = "stay",
+        /// The move is not legal.
+        Illegal = "illegal",
+    }
+}
+
+impl ReadOption for LineRules {
+    /// Reads `hj.lines` and the rule set's C-5 and C-6 options.
+    fn read_as(o: &OptionReader<'_>, _field: &str) -> Result<LineRules, OptionError> {
+        Ok(LineRules {
+            dir: o.get("hj.lines")?,
+            null_line_move: o.own("null_line_move")?,
+            blocked_line: o.own("blocked_line")?,
+        })
     }
 }
 
@@ -70,33 +123,68 @@ pub enum Follow {
     Illegal,
 }
 
-/// The line options common to the four H&J rule sets, read once when a game is set up:
-/// `hj.lines`, C-5 `KEY.null_line_move` and C-6 `KEY.blocked_line`.
+/// The line options common to the four H&J rule sets, typed: `hj.lines`, C-5
+/// `KEY.null_line_move` and C-6 `KEY.blocked_line`. A member of each H&J `Config`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LineRules {
     /// Which directions may be followed.
     pub dir: Lines,
-    /// C-5 `allowed_as_pass`: a move whose line leads back to its start may be chosen; it
-    /// changes nothing, so it is offered as `pass` (NOTATION §3 has no other string for it).
-    pub null_as_pass: bool,
-    /// C-6 `illegal`: a move whose line's far end is taken is not legal (default: stay).
-    pub blocked_illegal: bool,
+    /// C-5.
+    pub null_line_move: NullLineMove,
+    /// C-6.
+    pub blocked_line: BlockedLine,
 }
 
 impl LineRules {
     /// Lines both ways, C-5 and C-6 at their defaults (`hj.french` defaults to forward only).
     pub const DEFAULT: LineRules = LineRules {
         dir: Lines::Both,
-        null_as_pass: false,
-        blocked_illegal: false,
+        null_line_move: NullLineMove::Illegal,
+        blocked_line: BlockedLine::Stay,
     };
 
-    /// Reads the line options of `key` (already validated against `specs`).
-    pub fn read(key: &str, opts: &crate::Options, specs: &[crate::options::OptionSpec]) -> Self {
-        LineRules {
-            dir: Lines::parse(opts.value(specs, "hj.lines")),
-            null_as_pass: opts.value(specs, &format!("{key}.null_line_move")) == "allowed_as_pass",
-            blocked_illegal: opts.value(specs, &format!("{key}.blocked_line")) == "illegal",
+    /// The registry entries of the line options of rule set `key`: `hj.lines` with its values
+    /// `dirs` (the rule set's default first), its clause and help, then C-5, then C-6 with
+    /// the rule set's clause and help for it.
+    pub(crate) fn specs(
+        key: &str,
+        dirs: &'static [&'static str],
+        (dir_clause, dir_help): (&'static str, &'static str),
+        (blocked_clause, blocked_help): (&'static str, &'static str),
+    ) -> [OptionSpec; 3] {
+        [
+            OptionSpec {
+                name: "hj.lines".into(),
+                values: dirs,
+                // Every direction, in the rule set's order (`dirs` lists `Lines::VALUES`).
+                implemented: dirs,
+                clause: dir_clause,
+                help: dir_help,
+            },
+            OptionSpec {
+                name: format!("{key}.null_line_move"),
+                values: NullLineMove::VALUES,
+                implemented: NullLineMove::VALUES,
+                clause: "C-5",
+                help: "a move ending where it started",
+            },
+            OptionSpec {
+                name: format!("{key}.blocked_line"),
+                values: BlockedLine::VALUES,
+                implemented: BlockedLine::VALUES,
+                clause: blocked_clause,
+                help: blocked_help,
+            },
+        ]
+    }
+
+    /// Ends the moves of a throw (C-5): `pass` when there is none, and beside them when a move
+    /// whose line leads back to its start exists (`null`) and `allowed_as_pass` lets it be
+    /// chosen.
+    #[inline]
+    pub fn finish(self, null: bool, out: &mut MoveList) {
+        if out.is_empty() || (null && self.null_line_move == NullLineMove::AllowedAsPass) {
+            out.push(Move::Pass);
         }
     }
 
@@ -119,7 +207,7 @@ impl LineRules {
                     Follow::Null
                 } else if enterable(d) {
                     Follow::Stop(d)
-                } else if self.blocked_illegal {
+                } else if self.blocked_line == BlockedLine::Illegal {
                     Follow::Illegal
                 } else {
                     Follow::Stop(l)
@@ -174,6 +262,14 @@ pub fn circuit_index(home: Side, p: Place) -> Option<u8> {
     }
 }
 
+/// The index on `seat`'s circuit of the board place `p` (a legal move's `from` or `to`).
+///
+/// # Panics
+/// If `p` is not on the board (hand or off).
+pub(crate) fn circuit_index_of(seat: Seat, p: Place) -> u8 {
+    circuit_index(side(seat), p).expect("a board place")
+}
+
 /// Circuit bits mirrored to the other seat's indices (i ↔ 60 − i): on the circuit boards of
 /// `hj.walker`'s Variation and `hj.washburne` index `i` of one seat is index `60 − i` of the other.
 #[inline]
@@ -192,6 +288,15 @@ pub(crate) fn jammed(mut moves_of: impl FnMut(Seat, u8, &mut MoveList)) -> bool 
             moves.is_empty()
         })
     })
+}
+
+/// Draws the board (see [`render`]) with each seat's pieces where `layout` puts them.
+pub fn render_layout(layout: &[SeatLayout; 2], marked: &[u8], legend: &str) -> String {
+    let pieces: Vec<(Place, Seat)> = Seat::BOTH
+        .into_iter()
+        .flat_map(|s| layout[s.index()].board.iter().map(move |&p| (p, s)))
+        .collect();
+    render(&pieces, marked, legend)
 }
 
 /// Reference coordinates of a hole for drawing (§2.2): x to the right, y up.
@@ -315,6 +420,33 @@ mod tests {
             assert_eq!(line_partner(b), Some(a));
         }
         assert_eq!(line_partner(7), None);
+    }
+
+    #[test]
+    fn far_lines_are_mirrored() {
+        // The opponent's 20 (index 40) leads forward to his 6 (index 54).
+        assert_eq!(line_partner(40), Some(54));
+        assert_eq!(line_partner(50), Some(52));
+        assert_eq!(line_partner(30), None);
+        for (a, b) in LINES {
+            assert_eq!(line_partner(60 - a), Some(60 - b));
+            assert_eq!(line_partner(60 - b), Some(60 - a));
+        }
+        for i in 1..=CIRCUIT_END {
+            let p = circuit_place(Side::L, i);
+            let partner = line_partner(i).map(|d| circuit_place(Side::L, d));
+            // The same physical line, seen from either side's path.
+            assert_eq!(
+                partner.and_then(|q| circuit_index(Side::R, q)),
+                line_partner(circuit_index(Side::R, p).unwrap())
+            );
+        }
+    }
+
+    #[test]
+    fn seats_play_their_sides() {
+        assert_eq!(side(Seat::A), Side::L);
+        assert_eq!(side(Seat::B), Side::R);
     }
 
     #[test]

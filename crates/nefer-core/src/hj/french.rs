@@ -4,18 +4,15 @@
 //! throw to hole 30. Entering needs a 1; holes 1, 15 and 25 give a bonus throw for the same
 //! piece; 6 and 8 are one-way shortcuts to 20 and 10. The players never meet.
 
-use rand::Rng;
-
-use super::board::{self, Follow, LineRules, Lines};
-use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Side, Status,
-    seat_outcomes, throw_outcomes,
-};
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs, fixed_first_player};
-use crate::rules::{RuleInfo, RuleSetId};
+use super::board::{self, Follow, LineRules, Lines, NullLineMove, side};
+use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
+use crate::options::{FirstPlayer, OpeningThrows, OptionSpec, Registry, config, option_values};
+use crate::rules::RuleInfo;
+use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
 use crate::sticks::Throw;
 
-const KEY: &str = "hj.french";
+rule_set!(HjFrench);
+
 /// Pieces per player (003 "5 pions").
 pub const PIECES: u8 = 5;
 /// The arrival: reaching it by an exact throw takes the piece out (FR-7).
@@ -41,58 +38,77 @@ Winning: the first to take all five pieces out wins.",
 
 /// Options of `hj.french` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &["random", "p1", "p2"]);
-    let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
-        name,
-        values,
-        implemented: values,
-        clause,
-        help,
-    };
-    v.extend([
-        spec(
-            "hj.lines".into(),
+    Registry::new(KEY, FirstPlayer::VALUES)
+        .with(LineRules::specs(
+            KEY,
             &["forward_only", "both", "backward_only"],
-            "FR-4",
-            "direction of the shortcuts (French default: forward only)",
-        ),
-        spec(
-            format!("{KEY}.null_line_move"),
-            &["illegal", "allowed_as_pass"],
-            "C-5",
-            "a move ending where it started",
-        ),
-        spec(
-            format!("{KEY}.blocked_line"),
-            &["stay", "illegal"],
-            "C-6",
-            "a shortcut whose far end is taken",
-        ),
-        spec(
-            format!("{KEY}.opening"),
-            &["alternate", "simultaneous"],
+            (
+                "FR-4",
+                "direction of the shortcuts (French default: forward only)",
+            ),
+            ("C-6", "a shortcut whose far end is taken"),
+        ))
+        .own(
+            "opening",
+            OpeningThrows::VALUES,
             "FR-1",
             "how the players throw for the first 1",
-        ),
-        spec(
-            format!("{KEY}.bonus_fallback"),
-            &["lost", "any_piece"],
+        )
+        .own(
+            "bonus_fallback",
+            BonusFallback::VALUES,
             "FR-2",
             "a bonus the piece that earned it cannot use",
-        ),
-        spec(
-            format!("{KEY}.hole_30"),
-            &["exit_immediately", "stay_then_exit_on_any"],
+        )
+        .own(
+            "hole_30",
+            Hole30::VALUES,
             "FR-7",
             "what reaching hole 30 does",
-        ),
-    ]);
-    v
+        )
+        .done()
+}
+
+option_values! {
+    /// FR-2: a bonus throw the piece that earned it cannot use.
+    pub enum BonusFallback {
+        /// It is lost.
+        Lost = "lost",
+        /// It is played like a normal throw, by any piece.
+        AnyPiece = "any_piece",
+    }
+}
+
+option_values! {
+    /// FR-7: what reaching hole 30 by an exact throw does.
+    pub enum Hole30 {
+        /// The piece goes out at once.
+        ExitImmediately = "exit_immediately",
+        /// The piece stops on 30 and goes out on a later throw, any throw.
+        StayThenExitOnAny = "stay_then_exit_on_any",
+    }
+}
+
+config! {
+    /// The rules of a `hj.french` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// C-9: who throws first (not drawn when fixed).
+        first_player: FirstPlayer,
+        /// FR-4, FR-5 (C-6), C-5.
+        lines: LineRules,
+        /// FR-1: how the players throw for the first 1.
+        opening: OpeningThrows,
+        /// FR-2.
+        bonus_fallback: BonusFallback,
+        /// FR-7.
+        hole_30: Hole30,
+    }
 }
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
+pub(crate) enum Phase {
     /// The first thrower is drawn (FR-1).
     ChooseFirst,
     /// Opening: the seat to move throws; anything but a 1 passes the sticks on, with no decision
@@ -112,78 +128,42 @@ enum Phase {
     Over(Outcome),
 }
 
-/// A `hj.french` position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Holes 1..=29 of each seat's own side (bit n = hole n).
-    holes: [u32; 2],
-    hand: [u8; 2],
-    /// Pieces resting on hole 30 (only under FR-7 `hole_30=stay_then_exit_on_any`).
-    arrived: [u8; 2],
-    off: [u8; 2],
-    to_move: Seat,
-    phase: Phase,
-    turns: u32,
-    /// FR-4, FR-5 (C-6), C-5.
-    lines: LineRules,
-    /// FR-1 `simultaneous`: both throw at once for the first 1.
-    simultaneous: bool,
-    /// FR-2 `any_piece`: a bonus its piece cannot use may move any piece.
-    bonus_any: bool,
-    /// FR-7 `stay_then_exit_on_any`: a piece stops on 30 and goes out on a later throw.
-    stay_on_30: bool,
-    common: Common,
-}
-
-/// The start position with `options`.
-///
-/// # Errors
-/// Options not valid for `hj.french`.
-pub fn new(options: &Options) -> Result<State, OptionError> {
-    let specs = option_specs();
-    options.validate(KEY, &specs)?;
-    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
-    let simultaneous = value("opening") == "simultaneous";
-    // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
-    // Under FR-1 `simultaneous` nobody throws first, so C-9 has nothing to decide.
-    let first = fixed_first_player(KEY, options).filter(|_| !simultaneous);
-    Ok(State {
-        holes: [0, 0],
-        hand: [PIECES, PIECES],
-        arrived: [0, 0],
-        off: [0, 0],
-        to_move: first.unwrap_or(Seat::A),
-        phase: if simultaneous {
-            Phase::SimultaneousA
-        } else if first.is_some() {
-            Phase::Opening
-        } else {
-            Phase::ChooseFirst
-        },
-        turns: u32::from(first.is_some()),
-        lines: LineRules::read(KEY, options, &specs),
-        simultaneous,
-        bonus_any: value("bonus_fallback") == "any_piece",
-        stay_on_30: value("hole_30") == "stay_then_exit_on_any",
-        common: Common::read(KEY, options),
-    })
-}
-
-impl Default for State {
-    fn default() -> Self {
-        new(&Options::new()).expect("defaults are valid")
-    }
-}
-
-/// The side a seat plays (NOTATION §1).
-pub(crate) const fn side(seat: Seat) -> Side {
-    match seat {
-        Seat::A => Side::L,
-        Seat::B => Side::R,
+state! {
+    /// A `hj.french` position, with the game's [`Config`].
+    pub struct State {
+        /// Holes 1..=29 of each seat's own side (bit n = hole n).
+        holes: ByPlayer<u32>,
+        hand: ByPlayer<u8>,
+        /// Pieces resting on hole 30 (only under FR-7 `hole_30=stay_then_exit_on_any`).
+        arrived: ByPlayer<u8>,
+        off: ByPlayer<u8>,
     }
 }
 
 impl State {
+    /// The start position under `cfg`: every piece in hand, the first thrower drawn or fixed (C-9), or the simultaneous throws of FR-1.
+    pub fn start(cfg: Config) -> State {
+        let simultaneous = cfg.opening == OpeningThrows::Simultaneous;
+        // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
+        // Under FR-1 `simultaneous` nobody throws first, so C-9 has nothing to decide.
+        let first = cfg.first_player.fixed().filter(|_| !simultaneous);
+        State {
+            holes: ByPlayer::both(0),
+            hand: ByPlayer::both(PIECES),
+            arrived: ByPlayer::both(0),
+            off: ByPlayer::both(0),
+            clock: Clock::new(first.unwrap_or(Seat::A), u32::from(first.is_some())),
+            phase: if simultaneous {
+                Phase::SimultaneousA
+            } else if first.is_some() {
+                Phase::Opening
+            } else {
+                Phase::ChooseFirst
+            },
+            cfg,
+        }
+    }
+
     /// A position in the middle of the game, about to throw: `a`, `b` the holes of seat A and B,
     /// `hand` and `off` their pools.
     ///
@@ -196,64 +176,68 @@ impl State {
                 s | 1 << n
             })
         };
-        let holes = [set(a), set(b)];
-        for i in 0..2 {
-            assert_eq!(holes[i].count_ones() as u8 + hand[i] + off[i], PIECES);
+        let (holes, hand, off) = (ByPlayer::new(set(a), set(b)), ByPlayer(hand), ByPlayer(off));
+        for seat in Seat::BOTH {
+            assert_eq!(
+                holes[seat].count_ones() as u8 + hand[seat] + off[seat],
+                PIECES
+            );
         }
         State {
             holes,
             hand,
             off,
-            to_move,
+            clock: Clock::new(to_move, 1),
             phase: Phase::Throw,
-            turns: 1,
             ..State::default()
         }
     }
 
     /// The holes of `seat`'s pieces on its side.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        crate::game::ones(self.holes[seat.index()])
+        crate::game::ones(self.holes[seat])
     }
 
     /// Pieces of `seat` in hand.
     pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat.index()]
+        self.hand[seat]
     }
 
     /// Pieces of `seat` gone out.
     pub fn out(&self, seat: Seat) -> u8 {
-        self.off[seat.index()]
+        self.off[seat]
     }
 
-    /// The common options (SPEC §1.3): the exact race tables assume fair sticks and compulsory
-    /// moves.
-    pub fn common(&self) -> &Common {
-        &self.common
+    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
+    pub fn on_30(&self, seat: Seat) -> u8 {
+        self.arrived[seat]
     }
 
-    /// The seat to move.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
+    /// Whether the race is the one SPEC's defaults define (one-way shortcuts, C-5/C-6, FR-2
+    /// and FR-7 at their defaults): what exact race tables model. The opening (FR-1) only
+    /// decides who starts, so it does not matter here.
+    pub fn standard_race(&self) -> bool {
+        self.cfg.lines == FRENCH_LINES
+            && self.cfg.bonus_fallback == BonusFallback::Lost
+            && self.cfg.hole_30 == Hole30::ExitImmediately
     }
 
-    /// Appends the moves of the piece on `p` by `t` (SPEC §6.3 b); says whether its line leads
-    /// back to `p` (C-5).
+    /// Appends the moves of `me`'s piece on `p` by `t` (SPEC §6.3 b); says whether its line
+    /// leads back to `p` (C-5).
     #[inline]
-    fn piece_moves(&self, me: usize, p: u8, t: u8, out: &mut MoveList) -> bool {
+    fn piece_moves(&self, me: Seat, p: u8, t: u8, out: &mut MoveList) -> bool {
         let own = self.holes[me];
         let l = p + t;
-        let s = side(self.to_move);
+        let s = side(me);
         if l == ARRIVAL {
             // FR-7/FR-8: out at once (or onto 30 under `stay_then_exit_on_any`), once nothing
             // is left in hand.
             if self.hand[me] == 0 {
                 out.push(Move::Go {
                     from: Place::Hole(s, p),
-                    to: if self.stay_on_30 {
-                        Place::Shared
-                    } else {
-                        Place::Off
+                    to: match self.cfg.hole_30 {
+                        Hole30::ExitImmediately => Place::Off,
+                        Hole30::StayThenExitOnAny => Place::Shared,
                     },
                 });
             }
@@ -261,6 +245,7 @@ impl State {
             // The shortcuts (FR-4 one way by default, `hj.lines`), followed when the far end is
             // free, else the piece stays (FR-5, C-6).
             match self
+                .cfg
                 .lines
                 .follow(p, l, board::line_partner(l), |d| own >> d & 1 == 0)
             {
@@ -275,12 +260,13 @@ impl State {
         false
     }
 
-    /// Appends the moves of any piece for `t` (§6.3 a, b); says whether a null line move exists.
-    fn all_moves(&self, me: usize, t: u8, out: &mut MoveList) -> bool {
+    /// Appends the moves of any of `me`'s pieces for `t` (§6.3 a, b); says whether a null line
+    /// move exists.
+    fn all_moves(&self, me: Seat, t: u8, out: &mut MoveList) -> bool {
         if t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0 {
             out.push(Move::Go {
                 from: Place::Hand,
-                to: Place::Hole(side(self.to_move), 1),
+                to: Place::Hole(side(me), 1),
             });
         }
         let mut null = false;
@@ -301,8 +287,9 @@ impl State {
     }
 
     fn moves_for(&self, t: Throw, only: u8, out: &mut MoveList) {
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
         let t = t.value();
+        let lines = self.cfg.lines;
         let mut null = if only != 0 {
             self.piece_moves(me, only, t, out)
         } else {
@@ -310,51 +297,19 @@ impl State {
         };
         // FR-2 `any_piece`: a bonus its own piece cannot use is played like a normal throw.
         // A null line move of that piece counts as a use under C-5 `allowed_as_pass` only.
-        if only != 0 && self.bonus_any && out.is_empty() && !(null && self.lines.null_as_pass) {
+        if only != 0
+            && self.cfg.bonus_fallback == BonusFallback::AnyPiece
+            && out.is_empty()
+            && !(null && lines.null_line_move == NullLineMove::AllowedAsPass)
+        {
             null = self.all_moves(me, t, out);
         }
-        // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is a pass.
-        if out.is_empty() || (null && self.lines.null_as_pass) {
-            out.push(Move::Pass);
-        }
-    }
-
-    /// The same position under `options` (for building test and analysis positions).
-    ///
-    /// # Errors
-    /// Options not valid for `hj.french`.
-    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
-        let rules = new(options)?;
-        Ok(State {
-            lines: rules.lines,
-            simultaneous: rules.simultaneous,
-            bonus_any: rules.bonus_any,
-            stay_on_30: rules.stay_on_30,
-            common: rules.common,
-            ..self
-        })
-    }
-
-    /// Whether the race is the one SPEC's defaults define (one-way shortcuts, C-5/C-6, FR-2
-    /// and FR-7 at their defaults): what exact race tables model. The opening (FR-1) only
-    /// decides who starts, so it does not matter here.
-    pub fn standard_race(&self) -> bool {
-        self.lines == FRENCH_LINES && !self.bonus_any && !self.stay_on_30
-    }
-
-    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
-    pub fn on_30(&self, seat: Seat) -> u8 {
-        self.arrived[seat.index()]
+        lines.finish(null, out);
     }
 
     fn end_turn(&mut self) {
-        self.to_move = self.to_move.other();
-        self.turns += 1;
-        self.phase = if self.common.capped(self.turns) {
-            Phase::Over(Outcome::Draw)
-        } else {
-            Phase::Throw
-        };
+        let over = self.clock.pass(&self.cfg.common);
+        self.phase = over.map_or(Phase::Throw, Phase::Over);
     }
 }
 
@@ -364,17 +319,12 @@ const FRENCH_LINES: LineRules = LineRules {
     ..LineRules::DEFAULT
 };
 
-impl Game for State {
-    fn rule_set(&self) -> RuleSetId {
-        RuleSetId::HjFrench
-    }
-
+impl Turns for State {
     fn status(&self) -> Status {
+        let seat = self.clock.to_move;
         match self.phase {
             Phase::ChooseFirst => Status::Chance { seat: None },
-            Phase::Opening | Phase::Throw | Phase::Bonus(_) => Status::Chance {
-                seat: Some(self.to_move),
-            },
+            Phase::Opening | Phase::Throw | Phase::Bonus(_) => Status::Chance { seat: Some(seat) },
             Phase::SimultaneousA => Status::Chance {
                 seat: Some(Seat::A),
             },
@@ -382,38 +332,17 @@ impl Game for State {
                 seat: Some(Seat::B),
             },
             Phase::Move(t, _) => Status::Decide {
-                seat: self.to_move,
+                seat,
                 throw: Some(t),
             },
             Phase::Over(o) => Status::Over(o),
         }
     }
 
-    fn chance_outcomes(&self) -> ChanceList {
-        match self.phase {
-            Phase::ChooseFirst => seat_outcomes(),
-            Phase::Opening
-            | Phase::Throw
-            | Phase::Bonus(_)
-            | Phase::SimultaneousA
-            | Phase::SimultaneousB(_) => throw_outcomes(self.common.bias.law()),
-            _ => ChanceList::new(),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t, only) = self.phase {
-            self.moves_for(t, only, out);
-            self.common.offer_pass(out);
-        }
-    }
-
     fn play_chance_unchecked(&mut self, c: Chance) {
         match (self.phase, c) {
             (Phase::ChooseFirst, Chance::Seat(s)) => {
-                self.to_move = s;
-                self.turns = 1;
+                self.clock.begin(s);
                 self.phase = Phase::Opening;
             }
             (Phase::Opening, Chance::Throw(t)) => {
@@ -434,9 +363,13 @@ impl Game for State {
             (Phase::SimultaneousB(a), Chance::Throw(b)) => {
                 self.phase = match (a.value() == 1, b.value() == 1) {
                     (true, false) | (false, true) => {
-                        self.to_move = if a.value() == 1 { Seat::A } else { Seat::B };
-                        self.turns = 1;
-                        Phase::Move(if a.value() == 1 { a } else { b }, 0)
+                        let (seat, one) = if a.value() == 1 {
+                            (Seat::A, a)
+                        } else {
+                            (Seat::B, b)
+                        };
+                        self.clock.begin(seat);
+                        Phase::Move(one, 0)
                     }
                     _ => Phase::SimultaneousA,
                 };
@@ -446,9 +379,22 @@ impl Game for State {
             _ => debug_assert!(false, "chance {c} in {:?}", self.phase),
         }
     }
+}
 
+impl Moves for State {
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
+        let Phase::Move(t, only) = self.phase else {
+            return false;
+        };
+        self.moves_for(t, only, out);
+        true
+    }
+}
+
+impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
         match m {
             Move::Go {
                 from: Place::Hand, ..
@@ -488,7 +434,7 @@ impl Game for State {
                 }
                 self.off[me] += 1;
                 if self.off[me] == PIECES {
-                    self.phase = Phase::Over(Outcome::Win(self.to_move));
+                    self.phase = Phase::Over(Outcome::Win(me));
                 } else {
                     self.end_turn();
                 }
@@ -501,28 +447,18 @@ impl Game for State {
                 self.end_turn();
                 // An opening 1 declined (C-2 `false`) leaves nobody entered: the search for a
                 // 1 goes on, without decisions (§6.2).
-                if self.phase == Phase::Throw && self.hand == [PIECES, PIECES] {
-                    self.phase = if self.simultaneous {
-                        Phase::SimultaneousA
-                    } else {
-                        Phase::Opening
+                if self.phase == Phase::Throw && self.hand == ByPlayer::both(PIECES) {
+                    self.phase = match self.cfg.opening {
+                        OpeningThrows::Simultaneous => Phase::SimultaneousA,
+                        OpeningThrows::Alternate => Phase::Opening,
                     };
                 }
             }
         }
     }
+}
 
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
-        match self.phase {
-            Phase::ChooseFirst => Chance::Seat(crate::game::draw_seat(rng)),
-            _ => Chance::Throw(self.common.bias.throw(rng).score()),
-        }
-    }
-
-    fn turns(&self) -> u32 {
-        self.turns
-    }
-
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| SeatLayout {
             board: self
@@ -530,26 +466,23 @@ impl Game for State {
                 .map(|n| board::single_place(side(seat), n))
                 .chain(core::iter::repeat_n(
                     Place::Shared,
-                    usize::from(self.arrived[seat.index()]),
+                    usize::from(self.arrived[seat]),
                 ))
                 .collect(),
-            hand: self.in_hand(seat),
-            off: self.out(seat),
+            hand: self.hand[seat],
+            off: self.off[seat],
             trophies: 0,
         })
     }
 
     fn board_text(&self) -> String {
-        let mut pieces = Vec::new();
-        for seat in Seat::BOTH {
-            for p in &self.layout()[seat.index()].board {
-                pieces.push((*p, seat));
-            }
-        }
         let legend = format!(
             "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way; in hand A {} B {}; out A {} B {}",
-            self.hand[0], self.hand[1], self.off[0], self.off[1]
+            self.hand[Seat::A],
+            self.hand[Seat::B],
+            self.off[Seat::A],
+            self.off[Seat::B]
         );
-        board::render(&pieces, &[1, 15, 25], &legend)
+        board::render_layout(&self.layout(), &[1, 15, 25], &legend)
     }
 }

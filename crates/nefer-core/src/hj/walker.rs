@@ -6,25 +6,18 @@
 //! basic game uses indices 1..=30 only. The opponent's index of a physical hole is `60 − i`, so
 //! its pieces seen from this seat are its bits mirrored around 30.
 
-use rand::Rng;
-
-use super::board::{self, Follow, LineRules, SHARED, circuit_place, mirror};
-use super::french::side;
-use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
-    seat_outcomes, throw_outcomes,
+use super::board::{
+    self, CIRCUIT_END, Follow, LineRules, SHARED, circuit_place, line_partner, mirror, side,
 };
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs, fixed_first_player};
-use crate::rules::{RuleInfo, RuleSetId};
-use crate::sticks::Throw;
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat, SeatLayout};
+use crate::options::{FirstPlayer, OptionSpec, Registry, config, option_values};
+use crate::rules::RuleInfo;
+use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, state};
 
-const KEY: &str = "hj.walker";
+rule_set!(HjWalker; turns: shared, moves: generate);
+
 /// Pegs per player (001: "of which each player has five").
 pub const PIECES: u8 = 5;
-/// The bear-off throw (001§13, WB-7).
-const BEAR_OFF: u8 = 5;
-/// The last index of the variation's circuit: the opponent's hole 1 (001§16, WB-14).
-const CIRCUIT_END: u8 = 59;
 
 /// Name, source and rules in plain words.
 pub const INFO: RuleInfo = RuleInfo {
@@ -46,182 +39,134 @@ Variation (hj.walker.variation=true): pieces do not stop at 30 but go on round t
 
 /// Options of `hj.walker` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &["random", "p1", "p2"]);
-    let spec = |name: String,
-                values: &'static [&'static str],
-                implemented: &'static [&'static str],
-                clause,
-                help| OptionSpec {
-        name,
-        values,
-        implemented,
-        clause,
-        help,
-    };
-    v.extend([
-        spec(
-            "hj.lines".into(),
+    Registry::new(KEY, FirstPlayer::VALUES)
+        .with(LineRules::specs(
+            KEY,
             &["both", "forward_only", "backward_only"],
-            &["both", "forward_only", "backward_only"],
-            "WB-2",
-            "directions of the lines 6↔20 and 8↔10",
-        ),
-        spec(
-            format!("{KEY}.null_line_move"),
-            &["illegal", "allowed_as_pass"],
-            &["illegal", "allowed_as_pass"],
-            "C-5",
-            "a move ending where it started",
-        ),
-        spec(
-            format!("{KEY}.blocked_line"),
-            &["stay", "illegal"],
-            &["stay", "illegal"],
-            "C-6, WB-8",
-            "a line whose far end is taken",
-        ),
-        spec(
-            format!("{KEY}.variation"),
-            &["false", "true"],
+            ("WB-2", "directions of the lines 6↔20 and 8↔10"),
+            ("C-6, WB-8", "a line whose far end is taken"),
+        ))
+        .own(
+            "variation",
             &["false", "true"],
             "001§16-17",
             "the circuit variation",
-        ),
-        spec(
-            format!("{KEY}.shared_30"),
-            &["unlimited", "single"],
-            &["unlimited", "single"],
+        )
+        .own(
+            "shared_30",
+            Shared30::VALUES,
             "WB-3",
             "capacity of point 30",
-        ),
-        spec(
-            format!("{KEY}.block_lines"),
-            &["false", "true"],
+        )
+        .own(
+            "block_lines",
             &["false", "true"],
             "WB-4",
             "blocking points stop line jumps",
-        ),
-        spec(
-            format!("{KEY}.bear_off"),
-            &["five", "five_or_one", "any"],
-            &["five", "five_or_one", "any"],
-            "WB-7",
-            "throws that bear off",
-        ),
-        spec(
-            format!("{KEY}.v_block"),
-            &["all", "owner_only", "none"],
-            &["all", "owner_only", "none"],
+        )
+        .own("bear_off", BearOff::VALUES, "WB-7", "throws that bear off")
+        .own(
+            "v_block",
+            VBlock::VALUES,
             "WB-11",
             "variation: whose pieces on blocking points block",
-        ),
-        spec(
-            format!("{KEY}.v_bear_off_gate"),
-            &["all_entered", "none"],
-            &["all_entered", "none"],
+        )
+        .own(
+            "v_bear_off_gate",
+            VBearOffGate::VALUES,
             "WB-17",
             "variation: bearing off needs every piece entered",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
-    /// The first thrower is drawn (001§3).
-    ChooseFirst,
-    /// The seat to move throws.
-    Throw,
-    /// The seat to move uses this throw.
-    Move(Throw),
-    /// Over.
-    Over(Outcome),
+option_values! {
+    /// WB-3: the capacity of point 30.
+    pub enum Shared30 {
+        /// Any number of pieces of both seats.
+        Unlimited = "unlimited",
+        /// One piece, of either seat.
+        Single = "single",
+    }
 }
 
-/// A `hj.walker` position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Circuit indices of each seat's pieces, except those on `S` (bit i = index i).
-    bits: [u64; 2],
-    /// Pieces on the shared hole `S`.
-    shared: [u8; 2],
-    hand: [u8; 2],
-    off: [u8; 2],
-    to_move: Seat,
-    phase: Phase,
-    turns: u32,
-    variation: bool,
-    /// WB-2, C-5, C-6.
-    lines: LineRules,
-    /// WB-3 `shared_30=single`: point 30 holds one piece of either seat.
-    shared_single: bool,
-    /// WB-4 `block_lines=true`: a line jump may not pass a blocking point that holds a blocker.
-    block_lines: bool,
-    /// WB-7: the throws that bear off, as bits (bit t for throw t).
-    bear_off: u8,
-    /// WB-11: whose pieces on blocking points block, in the variation.
-    v_block: VBlock,
-    /// WB-17 `v_bear_off_gate=none`: in the variation a piece bears off with pieces in hand.
-    v_gate_open: bool,
-    common: Common,
+option_values! {
+    /// WB-7: the throws that bear off (the discriminant has bit `t` for each).
+    #[repr(u8)]
+    pub enum BearOff {
+        /// A 5 (001§13).
+        Five = "five" => 1 << 5,
+        /// A 5 or a 1.
+        FiveOrOne = "five_or_one" => 1 << 5 | 1 << 1,
+        /// Any throw.
+        Any = "any" => 0b11_1110,
+    }
 }
 
-/// WB-11: whose pieces on blocking points block passage in the variation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum VBlock {
-    /// Any piece, of either seat (the default).
-    All,
-    /// Only the mover's own pieces: `v_block` answers "whose pieces on blocking points block"
-    /// (its help line), so `owner_only` reads as "a piece blocks its owner's pieces only".
-    OwnerOnly,
-    /// No piece blocks.
-    None,
+impl BearOff {
+    /// Whether throw `t` (1..=5) bears off.
+    #[inline]
+    pub const fn by(self, t: u8) -> bool {
+        self as u8 >> t & 1 == 1
+    }
 }
 
-/// The start position with `options`.
-///
-/// # Errors
-/// Options not valid for `hj.walker`.
-pub fn new(options: &Options) -> Result<State, OptionError> {
-    let specs = option_specs();
-    options.validate(KEY, &specs)?;
-    // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
-    let first = fixed_first_player(KEY, options);
-    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
-    Ok(State {
-        bits: [0, 0],
-        shared: [0, 0],
-        hand: [PIECES, PIECES],
-        off: [0, 0],
-        to_move: first.unwrap_or(Seat::A),
-        phase: if first.is_some() {
-            Phase::Throw
-        } else {
-            Phase::ChooseFirst
-        },
-        turns: u32::from(first.is_some()),
-        variation: value("variation") == "true",
-        lines: LineRules::read(KEY, options, &specs),
-        shared_single: value("shared_30") == "single",
-        block_lines: value("block_lines") == "true",
-        bear_off: match value("bear_off") {
-            "five_or_one" => 1 << BEAR_OFF | 1 << 1,
-            "any" => 0b11_1110,
-            _ => 1 << BEAR_OFF,
-        },
-        v_block: match value("v_block") {
-            "owner_only" => VBlock::OwnerOnly,
-            "none" => VBlock::None,
-            _ => VBlock::All,
-        },
-        v_gate_open: value("v_bear_off_gate") == "none",
-        common: Common::read(KEY, options),
-    })
+option_values! {
+    /// WB-11: whose pieces on blocking points block passage in the variation.
+    pub enum VBlock {
+        /// Any piece, of either seat (the default).
+        All = "all",
+        /// Only the mover's own pieces: `v_block` answers "whose pieces on blocking points
+        /// block" (its help line), so `owner_only` reads as "a piece blocks its owner's pieces
+        /// only".
+        OwnerOnly = "owner_only",
+        /// No piece blocks.
+        Nobody = "none",
+    }
 }
 
-impl Default for State {
-    fn default() -> Self {
-        new(&Options::new()).expect("defaults are valid")
+option_values! {
+    /// WB-17: what bearing off needs in the variation.
+    pub enum VBearOffGate {
+        /// Every piece entered (001§13 "as per rule 13").
+        AllEntered = "all_entered",
+        /// Nothing: a piece bears off with pieces in hand.
+        Open = "none",
+    }
+}
+
+config! {
+    /// The rules of a `hj.walker` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// C-9: who throws first (not drawn when fixed).
+        first_player: FirstPlayer,
+        /// WB-2, C-5, C-6.
+        lines: LineRules,
+        /// 001§16–17: the circuit variation.
+        variation: bool,
+        /// WB-3.
+        shared_30: Shared30,
+        /// WB-4: a line jump may not pass a blocking point that holds a blocker.
+        block_lines: bool,
+        /// WB-7.
+        bear_off: BearOff,
+        /// WB-11.
+        v_block: VBlock,
+        /// WB-17.
+        v_bear_off_gate: VBearOffGate,
+    }
+}
+
+state! {
+    /// A `hj.walker` position, with the game's [`Config`].
+    pub struct State {
+        /// Circuit indices of each seat's pieces, except those on `S` (bit i = index i).
+        bits: ByPlayer<u64>,
+        /// Pieces on the shared hole `S`.
+        shared: ByPlayer<u8>,
+        hand: ByPlayer<u8>,
+        off: ByPlayer<u8>,
     }
 }
 
@@ -230,16 +175,6 @@ const OWN_BLOCKERS: u64 = 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25;
 /// The same physical holes on the opponent's side, as the traveller's indices 60 − n.
 const FAR_BLOCKERS: u64 = 1 << 50 | 1 << 45 | 1 << 40 | 1 << 35;
 
-/// The index at the other end of a line from index `l` (§2.5: physical lines on both sides).
-#[inline]
-fn line_partner(l: u8) -> Option<u8> {
-    match l {
-        1..=29 => board::line_partner(l),
-        31..=59 => board::line_partner(60 - l).map(|m| 60 - m),
-        _ => None,
-    }
-}
-
 /// Bits strictly between `a` and `b` (a < b).
 #[inline]
 const fn strictly_between(a: u8, b: u8) -> u64 {
@@ -247,6 +182,25 @@ const fn strictly_between(a: u8, b: u8) -> u64 {
 }
 
 impl State {
+    /// The start position under `cfg`: every peg in hand, the first thrower drawn or fixed (C-9).
+    pub fn start(cfg: Config) -> State {
+        // C-9: a first thrower fixed by option is not drawn, so the game starts with his throw.
+        let first = cfg.first_player.fixed();
+        State {
+            bits: ByPlayer::both(0),
+            shared: ByPlayer::both(0),
+            hand: ByPlayer::both(PIECES),
+            off: ByPlayer::both(0),
+            clock: Clock::new(first.unwrap_or(Seat::A), u32::from(first.is_some())),
+            phase: if first.is_some() {
+                Phase::Throw
+            } else {
+                Phase::ChooseFirst
+            },
+            cfg,
+        }
+    }
+
     /// A position about to throw, from circuit indices of each seat's pieces (30 = `S`, any
     /// number there) and their pools.
     ///
@@ -261,141 +215,106 @@ impl State {
         to_move: Seat,
         variation: bool,
     ) -> State {
-        let mut s = State {
+        let mut s = State::start(Config {
             variation,
-            ..State::default()
-        };
+            ..Config::default()
+        });
+        let (hand, off) = (ByPlayer(hand), ByPlayer(off));
         let end = if variation { CIRCUIT_END } else { SHARED };
-        for (i, v) in [a, b].into_iter().enumerate() {
+        for (seat, v) in Seat::BOTH.into_iter().zip([a, b]) {
             for &n in v {
                 assert!((1..=end).contains(&n), "index {n}");
                 if n == SHARED {
-                    s.shared[i] += 1;
+                    s.shared[seat] += 1;
                 } else {
-                    assert_eq!(s.bits[i] >> n & 1, 0, "index {n} twice");
-                    s.bits[i] |= 1 << n;
+                    assert_eq!(s.bits[seat] >> n & 1, 0, "index {n} twice");
+                    s.bits[seat] |= 1 << n;
                 }
             }
-            assert_eq!(v.len() as u8 + hand[i] + off[i], PIECES);
+            assert_eq!(v.len() as u8 + hand[seat] + off[seat], PIECES);
         }
-        assert_eq!(s.bits[0] & mirror(s.bits[1]), 0, "the seats share a hole");
+        assert_eq!(
+            s.bits[Seat::A] & mirror(s.bits[Seat::B]),
+            0,
+            "the seats share a hole"
+        );
         s.hand = hand;
         s.off = off;
-        s.to_move = to_move;
+        s.clock = Clock::new(to_move, 1);
         s.phase = Phase::Throw;
-        s.turns = 1;
         s
-    }
-
-    /// The same position under `options` (for building test and analysis positions). The
-    /// variation stays as the position was built.
-    ///
-    /// # Errors
-    /// Options not valid for `hj.walker`.
-    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
-        let rules = new(options)?;
-        Ok(State {
-            lines: rules.lines,
-            shared_single: rules.shared_single,
-            block_lines: rules.block_lines,
-            bear_off: rules.bear_off,
-            v_block: rules.v_block,
-            v_gate_open: rules.v_gate_open,
-            common: rules.common,
-            ..self
-        })
     }
 
     /// Whether the basic race is the one SPEC's defaults define (no variation, lines both
     /// ways, C-5/C-6, WB-3, WB-4 and WB-7 at their defaults): what exact race tables model.
     pub fn standard_race(&self) -> bool {
-        !self.variation
-            && self.lines == LineRules::DEFAULT
-            && !self.shared_single
-            && !self.block_lines
-            && self.bear_off == 1 << BEAR_OFF
+        let c = &self.cfg;
+        !c.variation
+            && c.lines == LineRules::DEFAULT
+            && c.shared_30 == Shared30::Unlimited
+            && !c.block_lines
+            && c.bear_off == BearOff::Five
     }
 
     /// The places of `seat`'s pieces on the board (hand and off not included).
     pub fn places_of(&self, seat: Seat) -> Vec<Place> {
-        let i = seat.index();
-        let mut v: Vec<Place> = (1..=CIRCUIT_END)
-            .filter(|&n| self.bits[i] >> n & 1 == 1)
+        let mut v: Vec<Place> = crate::game::ones(self.bits[seat])
             .map(|n| circuit_place(side(seat), n))
             .collect();
         v.extend(core::iter::repeat_n(
             Place::Shared,
-            usize::from(self.shared[i]),
+            usize::from(self.shared[seat]),
         ));
         v
     }
 
     /// The circuit indices of `seat`'s pieces (30 once per piece on `S`).
     pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
-        let i = seat.index();
-        let mut v: Vec<u8> = (1..=CIRCUIT_END)
-            .filter(|&n| self.bits[i] >> n & 1 == 1)
-            .collect();
-        v.extend(core::iter::repeat_n(SHARED, usize::from(self.shared[i])));
+        let mut v: Vec<u8> = crate::game::ones(self.bits[seat]).collect();
+        v.extend(core::iter::repeat_n(SHARED, usize::from(self.shared[seat])));
         v.sort_unstable();
         v
     }
 
     /// Pieces of `seat` in hand.
     pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat.index()]
+        self.hand[seat]
     }
 
     /// Pieces of `seat` borne off.
     pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat.index()]
+        self.off[seat]
     }
 
     /// Whether this game plays the Variation.
     pub fn variation(&self) -> bool {
-        self.variation
-    }
-
-    /// The common options (SPEC §1.3): the exact race tables assume fair sticks and compulsory
-    /// moves.
-    pub fn common(&self) -> &Common {
-        &self.common
-    }
-
-    /// The seat to move.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    /// Legal moves (without `pass`) of `seat` for throw `t`.
-    fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
-        self.generate(seat, t, out);
+        self.cfg.variation
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
     /// move whose line leads back to its start exists (C-5).
     fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
-        let me = seat.index();
-        let own = self.bits[me];
+        let cfg = &self.cfg;
+        let own = self.bits[seat];
         let home = side(seat);
         let place = |i: u8| circuit_place(home, i);
         // What a landing must avoid (001§9) and what blocks passage (001§8, WB-11).
-        let (taken, blockers, end) = if self.variation {
-            let both = own | mirror(self.bits[1 - me]);
-            let on_points = match self.v_block {
+        let (taken, blockers, end) = if cfg.variation {
+            let both = own | mirror(self.bits[seat.other()]);
+            let on_points = match cfg.v_block {
                 VBlock::All => both,
                 VBlock::OwnerOnly => own,
-                VBlock::None => 0,
+                VBlock::Nobody => 0,
             };
             (both, on_points & (OWN_BLOCKERS | FAR_BLOCKERS), CIRCUIT_END)
         } else {
             (own, own & OWN_BLOCKERS, SHARED)
         };
         // WB-3: point 30 holds any number, or one piece of either seat under `single`.
-        let shared_open = !self.shared_single || self.shared == [0, 0];
+        let shared_open = cfg.shared_30 == Shared30::Unlimited || self.shared == ByPlayer::both(0);
         // 001§6, WB-12: enter with a 1 on an empty hole 1 (in the variation an opponent piece
         // waiting there to bear off keeps it taken).
-        if t == 1 && self.hand[me] > 0 && taken & 2 == 0 {
+        if t == 1 && self.hand[seat] > 0 && taken & 2 == 0 {
             out.push(Move::Go {
                 from: Place::Hand,
                 to: place(1),
@@ -429,9 +348,9 @@ impl State {
             // far end cannot be reached (so C-6 decides: stay, or illegal).
             let enterable = |d: u8| {
                 taken >> d & 1 == 0
-                    && !(self.block_lines && blockers & strictly_between(d.min(l), d.max(l)) != 0)
+                    && !(cfg.block_lines && blockers & strictly_between(d.min(l), d.max(l)) != 0)
             };
-            match self.lines.follow(p, l, line_partner(l), enterable) {
+            match cfg.lines.follow(p, l, line_partner(l), enterable) {
                 Follow::Stop(f) => out.push(Move::Go {
                     from: place(p),
                     to: place(f),
@@ -446,10 +365,10 @@ impl State {
             b &= b - 1;
             step(p, out);
         }
-        let bears_off = self.bear_off >> t & 1 == 1;
-        let all_in = self.hand[me] == 0;
-        if self.shared[me] > 0 {
-            if self.variation {
+        let bears_off = cfg.bear_off.by(t);
+        let all_in = self.hand[seat] == 0;
+        if self.shared[seat] > 0 {
+            if cfg.variation {
                 step(SHARED, out);
             } else if bears_off && all_in {
                 // 001§13–14, WB-7.
@@ -461,9 +380,9 @@ impl State {
         }
         // Variation: bear off from the opponent's hole 1 (001§16, WB-14) "as per rule 13", so
         // with the WB-7 throws; WB-17 `none` drops the need to have entered every piece.
-        if self.variation
+        if cfg.variation
             && bears_off
-            && (all_in || self.v_gate_open)
+            && (all_in || cfg.v_bear_off_gate == VBearOffGate::Open)
             && own >> CIRCUIT_END & 1 == 1
         {
             out.push(Move::Go {
@@ -474,79 +393,19 @@ impl State {
         null
     }
 
-    /// C-8: neither seat has a legal move for any throw value.
-    fn jammed(&self) -> bool {
-        board::jammed(|s, t, out| self.moves_of(s, t, out))
-    }
-
     fn end_turn(&mut self) {
-        self.to_move = self.to_move.other();
-        self.turns += 1;
-        self.phase = if self.common.capped(self.turns) {
-            Phase::Over(Outcome::Draw)
-        } else {
-            Phase::Throw
-        };
-    }
-
-    fn index_of(&self, p: Place) -> u8 {
-        board::circuit_index(side(self.to_move), p).expect("a board place")
+        self.phase = Phase::next_turn(&mut self.clock, &self.cfg.common);
     }
 }
 
-impl Game for State {
-    fn rule_set(&self) -> RuleSetId {
-        RuleSetId::HjWalker
-    }
-
-    fn status(&self) -> Status {
-        match self.phase {
-            Phase::ChooseFirst => Status::Chance { seat: None },
-            Phase::Throw => Status::Chance {
-                seat: Some(self.to_move),
-            },
-            Phase::Move(t) => Status::Decide {
-                seat: self.to_move,
-                throw: Some(t),
-            },
-            Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn chance_outcomes(&self) -> ChanceList {
-        match self.phase {
-            Phase::ChooseFirst => seat_outcomes(),
-            Phase::Throw => throw_outcomes(self.common.bias.law()),
-            _ => ChanceList::new(),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t) = self.phase {
-            let null = self.generate(self.to_move, t.value(), out);
-            // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is
-            // a pass.
-            if out.is_empty() || (null && self.lines.null_as_pass) {
-                out.push(Move::Pass);
-            }
-            self.common.offer_pass(out);
-        }
-    }
-
-    fn play_chance_unchecked(&mut self, c: Chance) {
-        match c {
-            Chance::Seat(s) => {
-                self.to_move = s;
-                self.turns = 1;
-                self.phase = Phase::Throw;
-            }
-            Chance::Throw(t) => self.phase = Phase::Move(t),
-        }
+impl Rules for State {
+    fn reconfigured(&mut self, old: &Config) {
+        // The position keeps the variation it was built in: its pieces' indices depend on it.
+        self.cfg.variation = old.variation;
     }
 
     fn play_unchecked(&mut self, m: Move) {
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
         let mut again = false;
         if let Move::Go { from, to } = m {
             match from {
@@ -555,18 +414,18 @@ impl Game for State {
                     again = true; // 001§6: throw again after entering.
                 }
                 Place::Shared => self.shared[me] -= 1,
-                _ => self.bits[me] &= !(1u64 << self.index_of(from)),
+                _ => self.bits[me] &= !(1u64 << board::circuit_index_of(me, from)),
             }
             match to {
                 Place::Off => {
                     self.off[me] += 1;
                     if self.off[me] == PIECES {
-                        self.phase = Phase::Over(Outcome::Win(self.to_move));
+                        self.phase = Phase::Over(Outcome::Win(me));
                         return;
                     }
                 }
                 Place::Shared => self.shared[me] += 1,
-                _ => self.bits[me] |= 1u64 << self.index_of(to),
+                _ => self.bits[me] |= 1u64 << board::circuit_index_of(me, to),
             }
         }
         if again {
@@ -575,63 +434,33 @@ impl Game for State {
             self.end_turn();
         }
         // C-8, checked after every decision (001§17 in the variation; a safety net otherwise).
-        if !matches!(self.phase, Phase::Over(_)) && self.jammed() {
-            self.phase = Phase::Over(Outcome::Draw);
-        }
+        self.draw_if_jammed();
     }
+}
 
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
-        match self.phase {
-            Phase::ChooseFirst => Chance::Seat(crate::game::draw_seat(rng)),
-            _ => Chance::Throw(self.common.bias.throw(rng).score()),
-        }
-    }
-
-    fn turns(&self) -> u32 {
-        self.turns
-    }
-
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| SeatLayout {
             board: self.places_of(seat),
-            hand: self.in_hand(seat),
-            off: self.borne_off(seat),
+            hand: self.hand[seat],
+            off: self.off[seat],
             trophies: 0,
         })
     }
 
     fn board_text(&self) -> String {
-        let mut pieces = Vec::new();
-        for seat in Seat::BOTH {
-            for p in self.places_of(seat) {
-                pieces.push((p, seat));
-            }
-        }
         let legend = format!(
             "* = blocking point (10, 15, 20, 25){}; in hand A {} B {}; off A {} B {}",
-            if self.variation {
+            if self.cfg.variation {
                 "; variation: round the far side, off from its hole 1"
             } else {
                 ""
             },
-            self.hand[0],
-            self.hand[1],
-            self.off[0],
-            self.off[1]
+            self.hand[Seat::A],
+            self.hand[Seat::B],
+            self.off[Seat::A],
+            self.off[Seat::B]
         );
-        board::render(&pieces, &[15, 25], &legend)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn far_lines_are_mirrored() {
-        // The opponent's 20 (index 40) leads forward to his 6 (index 54).
-        assert_eq!(line_partner(40), Some(54));
-        assert_eq!(line_partner(50), Some(52));
-        assert_eq!(line_partner(30), None);
+        board::render_layout(&self.layout(), &[15, 25], &legend)
     }
 }

@@ -6,23 +6,20 @@
 //! the seat's own hole, 30 is `S` (single occupancy here, WA-13), `i` ≥ 31 the opponent's hole
 //! `60 − i`; the opponent's pieces seen from this seat are its bits mirrored around 30.
 
-use rand::Rng;
-
-use super::board::{self, Follow, LineRules, SHARED, circuit_place, mirror};
-use super::french::side;
-use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
-    throw_outcomes,
+use super::board::{
+    self, CIRCUIT_END, Follow, LineRules, SHARED, circuit_place, line_partner, mirror, side,
 };
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
-use crate::rules::{RuleInfo, RuleSetId};
-use crate::sticks::Throw;
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat, SeatLayout};
+use crate::options::{OptionSpec, Registry, config, option_values};
+use crate::rules::RuleInfo;
+use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, state};
 
-const KEY: &str = "hj.washburne";
+rule_set!(HjWashburne; turns: shared, moves: generate);
+
 /// Pieces per player (000-WA§8).
 pub const PIECES: u8 = 5;
 /// The last index of the circuit: the opponent's hole 1 (WA-14).
-const END: u8 = 59;
+const END: u8 = CIRCUIT_END;
 /// Home box: own holes 1..5 (WA-1).
 const HOME: u64 = 0b11_1110;
 /// Goal: the opponent's home box, indices 55..59 (WA-2).
@@ -61,188 +58,164 @@ Winning: fill the opponent's home box with your five pieces. You lose at once if
 
 /// Options of `hj.washburne` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &["random"]);
-    let spec = |name: String, values: &'static [&'static str], clause, help| OptionSpec {
-        name,
-        values,
-        implemented: &values[..1],
-        clause,
-        help,
-    };
-    let all = |o: OptionSpec| OptionSpec {
-        implemented: o.values,
-        ..o
-    };
-    v.extend([
-        all(spec(
-            "hj.lines".into(),
+    Registry::new(KEY, &["random"])
+        .with(LineRules::specs(
+            KEY,
             &["both", "forward_only", "backward_only"],
-            "WA-5",
-            "directions of the lines",
-        )),
-        all(spec(
-            format!("{KEY}.null_line_move"),
-            &["illegal", "allowed_as_pass"],
-            "C-5",
-            "a move ending where it started",
-        )),
-        all(spec(
-            format!("{KEY}.blocked_line"),
-            &["stay", "illegal"],
-            "WA-6",
-            "a line whose far end cannot be entered",
-        )),
-        spec(
-            format!("{KEY}.home_box"),
+            ("WA-5", "directions of the lines"),
+            ("WA-6", "a line whose far end cannot be entered"),
+        ))
+        .own(
+            "home_box",
             &["holes_1_5", "holes_25_29"],
             "WA-1",
             "where the home boxes are",
-        ),
-        OptionSpec {
-            // `blocking_point` is not implemented: with it random games often never end
-            // (pieces blocked behind orange holes while others cycle through the backward lines
-            // 20→6), and SPEC has no repetition rule to end them.
-            implemented: &["bonus_throw", "none"],
-            ..spec(
-                format!("{KEY}.orange"),
-                &["bonus_throw", "none", "blocking_point"],
-                "WA-3",
-                "what an orange hole does",
-            )
-        },
-        spec(
-            format!("{KEY}.ankh_holes"),
-            &["{15,25}"],
-            "WA-4",
-            "the safe ankh holes",
-        ),
-        all(spec(
-            format!("{KEY}.capture_via_line"),
+        )
+        .only_default()
+        // `blocking_point` is not implemented: with it random games often never end (pieces
+        // blocked behind orange holes while others cycle through the backward lines 20→6), and
+        // SPEC has no repetition rule to end them.
+        .own(
+            "orange",
+            &["bonus_throw", "none", "blocking_point"],
+            "WA-3",
+            "what an orange hole does",
+        )
+        .implementing(Orange::VALUES)
+        .own("ankh_holes", &["{15,25}"], "WA-4", "the safe ankh holes")
+        .only_default()
+        .own(
+            "capture_via_line",
             &["true", "false"],
             "WA-6",
             "a line may end on an unsafe opponent",
-        )),
-        all(spec(
-            format!("{KEY}.reentry"),
-            &["kth_hole", "only_one_to_first_free"],
+        )
+        .own(
+            "reentry",
+            Reentry::VALUES,
             "WA-8",
             "where a knocked-off piece comes back",
-        )),
-        all(spec(
-            format!("{KEY}.blocked_home_loss"),
-            &["immediate", "at_failed_reentry"],
+        )
+        .own(
+            "blocked_home_loss",
+            BlockedHomeLoss::VALUES,
             "WA-11",
             "when a full home box loses",
-        )),
-        all(spec(
-            format!("{KEY}.shared_hole"),
-            &["ordinary", "safe_unlimited"],
-            "WA-13",
-            "what S is",
-        )),
+        )
+        .own("shared_hole", SharedHole::VALUES, "WA-13", "what S is")
         // `no_passing=true` is not implemented: on the circuit the two players run head-on, so
         // without passing their pieces lock each other and random games often never end (the
         // free pieces cycle through the backward lines 20→6); SPEC has no rule to end them.
-        spec(
-            format!("{KEY}.no_passing"),
+        .own(
+            "no_passing",
             &["false", "true"],
             "WA-20",
             "pieces may not jump others",
-        ),
-        spec(
-            format!("{KEY}.dice"),
+        )
+        .only_default()
+        .own(
+            "dice",
             &["sticks", "two_d4"],
             "000-WA§17",
             "the dice variation",
-        ),
-        spec(
-            format!("{KEY}.d4_same_piece"),
+        )
+        .only_default()
+        .own(
+            "d4_same_piece",
             &["false", "true"],
             "WA-18",
             "both dice may move one piece",
-        ),
-    ]);
-    v
+        )
+        .only_default()
+        .done()
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
-    Throw,
-    Move(Throw),
-    Over(Outcome),
-}
-
-/// A `hj.washburne` position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    /// Circuit indices of each seat's pieces on the board (bit i = index i, 30 = `S`).
-    bits: [u64; 2],
-    /// Knocked-off pieces waiting to re-enter.
-    knocked: [u8; 2],
-    to_move: Seat,
-    phase: Phase,
-    turns: u32,
-    /// WA-5, WA-6 (C-6), C-5.
-    lines: LineRules,
-    /// WA-13 `shared_hole=safe_unlimited`: `S` holds any number of pieces of both seats and
-    /// is safe.
-    open_shared: bool,
-    /// Pieces of each seat on `S` beyond the one its bit 30 stands for (only with
-    /// `open_shared`), so that every other rule keeps reading the bitboards.
-    extra_on_s: [u8; 2],
-    /// WA-3: landing on an orange hole gives a bonus throw (`bonus_throw`, not `none`).
-    orange_bonus: bool,
-    /// WA-6 `capture_via_line=false`: a line's far end must be empty to be followed.
-    no_line_capture: bool,
-    /// WA-8 `only_one_to_first_free`: only a 1 re-enters, on the first empty home hole.
-    reentry_by_one: bool,
-    /// WA-11 `at_failed_reentry`: the full-home-box loss waits for a failed re-entry.
-    loss_at_failed_reentry: bool,
-    common: Common,
-}
-
-/// The start position with `options`: Red (seat A) moves first (NOTATION §4).
-///
-/// # Errors
-/// Options not valid for `hj.washburne`.
-pub fn new(options: &Options) -> Result<State, OptionError> {
-    let specs = option_specs();
-    options.validate(KEY, &specs)?;
-    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
-    Ok(State {
-        bits: [HOME, HOME],
-        knocked: [0, 0],
-        to_move: Seat::A,
-        phase: Phase::Throw,
-        turns: 1,
-        lines: LineRules::read(KEY, options, &specs),
-        orange_bonus: value("orange") == "bonus_throw",
-        open_shared: value("shared_hole") == "safe_unlimited",
-        extra_on_s: [0, 0],
-        no_line_capture: value("capture_via_line") == "false",
-        reentry_by_one: value("reentry") == "only_one_to_first_free",
-        loss_at_failed_reentry: value("blocked_home_loss") == "at_failed_reentry",
-        common: Common::read(KEY, options),
-    })
-}
-
-impl Default for State {
-    fn default() -> Self {
-        new(&Options::new()).expect("defaults are valid")
+option_values! {
+    /// WA-3: what an orange hole does (`blocking_point` is listed but not implemented).
+    pub enum Orange {
+        /// Stopping on it gives another throw.
+        BonusThrow = "bonus_throw",
+        /// Nothing.
+        Plain = "none",
     }
 }
 
-/// The index at the other end of a line from index `l`, on either side (WA-5).
-#[inline]
-fn line_partner(l: u8) -> Option<u8> {
-    match l {
-        1..=29 => board::line_partner(l),
-        31..=59 => board::line_partner(60 - l).map(|m| 60 - m),
-        _ => None,
+option_values! {
+    /// WA-8: where a knocked-off piece comes back.
+    pub enum Reentry {
+        /// A throw of k puts it on home hole k, if empty (000-WA§15).
+        KthHole = "kth_hole",
+        /// Only a 1 re-enters, on the first empty home hole (000-WA§14).
+        OnlyOneToFirstFree = "only_one_to_first_free",
+    }
+}
+
+option_values! {
+    /// WA-11: when a full home box with a piece knocked off loses.
+    pub enum BlockedHomeLoss {
+        /// At once.
+        Immediate = "immediate",
+        /// When its owner's re-entry attempt fails.
+        AtFailedReentry = "at_failed_reentry",
+    }
+}
+
+option_values! {
+    /// WA-13: what the shared hole `S` is.
+    pub enum SharedHole {
+        /// An ordinary hole: one piece, which may be knocked off.
+        Ordinary = "ordinary",
+        /// It holds any number of pieces of both seats and is safe.
+        SafeUnlimited = "safe_unlimited",
+    }
+}
+
+config! {
+    /// The rules of a `hj.washburne` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// WA-5, WA-6 (C-6), C-5.
+        lines: LineRules,
+        /// WA-3.
+        orange: Orange,
+        /// WA-6: a line's far end may hold an unsafe opponent (else it must be empty to be
+        /// followed).
+        capture_via_line: bool,
+        /// WA-8.
+        reentry: Reentry,
+        /// WA-11.
+        blocked_home_loss: BlockedHomeLoss,
+        /// WA-13.
+        shared_hole: SharedHole,
+    }
+}
+
+state! {
+    /// A `hj.washburne` position, with the game's [`Config`].
+    pub struct State {
+        /// Circuit indices of each seat's pieces on the board (bit i = index i, 30 = `S`).
+        bits: ByPlayer<u64>,
+        /// Knocked-off pieces waiting to re-enter.
+        knocked: ByPlayer<u8>,
+        /// Pieces of each seat on `S` beyond the one its bit 30 stands for (only under WA-13
+        /// `safe_unlimited`), so that every other rule keeps reading the bitboards.
+        extra_on_s: ByPlayer<u8>,
     }
 }
 
 impl State {
+    /// The start position under `cfg`: each seat on its home holes 1-5, Red (seat A) to throw (NOTATION §4).
+    pub fn start(cfg: Config) -> State {
+        State {
+            bits: ByPlayer::both(HOME),
+            knocked: ByPlayer::both(0),
+            extra_on_s: ByPlayer::both(0),
+            clock: Clock::new(Seat::A, 1),
+            phase: Phase::Throw,
+            cfg,
+        }
+    }
+
     /// A position about to throw, from circuit indices of each seat's pieces and their
     /// knocked-off counts.
     ///
@@ -250,46 +223,32 @@ impl State {
     /// If an index is outside 1..=59, two pieces share a hole, or a seat has not five pieces.
     pub fn from_indices(a: &[u8], b: &[u8], knocked: [u8; 2], to_move: Seat) -> State {
         let mut s = State {
-            knocked,
-            to_move,
+            knocked: ByPlayer(knocked),
+            clock: Clock::new(to_move, 1),
             ..State::default()
         };
-        for (i, v) in [a, b].into_iter().enumerate() {
-            s.bits[i] = 0;
+        for (seat, v) in Seat::BOTH.into_iter().zip([a, b]) {
+            s.bits[seat] = 0;
             for &n in v {
                 assert!((1..=END).contains(&n), "index {n}");
-                assert_eq!(s.bits[i] >> n & 1, 0, "index {n} twice");
-                s.bits[i] |= 1 << n;
+                assert_eq!(s.bits[seat] >> n & 1, 0, "index {n} twice");
+                s.bits[seat] |= 1 << n;
             }
-            assert_eq!(v.len() as u8 + knocked[i], PIECES);
+            assert_eq!(v.len() as u8 + knocked[seat.index()], PIECES);
         }
-        assert_eq!(s.bits[0] & mirror(s.bits[1]), 0, "the seats share a hole");
+        assert_eq!(
+            s.bits[Seat::A] & mirror(s.bits[Seat::B]),
+            0,
+            "the seats share a hole"
+        );
         s
-    }
-
-    /// The same position under `options` (for building test and analysis positions).
-    ///
-    /// # Errors
-    /// Options not valid for `hj.washburne`.
-    pub fn with_options(self, options: &Options) -> Result<State, OptionError> {
-        let rules = new(options)?;
-        Ok(State {
-            lines: rules.lines,
-            orange_bonus: rules.orange_bonus,
-            open_shared: rules.open_shared,
-            no_line_capture: rules.no_line_capture,
-            reentry_by_one: rules.reentry_by_one,
-            loss_at_failed_reentry: rules.loss_at_failed_reentry,
-            common: rules.common,
-            ..self
-        })
     }
 
     /// The circuit indices of `seat`'s pieces on the board, lowest first (30 once per piece on
     /// `S`).
     pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
         let mut v: Vec<u8> = crate::game::ones(self.bits_of(seat)).collect();
-        let extra = usize::from(self.extra_on_s[seat.index()]);
+        let extra = usize::from(self.extra_on_s[seat]);
         if extra > 0 {
             let at = v.iter().position(|&i| i > SHARED).unwrap_or(v.len());
             v.splice(at..at, core::iter::repeat_n(SHARED, extra));
@@ -300,51 +259,42 @@ impl State {
     /// `seat`'s pieces as bits of its circuit indices (bit `i` for index `i`; bit 30 stands
     /// for one or more pieces on `S`).
     pub fn bits_of(&self, seat: Seat) -> u64 {
-        self.bits[seat.index()]
+        self.bits[seat]
     }
 
     /// The other seat's pieces as bits of `seat`'s circuit indices: where `seat` could hit them.
     pub fn opponent_bits(&self, seat: Seat) -> u64 {
-        mirror(self.bits[seat.other().index()])
+        mirror(self.bits[seat.other()])
     }
 
     /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
     /// under `hj.washburne.shared_hole=safe_unlimited`).
     pub fn extra_on_shared(&self, seat: Seat) -> u8 {
-        self.extra_on_s[seat.index()]
+        self.extra_on_s[seat]
     }
 
     /// Knocked-off pieces of `seat`.
     pub fn knocked_off(&self, seat: Seat) -> u8 {
-        self.knocked[seat.index()]
-    }
-
-    /// The seat to move.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
-    /// Legal moves (without `pass`) of `seat` for throw `t`.
-    fn moves_of(&self, seat: Seat, t: u8, out: &mut MoveList) {
-        self.generate(seat, t, out);
+        self.knocked[seat]
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
     /// move whose line leads back to its start exists (C-5).
     fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
-        let me = seat.index();
-        let own = self.bits[me];
-        let opp = mirror(self.bits[1 - me]);
+        let cfg = &self.cfg;
+        let own = self.bits[seat];
+        let opp = mirror(self.bits[seat.other()]);
         let home = side(seat);
         let occupied = own | opp;
-        if self.knocked[me] > 0 {
+        if self.knocked[seat] > 0 {
             // Re-entry turn: home hole t if nobody is on it (000-WA§15, WA-8); under
             // `only_one_to_first_free` only a 1 re-enters, on the first empty home hole (§14).
-            let hole = if self.reentry_by_one {
-                let free = HOME & !occupied;
-                (t == 1 && free != 0).then(|| free.trailing_zeros() as u8)
-            } else {
-                (occupied >> t & 1 == 0).then_some(t)
+            let hole = match cfg.reentry {
+                Reentry::KthHole => (occupied >> t & 1 == 0).then_some(t),
+                Reentry::OnlyOneToFirstFree => {
+                    let free = HOME & !occupied;
+                    (t == 1 && free != 0).then(|| free.trailing_zeros() as u8)
+                }
             };
             if let Some(h) = hole {
                 out.push(Move::Go {
@@ -357,15 +307,15 @@ impl State {
         // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13); `S` always under
         // WA-13 `safe_unlimited`.
         let mut blocked = own | (opp & SAFE);
-        if self.open_shared {
+        if cfg.shared_hole == SharedHole::SafeUnlimited {
             blocked &= !(1 << SHARED);
         }
         // The far end of a line: as any final hole, or only empty under WA-6
         // `capture_via_line=false` (a far end with an unsafe opponent is then not followed).
-        let line_blocked = if self.no_line_capture {
-            occupied
-        } else {
+        let line_blocked = if cfg.capture_via_line {
             blocked
+        } else {
+            occupied
         };
         let mut null = false;
         let mut b = own;
@@ -381,7 +331,7 @@ impl State {
             let far_free = |h: u8| line_blocked >> h & 1 == 0;
             // WA-6: a far end that cannot be entered is not followed (C-6 `stay`), or makes
             // the move illegal (C-6 `illegal`); only the final hole must be enterable (WA-7).
-            let f = match self.lines.follow(i, l, line_partner(l), far_free) {
+            let f = match cfg.lines.follow(i, l, line_partner(l), far_free) {
                 Follow::Stop(f) => f,
                 Follow::Null => {
                     null = true;
@@ -403,23 +353,23 @@ impl State {
     /// Whether `seat` has a knocked-off piece while all five of its home holes are occupied
     /// (000-WA§15.7): a state that lasts, since it can neither move nor re-enter.
     fn home_blocked(&self, seat: Seat) -> bool {
-        let me = seat.index();
-        let occupied = self.bits[me] | mirror(self.bits[1 - me]);
-        self.knocked[me] > 0 && occupied & HOME == HOME
+        let occupied = self.bits[seat] | mirror(self.bits[seat.other()]);
+        self.knocked[seat] > 0 && occupied & HOME == HOME
     }
 
     /// The end checks of §4.5, after every move and every re-entry attempt; `failed_reentry`
     /// says the mover has just failed a re-entry attempt.
     fn end_checks(&mut self, failed_reentry: bool) -> bool {
-        let mover = self.to_move;
+        let mover = self.clock.to_move;
+        let at_once = self.cfg.blocked_home_loss == BlockedHomeLoss::Immediate;
         let outcome = [mover, mover.other()].into_iter().find_map(|s| {
-            if self.bits[s.index()] & GOAL == GOAL {
+            if self.bits[s] & GOAL == GOAL {
                 // All five in the opponent's home box (000-WA§9, §16).
                 return Some(Outcome::Win(s));
             }
             // A knocked-off piece and a full home box: lost (000-WA§15.7), at once (WA-11), or
             // under `at_failed_reentry` when its owner's re-entry attempt fails.
-            let now = !self.loss_at_failed_reentry || (failed_reentry && s == mover);
+            let now = at_once || (failed_reentry && s == mover);
             (now && self.home_blocked(s)).then_some(Outcome::Win(s.other()))
         });
         if let Some(o) = outcome {
@@ -429,80 +379,24 @@ impl State {
         false
     }
 
-    /// C-8: nobody can move with any throw.
-    fn jammed(&self) -> bool {
-        board::jammed(|s, t, out| self.moves_of(s, t, out))
-    }
-
     fn end_turn(&mut self) {
-        self.to_move = self.to_move.other();
-        self.turns += 1;
-        self.phase = if self.common.capped(self.turns) {
-            Phase::Over(Outcome::Draw)
-        } else {
-            Phase::Throw
-        };
-    }
-
-    fn index_of(&self, p: Place) -> u8 {
-        board::circuit_index(side(self.to_move), p).expect("a board place")
+        self.phase = Phase::next_turn(&mut self.clock, &self.cfg.common);
     }
 }
 
-impl Game for State {
-    fn rule_set(&self) -> RuleSetId {
-        RuleSetId::HjWashburne
-    }
-
-    fn status(&self) -> Status {
-        match self.phase {
-            Phase::Throw => Status::Chance {
-                seat: Some(self.to_move),
-            },
-            Phase::Move(t) => Status::Decide {
-                seat: self.to_move,
-                throw: Some(t),
-            },
-            Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn chance_outcomes(&self) -> ChanceList {
-        match self.phase {
-            Phase::Throw => throw_outcomes(self.common.bias.law()),
-            _ => ChanceList::new(),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        if let Phase::Move(t) = self.phase {
-            let null = self.generate(self.to_move, t.value(), out);
-            // C-5 `allowed_as_pass`: the null move may be chosen; it changes nothing, so it is
-            // a pass.
-            if out.is_empty() || (null && self.lines.null_as_pass) {
-                out.push(Move::Pass);
-            }
-            self.common.offer_pass(out);
-        }
-    }
-
-    fn play_chance_unchecked(&mut self, c: Chance) {
-        if let Chance::Throw(t) = c {
-            self.phase = Phase::Move(t);
-        }
-    }
-
+impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
+        let them = me.other();
+        let open_shared = self.cfg.shared_hole == SharedHole::SafeUnlimited;
         let mut bonus = false;
         let reentry = self.knocked[me] > 0;
         if let Move::Go { from, to } = m {
-            let f = self.index_of(to);
+            let f = board::circuit_index_of(me, to);
             if from == Place::Hand {
                 self.knocked[me] -= 1;
             } else {
-                let i = self.index_of(from);
+                let i = board::circuit_index_of(me, from);
                 if i == SHARED && self.extra_on_s[me] > 0 {
                     self.extra_on_s[me] -= 1;
                 } else {
@@ -511,12 +405,12 @@ impl Game for State {
                 // An opponent piece on the final hole is knocked off (000-WA§12), never on a
                 // safe `S` (WA-13 `safe_unlimited`).
                 let theirs = 60 - f;
-                if !(self.open_shared && f == SHARED) && self.bits[1 - me] >> theirs & 1 == 1 {
-                    self.bits[1 - me] &= !(1u64 << theirs);
-                    self.knocked[1 - me] += 1;
+                if !(open_shared && f == SHARED) && self.bits[them] >> theirs & 1 == 1 {
+                    self.bits[them] &= !(1u64 << theirs);
+                    self.knocked[them] += 1;
                 }
                 // Orange holes re-throw, chainably; never after a re-entry (WA-3, WA-9).
-                bonus = self.orange_bonus && ORANGE >> f & 1 == 1;
+                bonus = self.cfg.orange == Orange::BonusThrow && ORANGE >> f & 1 == 1;
             }
             if self.bits[me] >> f & 1 == 1 {
                 // Only on an open `S` can a seat land where it already stands.
@@ -535,21 +429,15 @@ impl Game for State {
         }
         // C-8. A loss waiting for a failed re-entry (WA-11 `at_failed_reentry`) is no jam: the
         // blocked player's next attempt ends the game.
-        let loss_pending =
-            self.loss_at_failed_reentry && Seat::BOTH.iter().any(|&s| self.home_blocked(s));
-        if !matches!(self.phase, Phase::Over(_)) && !loss_pending && self.jammed() {
-            self.phase = Phase::Over(Outcome::Draw);
+        let loss_pending = self.cfg.blocked_home_loss == BlockedHomeLoss::AtFailedReentry
+            && Seat::BOTH.iter().any(|&s| self.home_blocked(s));
+        if !loss_pending {
+            self.draw_if_jammed();
         }
     }
+}
 
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
-        Chance::Throw(self.common.bias.throw(rng).score())
-    }
-
-    fn turns(&self) -> u32 {
-        self.turns
-    }
-
+impl Board for State {
     fn layout(&self) -> [SeatLayout; 2] {
         Seat::BOTH.map(|seat| SeatLayout {
             board: self
@@ -557,22 +445,17 @@ impl Game for State {
                 .into_iter()
                 .map(|i| circuit_place(side(seat), i))
                 .collect(),
-            hand: self.knocked_off(seat),
+            hand: self.knocked[seat],
             ..SeatLayout::default()
         })
     }
 
     fn board_text(&self) -> String {
-        let mut pieces = Vec::new();
-        for seat in Seat::BOTH {
-            for i in self.indices_of(seat) {
-                pieces.push((circuit_place(side(seat), i), seat));
-            }
-        }
         let legend = format!(
             "* = orange (re-throw); safe: home boxes 1-5 and 15, 25; knocked off A {} B {}",
-            self.knocked[0], self.knocked[1]
+            self.knocked[Seat::A],
+            self.knocked[Seat::B]
         );
-        board::render(&pieces, &[5, 15, 25], &legend)
+        board::render_layout(&self.layout(), &[5, 15, 25], &legend)
     }
 }

@@ -3,27 +3,18 @@
 //! Seat A is green on the even squares 2..14 and moves first; seat B is red on 1..13 (KE-2,
 //! KE-3). Throws of 1, 4 and 5 give another throw (KE-4), each throw is played at once (KE-5).
 
-use rand::Rng;
-
-use super::{
-    FamilyConfig, REBIRTH, Squares, between, bit, blockaded, render, runs_of_three, squares,
-    step_back_square, up_to,
+use super::board::{
+    self, HAPPINESS, REBIRTH, Squares, WATERS, bear_off, between, bit, jammed_origins, push_steps,
+    runs_of_three, step_back_square, up_to,
 };
-use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
-    throw_outcomes,
-};
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
-use crate::rules::{RuleInfo, RuleSetId};
+use super::{Blockade, FamilyConfig};
+use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, Status};
+use crate::options::{OptionSpec, Registry, config, option_values};
+use crate::rules::RuleInfo;
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, state};
 use crate::sticks::Throw;
 
-const KEY: &str = "senet.kendall";
-
-/// The House of Re-birth, target of a give-up (002, KE-18).
-/// The House of Happiness: every piece must land on it exactly (002, KE-9).
-const HAPPINESS: u8 = 26;
-/// The House of Waters (002).
-const WATERS: u8 = 27;
+rule_set!(SenetKendall; board: senet);
 
 /// Name, source and rules in plain words.
 pub const INFO: RuleInfo = RuleInfo {
@@ -46,185 +37,277 @@ Winning: the first to bear off all seven pieces wins.",
 
 /// Options of `senet.kendall` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &[]);
-    v.extend(super::family_specs());
-    let spec =
-        |name: &str, values: &'static [&'static str], implemented, clause, help| OptionSpec {
-            name: format!("{KEY}.{name}"),
-            values,
-            implemented,
-            clause,
-            help,
-        };
-    let d = |values: &'static [&'static str]| &values[..1];
-    v.extend([
-        spec(
+    Registry::new(KEY, &[])
+        .with(super::family_specs())
+        .own(
             "setup",
-            &["first_on_even", "first_on_odd"],
-            &["first_on_even", "first_on_odd"],
+            Setup::VALUES,
             "KE-2",
             "which seat starts on the even squares",
-        ),
-        spec(
+        )
+        .own(
             "opening",
-            &["green_first", "first_to_throw_one"],
-            &["green_first", "first_to_throw_one"],
+            Opening::VALUES,
             "KE-3",
             "how the first player is chosen",
-        ),
-        spec(
+        )
+        .own(
             "extra_throws",
-            &["{1,4,5}", "{5}", "none"],
-            &["{1,4,5}", "{5}", "none"],
+            ExtraThrows::VALUES,
             "KE-4",
             "throws that earn another throw",
-        ),
-        spec(
+        )
+        .own(
             "throw_mode",
             &["immediate", "accumulate"],
-            d(&["immediate"]),
             "KE-5",
             "play each throw at once, or collect them first",
-        ),
-        spec(
+        )
+        .implementing(&["immediate"])
+        .own(
             "blockade",
-            &["off", "3"],
-            &["off", "3"],
+            Blockade::VALUES,
             "KE-7",
             "three pieces in a row cannot be passed",
-        ),
-        spec(
+        )
+        .own(
             "one_from_26",
-            &["allowed", "only_if_forced"],
-            &["allowed", "only_if_forced"],
+            OneFrom26::VALUES,
             "KE-10",
             "a 1 from 26 into the Waters",
-        ),
-        spec(
+        )
+        .own(
             "attack_when_27_full",
-            &["illegal", "send_to_15"],
-            &["illegal", "send_to_15"],
+            AttackWhen27Full::VALUES,
             "KE-12",
             "attacks on 28-30 while 27 is taken",
-        ),
-        spec(
+        )
+        .own(
             "penalty_priority",
-            &["before_backward", "after_backward"],
-            &["before_backward", "after_backward"],
+            PenaltyPriority::VALUES,
             "KE-15",
             "the 26→27 penalty against backward moves",
-        ),
-        spec(
+        )
+        .own(
             "water_freezes",
-            &["true", "false"],
             &["true", "false"],
             "KE-16",
             "a piece in 27 freezes its owner's other pieces",
-        ),
-        spec(
+        )
+        .own(
             "water_four_extra",
-            &["true", "false"],
             &["true", "false"],
             "KE-17",
             "the 4 that frees a piece from 27 earns another throw",
-        ),
-        spec(
+        )
+        .own(
             "rebirth_blocked",
-            &["step_back", "forbid", "swap"],
-            &["step_back", "forbid", "swap"],
+            RebirthBlocked::VALUES,
             "KE-18",
             "give-up target when 15 is taken",
-        ),
-        spec(
+        )
+        .own(
             "give_up_cost",
-            &["this_turn", "this_and_next_turn"],
-            &["this_turn", "this_and_next_turn"],
+            GiveUpCost::VALUES,
             "KE-19",
             "what giving up costs",
-        ),
-        spec(
+        )
+        .own(
             "extra_on_pass",
-            &["true", "false"],
             &["true", "false"],
             "KE-21",
             "a lost 1, 4 or 5 still earns another throw",
-        ),
-        spec(
+        )
+        .own(
             "rebirth_must_move",
-            &["false", "true"],
             &["false", "true"],
             "KE-23",
             "the reborn piece must move next",
-        ),
-        spec(
+        )
+        .own(
             "trap",
-            &["off", "on"],
-            &["off", "on"],
+            Trap::VALUES,
             "KE-26",
             "an overshoot of 26 falls into 27",
-        ),
-        spec(
+        )
+        .own(
             "bear_off_optional",
-            &["false", "true"],
             &["false", "true"],
             "KE-27",
             "a lone bear-off may be declined",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
-/// Where a give-up goes when 15 is taken (KE-18).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum RebirthBlocked {
-    /// The nearest empty square before 15.
-    StepBack,
-    /// Nowhere: giving up needs 15 empty.
-    Forbid,
-    /// To 15 all the same, the opponent's piece there going to 27.
-    Swap,
+option_values! {
+    /// KE-2: which seat starts on the even squares.
+    pub enum Setup {
+        /// The first player (seat A, green) on the even squares.
+        FirstOnEven = "first_on_even",
+        /// The first player on the odd squares.
+        FirstOnOdd = "first_on_odd",
+    }
 }
 
-/// The rule options a game carries (read once from [`Options`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Config {
-    common: Common,
-    /// The options both Senets share.
-    fam: FamilyConfig,
-    /// KE-7: three opposing pieces in a row cannot be jumped.
-    blockade: bool,
-    /// Bit `t` set: throw `t` earns another throw (KE-4).
-    extra: u8,
-    /// KE-21.
-    extra_on_pass: bool,
-    /// KE-17.
-    water_four_extra: bool,
-    /// KE-10 `only_if_forced`: 26→27 on a 1 only when no other forward move exists.
-    one_only_if_forced: bool,
-    /// KE-12 `send_to_15`: attacks on 28–30 while 27 is taken send the piece to 15.
-    send_to_15: bool,
-    /// KE-15 `after_backward`: the penalty only when no backward move exists either.
-    penalty_after_backward: bool,
-    /// KE-16.
-    water_freezes: bool,
-    /// KE-18.
-    rebirth_blocked: RebirthBlocked,
-    /// KE-19 `this_and_next_turn`: giving up also costs the next turn.
-    give_up_skips: bool,
-    /// KE-23.
-    rebirth_must_move: bool,
-    /// KE-26 `on`: an overshoot from 22–25 drops the piece into 27.
-    trap: bool,
-    /// KE-27 `true`: a lone bear-off may be declined.
-    bear_off_optional: bool,
+option_values! {
+    /// KE-3: how the first player is chosen.
+    pub enum Opening {
+        /// Green (seat A) simply throws first.
+        GreenFirst = "green_first",
+        /// The first to throw a 1 is green and plays that 1 with his front piece.
+        FirstToThrowOne = "first_to_throw_one",
+    }
 }
+
+option_values! {
+    /// KE-4: the throws that earn another throw (the discriminant has bit `t` for each).
+    #[repr(u8)]
+    pub enum ExtraThrows {
+        /// 1, 4 and 5.
+        OneFourFive = "{1,4,5}" => 1 << 1 | 1 << 4 | 1 << 5,
+        /// 5 only.
+        Five = "{5}" => 1 << 5,
+        /// None.
+        Never = "none" => 0,
+    }
+}
+
+impl ExtraThrows {
+    /// Whether throw `t` earns another throw.
+    #[inline]
+    pub const fn earns(self, t: Throw) -> bool {
+        self as u8 >> t.value() & 1 == 1
+    }
+}
+
+option_values! {
+    /// KE-10: a 1 from 26 into the Waters.
+    pub enum OneFrom26 {
+        /// Like any other move.
+        Allowed = "allowed",
+        /// Only when no other forward move exists.
+        OnlyIfForced = "only_if_forced",
+    }
+}
+
+option_values! {
+    /// KE-12: attacks on 28–30 while 27 is taken.
+    pub enum AttackWhen27Full {
+        /// Not allowed (the attacked piece would go to 27).
+        Illegal = "illegal",
+        /// Allowed: the attacked piece goes to 15 instead.
+        SendTo15 = "send_to_15",
+    }
+}
+
+option_values! {
+    /// KE-15: the 26→27 penalty against backward moves.
+    pub enum PenaltyPriority {
+        /// The penalty comes before any backward move.
+        BeforeBackward = "before_backward",
+        /// Only when no backward move exists either.
+        AfterBackward = "after_backward",
+    }
+}
+
+option_values! {
+    /// KE-18: where a give-up goes when 15 is taken.
+    pub enum RebirthBlocked {
+        /// The nearest empty square before 15.
+        StepBack = "step_back",
+        /// Nowhere: giving up needs 15 empty.
+        Forbid = "forbid",
+        /// To 15 all the same, the opponent's piece there going to 27.
+        Swap = "swap",
+    }
+}
+
+option_values! {
+    /// KE-19: what giving up costs.
+    pub enum GiveUpCost {
+        /// This turn.
+        ThisTurn = "this_turn",
+        /// This turn and the next.
+        ThisAndNextTurn = "this_and_next_turn",
+    }
+}
+
+option_values! {
+    /// KE-26: whether an overshoot of 26 falls into 27.
+    pub enum Trap {
+        /// No: every piece lands on 26 exactly.
+        Off = "off",
+        /// Yes, from 22–25.
+        On = "on",
+    }
+}
+
+config! {
+    /// The rules of a `senet.kendall` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// The options both Senets share.
+        family: FamilyConfig,
+        /// KE-2.
+        setup: Setup,
+        /// KE-3.
+        opening: Opening,
+        /// KE-4.
+        extra_throws: ExtraThrows,
+        /// KE-7.
+        blockade: Blockade,
+        /// KE-10.
+        one_from_26: OneFrom26,
+        /// KE-12.
+        attack_when_27_full: AttackWhen27Full,
+        /// KE-15.
+        penalty_priority: PenaltyPriority,
+        /// KE-16: a piece in 27 freezes its owner's other pieces.
+        water_freezes: bool,
+        /// KE-17: the 4 that frees a piece from 27 earns another throw.
+        water_four_extra: bool,
+        /// KE-18.
+        rebirth_blocked: RebirthBlocked,
+        /// KE-19.
+        give_up_cost: GiveUpCost,
+        /// KE-21: a lost 1, 4 or 5 still earns another throw.
+        extra_on_pass: bool,
+        /// KE-23: the reborn piece must move next.
+        rebirth_must_move: bool,
+        /// KE-26.
+        trap: Trap,
+        /// KE-27: a throw whose only moves are bear-offs may be passed.
+        bear_off_optional: bool,
+    }
+}
+
+/// The marked squares, named under the text board.
+const MARKS: &[(u8, &str)] = &[
+    (15, "House of Re-birth"),
+    (26, "House of Happiness"),
+    (27, "House of Waters"),
+    (28, "House of Three Truths"),
+    (29, "House of Re-Atoum"),
+    (30, "leaves on any throw"),
+];
+
+/// The squares a piece leaves the board from with each throw (index: the throw): 28 on a 3, 29
+/// on a 2, 30 on any (002, KE-11).
+const EXITS: [Squares; 6] = [
+    0,
+    bit(30),
+    bit(29) | bit(30),
+    bit(28) | bit(30),
+    bit(30),
+    bit(30),
+];
 
 /// The throw of 1 that opens the game under KE-3 `first_to_throw_one`.
 const ONE: Throw = Throw::new(1).unwrap();
 
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
+pub(crate) enum Phase {
     /// The seat to move throws.
     Throw,
     /// The seat to move plays this throw.
@@ -241,146 +324,52 @@ enum Phase {
     Over(Outcome),
 }
 
-/// A `senet.kendall` position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    men: [Squares; 2],
-    off: [u8; 2],
-    to_move: Seat,
-    phase: Phase,
-    turns: u32,
-    /// KE-19 `this_and_next_turn`: the seat's next turn is skipped.
-    skip: [bool; 2],
-    /// KE-23: the square of the seat's reborn piece while it has not moved yet (0: none).
-    reborn: [u8; 2],
-    cfg: Config,
-}
-
-/// The start position with `options`.
-///
-/// # Errors
-/// Options not valid for `senet.kendall`.
-pub fn new(options: &Options) -> Result<State, OptionError> {
-    let specs = option_specs();
-    options.validate(KEY, &specs)?;
-    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
-    let extra = match options.value(&specs, &format!("{KEY}.extra_throws")) {
-        "{5}" => 1 << 5,
-        "none" => 0,
-        _ => 1 << 1 | 1 << 4 | 1 << 5,
-    };
-    let cfg = Config {
-        common: Common::read(KEY, options),
-        fam: FamilyConfig::read(options, &specs),
-        blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
-        extra,
-        extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
-        water_four_extra: options.value(&specs, &format!("{KEY}.water_four_extra")) == "true",
-        one_only_if_forced: value("one_from_26") == "only_if_forced",
-        send_to_15: value("attack_when_27_full") == "send_to_15",
-        penalty_after_backward: value("penalty_priority") == "after_backward",
-        water_freezes: value("water_freezes") == "true",
-        rebirth_blocked: match value("rebirth_blocked") {
-            "forbid" => RebirthBlocked::Forbid,
-            "swap" => RebirthBlocked::Swap,
-            _ => RebirthBlocked::StepBack,
-        },
-        give_up_skips: value("give_up_cost") == "this_and_next_turn",
-        rebirth_must_move: value("rebirth_must_move") == "true",
-        trap: value("trap") == "on",
-        bear_off_optional: value("bear_off_optional") == "true",
-    };
-    // KE-2 `first_on_odd`: the first player (seat A, green) takes the odd squares.
-    let start = cfg.fam.start();
-    let men = if value("setup") == "first_on_odd" {
-        [start[1], start[0]]
-    } else {
-        start
-    };
-    // KE-3 `first_to_throw_one`: who became green by throwing the first 1 is not part of the
-    // game (NOTATION §4), but that 1 is: the game opens with green playing it.
-    let phase = if value("opening") == "first_to_throw_one" {
-        Phase::Opening
-    } else {
-        Phase::Throw
-    };
-    Ok(State {
-        men,
-        off: [0, 0],
-        to_move: Seat::A,
-        phase,
-        turns: 1,
-        skip: [false; 2],
-        reborn: [0; 2],
-        cfg,
-    })
-}
-
-impl Default for State {
-    fn default() -> Self {
-        new(&Options::new()).expect("defaults are valid")
+state! {
+    /// A `senet.kendall` position, with the game's [`Config`].
+    pub struct State {
+        /// Each seat's squares.
+        men: ByPlayer<Squares>,
+        /// Each seat's pieces borne off.
+        off: ByPlayer<u8>,
+        /// KE-19 `this_and_next_turn`: the seat's next turn is skipped.
+        skip: ByPlayer<bool>,
+        /// KE-23: the square of the seat's reborn piece while it has not moved yet (0: none).
+        reborn: ByPlayer<u8>,
     }
 }
 
 impl State {
-    /// A position from its parts, for tests and analysis: `a`, `b` the squares of seat A and B,
-    /// `off` the pieces borne off, `to_move` the seat about to throw (or to play its water turn).
-    ///
-    /// # Panics
-    /// If the two seats share a square, a square is outside 1..=30, or a seat has more than seven
-    /// pieces in all.
-    pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat) -> State {
-        let men = super::position(a, b, off);
-        let mut s = State {
-            men,
-            off,
-            to_move,
-            ..State::default()
+    /// The start position of a game under `cfg`: KE-2's setup, green (seat A) to throw or to play KE-3's opening 1.
+    pub fn start(cfg: Config) -> State {
+        // KE-2 `first_on_odd`: the first player (seat A, green) takes the odd squares.
+        let start = cfg.family.start();
+        let men = match cfg.setup {
+            Setup::FirstOnEven => start,
+            Setup::FirstOnOdd => ByPlayer::new(start[Seat::B], start[Seat::A]),
         };
-        s.phase = s.turn_start_phase();
-        s
-    }
-
-    /// The same position under `options` (for option tests).
-    ///
-    /// The pieces are taken as placed: under `senet.pieces=5` a seat wins once five are off
-    /// (`>=`, so a position built with more borne off is simply won at the next bear-off).
-    ///
-    /// # Errors
-    /// As [`new`].
-    pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
-        self.cfg = new(options)?.cfg;
-        Ok(self)
-    }
-
-    /// The squares of `seat`'s pieces.
-    pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        squares(self.men[seat.index()])
-    }
-
-    /// Pieces of `seat` borne off.
-    pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat.index()]
-    }
-
-    /// Who is on square `n`.
-    pub fn at(&self, n: u8) -> Option<Seat> {
-        Seat::BOTH
-            .into_iter()
-            .find(|s| self.men[s.index()] & bit(n) != 0)
-    }
-
-    /// The seat whose turn it is.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
+        // KE-3 `first_to_throw_one`: who became green by throwing the first 1 is not part of
+        // the game (NOTATION §4), but that 1 is: the game opens with green playing it.
+        let phase = match cfg.opening {
+            Opening::GreenFirst => Phase::Throw,
+            Opening::FirstToThrowOne => Phase::Opening,
+        };
+        State {
+            men,
+            off: ByPlayer::both(0),
+            clock: Clock::new(Seat::A, 1),
+            phase,
+            skip: ByPlayer::both(false),
+            reborn: ByPlayer::both(0),
+            cfg,
+        }
     }
 
     fn occupied(&self) -> Squares {
-        self.men[0] | self.men[1]
+        self.men[Seat::A] | self.men[Seat::B]
     }
 
     fn turn_start_phase(&self) -> Phase {
-        if self.men[self.to_move.index()] & bit(WATERS) != 0 {
+        if self.men[self.clock.to_move] & bit(WATERS) != 0 {
             Phase::WaterChoice
         } else {
             Phase::Throw
@@ -389,14 +378,12 @@ impl State {
 
     fn end_turn(&mut self) {
         loop {
-            self.to_move = self.to_move.other();
-            self.turns += 1;
-            if self.cfg.common.capped(self.turns) {
-                self.phase = Phase::Over(Outcome::Draw);
+            if let Some(o) = self.clock.pass(&self.cfg.common) {
+                self.phase = Phase::Over(o);
                 return;
             }
             // A turn lost to KE-19 `this_and_next_turn` passes without any decision.
-            let me = self.to_move.index();
+            let me = self.clock.to_move;
             if !self.skip[me] {
                 break;
             }
@@ -407,8 +394,7 @@ impl State {
 
     /// After a throw `t` was used or lost: throw again or pass control (8.2 step 5).
     fn after_throw(&mut self, t: Throw, used: bool) {
-        let again = self.cfg.extra >> t.value() & 1 == 1 && (used || self.cfg.extra_on_pass);
-        if again {
+        if self.cfg.extra_throws.earns(t) && (used || self.cfg.extra_on_pass) {
             self.phase = Phase::Throw;
         } else {
             self.end_turn();
@@ -420,7 +406,7 @@ impl State {
         if self.occupied() & bit(REBIRTH) == 0 {
             return Some(REBIRTH);
         }
-        let opp = self.men[1 - self.to_move.index()];
+        let opp = self.men[self.clock.to_move.other()];
         match self.cfg.rebirth_blocked {
             RebirthBlocked::StepBack => step_back_square(self.occupied()),
             RebirthBlocked::Forbid => None,
@@ -436,8 +422,7 @@ impl State {
     #[inline(always)]
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
         self.base_moves_for(t, out);
-        let me = self.to_move.index();
-        let reborn = self.reborn[me];
+        let reborn = self.reborn[self.clock.to_move];
         if reborn != 0 {
             // KE-23: the reborn piece must move next, when it can.
             let from_reborn =
@@ -459,47 +444,48 @@ impl State {
     #[inline(always)]
     fn base_moves_for(&self, t: Throw, out: &mut MoveList) {
         let cfg = &self.cfg;
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
         let own = self.men[me];
-        let opp = self.men[1 - me];
+        let opp = self.men[me.other()];
         let occ = own | opp;
         // Protected pieces (KE-6), and pieces on safe squares (KE-14), cannot be attacked. While
         // the opponent's reborn piece has not moved, his pairs lose protection (KE-23).
-        let protected = if self.reborn[1 - me] != 0 {
+        let protected = if self.reborn[me.other()] != 0 {
             0
         } else {
-            cfg.fam.guarded(opp)
+            cfg.family.guarded(opp)
         };
-        let shielded = protected | (opp & cfg.fam.safe);
+        let shielded = protected | (opp & cfg.family.safe());
         let blocked = own | shielded;
         let t8 = t.value();
         let waters_free = occ & bit(WATERS) == 0;
         // Origins whose move would jump three opposing pieces in a row (KE-7).
-        let runs = if cfg.blockade { runs_of_three(opp) } else { 0 };
-        let (jam_fwd, jam_back) = if cfg.blockade {
-            (blockaded(runs, t8, false), blockaded(runs, t8, true))
-        } else {
-            (0, 0)
-        };
-        let may_leave = cfg.fam.may_bear_off(own);
+        let blockade = cfg.blockade == Blockade::Three;
+        let (jam_fwd, jam_back) = jammed_origins(blockade, opp, t8);
+        let may_leave = cfg.family.may_bear_off(own);
         // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9).
-        let from = own & up_to(HAPPINESS - t8) & !jam_fwd;
-        for to in squares((from << t8) & !blocked) {
-            out.push(Move::squares(to - t8, to));
-        }
-        if cfg.trap && waters_free {
+        push_steps(
+            own & up_to(HAPPINESS - t8) & !jam_fwd,
+            t8,
+            false,
+            blocked,
+            out,
+        );
+        if cfg.trap == Trap::On && waters_free {
             // KE-26 `on`: an overshoot from 22..25 drops into 27 (only while 27 is empty,
             // KE-13), unless it would jump a blockade on the way to 26.
-            for s in squares(own & between(HAPPINESS + 1 - t8, HAPPINESS - 1)) {
+            let runs = if blockade { runs_of_three(opp) } else { 0 };
+            for s in board::squares(own & between(HAPPINESS + 1 - t8, HAPPINESS - 1)) {
                 if runs & between(s + 1, HAPPINESS - 2) == 0 {
                     out.push(Move::squares(s, WATERS));
                 }
             }
         }
         let one_to_waters = t8 == 1 && own & bit(HAPPINESS) != 0 && waters_free;
+        let one_only_if_forced = cfg.one_from_26 == OneFrom26::OnlyIfForced;
         if own & bit(HAPPINESS) & !jam_fwd != 0 {
             match t8 {
-                1 if one_to_waters && !cfg.one_only_if_forced => {
+                1 if one_to_waters && !one_only_if_forced => {
                     out.push(Move::squares(HAPPINESS, WATERS));
                 }
                 2..=4 => {
@@ -509,7 +495,7 @@ impl State {
                     // it goes to 15 instead (`send_to_15`).
                     let attack = opp & bit(to) != 0
                         && shielded & bit(to) == 0
-                        && (waters_free || cfg.send_to_15);
+                        && (waters_free || cfg.attack_when_27_full == AttackWhen27Full::SendTo15);
                     if free || attack {
                         out.push(Move::squares(HAPPINESS, to));
                     }
@@ -521,14 +507,8 @@ impl State {
         // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11), once the gate is open
         // (KE-22).
         if may_leave {
-            if t8 == 3 && own & bit(28) != 0 {
-                out.push(bear_off(28));
-            }
-            if t8 == 2 && own & bit(29) != 0 {
-                out.push(bear_off(29));
-            }
-            if own & bit(30) != 0 {
-                out.push(bear_off(30));
+            for sq in board::squares(own & EXITS[t8 as usize]) {
+                out.push(bear_off(sq));
             }
         }
         // KE-16 `false`: the piece in 27 is not a frozen turn's only hope but one more piece,
@@ -537,7 +517,7 @@ impl State {
             out.push(bear_off(WATERS));
         }
         // KE-10 `only_if_forced`: the 1 into the Waters when nothing else goes forward.
-        if one_to_waters && cfg.one_only_if_forced && out.is_empty() {
+        if one_to_waters && one_only_if_forced && out.is_empty() {
             out.push(Move::squares(HAPPINESS, WATERS));
         }
         if !out.is_empty() {
@@ -549,20 +529,19 @@ impl State {
             && (2..=4).contains(&t8)
             && protected & bit(HAPPINESS + t8) != 0
             && waters_free;
-        if penalty && !cfg.penalty_after_backward {
+        let penalty_first = cfg.penalty_priority == PenaltyPriority::BeforeBackward;
+        if penalty && penalty_first {
             out.push(Move::squares(HAPPINESS, WATERS));
             return;
         }
         // (iii) backward, from 1..26 (KE-8); onto empty squares only without backward attacks.
-        let back_blocked = if cfg.fam.backward_attack {
+        let back_blocked = if cfg.family.backward_attack {
             blocked
         } else {
             occ
         };
         let from = own & between(t8 + 1, HAPPINESS) & !jam_back;
-        for to in squares((from >> t8) & !back_blocked) {
-            out.push(Move::squares(to + t8, to));
-        }
+        push_steps(from, t8, true, back_blocked, out);
         if out.is_empty() {
             // KE-15 `after_backward`: the penalty only when no backward move exists.
             out.push(if penalty {
@@ -574,13 +553,14 @@ impl State {
     }
 
     fn move_piece(&mut self, from: u8, to: Place) {
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
+        let them = me.other();
         self.men[me] &= !bit(from);
         // The player has made his next move (KE-23).
         self.reborn[me] = 0;
         match to {
             Place::Square(to) => {
-                if self.men[1 - me] & bit(to) != 0 {
+                if self.men[them] & bit(to) != 0 {
                     // An attacked piece on 28-30 goes to 27, anywhere else it takes the
                     // attacker's square (002). With 27 taken it can only have been attacked
                     // under `send_to_15` (KE-12): it goes to 15, or, 15 being taken, to the
@@ -594,95 +574,40 @@ impl State {
                     } else {
                         from
                     };
-                    self.men[1 - me] ^= bit(to) | bit(dest);
-                    if self.reborn[1 - me] == to {
-                        self.reborn[1 - me] = dest;
+                    self.men[them] ^= bit(to) | bit(dest);
+                    if self.reborn[them] == to {
+                        self.reborn[them] = dest;
                     }
                 }
                 self.men[me] |= bit(to);
             }
             _ => {
                 self.off[me] += 1;
-                if self.off[me] >= self.cfg.fam.pieces {
-                    self.phase = Phase::Over(Outcome::Win(self.to_move));
+                // `>=`: a test position built under `senet.pieces=5` with more pieces borne
+                // off is simply won at its next bear-off (KE-25).
+                if self.off[me] >= self.cfg.family.pieces() {
+                    self.phase = Phase::Over(Outcome::Win(me));
                 }
             }
         }
     }
 }
 
-fn bear_off(from: u8) -> Move {
-    Move::Go {
-        from: Place::Square(from),
-        to: Place::Off,
-    }
-}
-
-impl Game for State {
-    fn rule_set(&self) -> RuleSetId {
-        RuleSetId::SenetKendall
-    }
-
+impl Turns for State {
     fn status(&self) -> Status {
+        let seat = self.clock.to_move;
         match self.phase {
-            Phase::Throw | Phase::WaterThrow => Status::Chance {
-                seat: Some(self.to_move),
-            },
+            Phase::Throw | Phase::WaterThrow => Status::Chance { seat: Some(seat) },
             Phase::Move(t) | Phase::WaterResult(t) => Status::Decide {
-                seat: self.to_move,
+                seat,
                 throw: Some(t),
             },
             Phase::Opening => Status::Decide {
-                seat: self.to_move,
+                seat,
                 throw: Some(ONE),
             },
-            Phase::WaterChoice => Status::Decide {
-                seat: self.to_move,
-                throw: None,
-            },
+            Phase::WaterChoice => Status::Decide { seat, throw: None },
             Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn chance_outcomes(&self) -> ChanceList {
-        match self.phase {
-            Phase::Throw | Phase::WaterThrow => throw_outcomes(self.cfg.common.bias.law()),
-            _ => ChanceList::new(),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
-        match self.phase {
-            Phase::Move(t) => {
-                self.moves_for(t, out);
-                self.cfg.common.offer_pass(out);
-            }
-            Phase::WaterChoice => {
-                if let Some(n) = self.rebirth_square() {
-                    out.push(Move::squares(WATERS, n));
-                }
-                out.push(Move::Throw);
-            }
-            Phase::WaterResult(t) if t.value() == 4 => {
-                // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the
-                // end of the track; the exit from 27 is the Waters' own escape (8.5).
-                out.push(bear_off(WATERS));
-                self.cfg.common.offer_pass(out);
-            }
-            Phase::WaterResult(_) => out.push(Move::Pass),
-            Phase::Opening => {
-                // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
-                self.moves_for(ONE, out);
-                let front = 31 - self.men[self.to_move.index()].leading_zeros() as u8;
-                let by_front =
-                    |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == front);
-                if out.iter().any(by_front) {
-                    out.retain(|m| by_front(m));
-                }
-                self.cfg.common.offer_pass(out);
-            }
-            _ => {}
         }
     }
 
@@ -693,7 +618,42 @@ impl Game for State {
             _ => Phase::Move(t),
         };
     }
+}
 
+impl Moves for State {
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
+        match self.phase {
+            Phase::Move(t) => self.moves_for(t, out),
+            Phase::WaterChoice => {
+                // The water turn, before any throw: give up, or try for a 4 (8.5).
+                if let Some(n) = self.rebirth_square() {
+                    out.push(Move::squares(WATERS, n));
+                }
+                out.push(Move::Throw);
+                return false;
+            }
+            // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the end
+            // of the track; the exit from 27 is the Waters' own escape (8.5).
+            Phase::WaterResult(t) if t.value() == 4 => out.push(bear_off(WATERS)),
+            Phase::WaterResult(_) => out.push(Move::Pass),
+            Phase::Opening => {
+                // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
+                self.moves_for(ONE, out);
+                let front = 31 - self.men[self.clock.to_move].leading_zeros() as u8;
+                let by_front =
+                    |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == front);
+                if out.iter().any(by_front) {
+                    out.retain(|m| by_front(m));
+                }
+            }
+            Phase::Throw | Phase::WaterThrow | Phase::Over(_) => return false,
+        }
+        true
+    }
+}
+
+impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
         match (self.phase, m) {
             (Phase::WaterChoice, Move::Throw) => {
@@ -712,19 +672,20 @@ impl Game for State {
                 },
             ) => {
                 // Giving up uses the turn (KE-19), and under `this_and_next_turn` the next one.
-                let me = self.to_move.index();
-                if self.men[1 - me] & bit(to) != 0 {
+                let me = self.clock.to_move;
+                let them = me.other();
+                if self.men[them] & bit(to) != 0 {
                     // KE-18 `swap`: the opponent's piece on 15 goes to 27.
-                    self.men[1 - me] ^= bit(to) | bit(WATERS);
-                    if self.reborn[1 - me] == to {
-                        self.reborn[1 - me] = WATERS;
+                    self.men[them] ^= bit(to) | bit(WATERS);
+                    if self.reborn[them] == to {
+                        self.reborn[them] = WATERS;
                     }
                 }
                 self.men[me] ^= bit(WATERS) | bit(to);
                 if self.cfg.rebirth_must_move {
                     self.reborn[me] = to;
                 }
-                self.skip[me] = self.cfg.give_up_skips;
+                self.skip[me] = self.cfg.give_up_cost == GiveUpCost::ThisAndNextTurn;
                 self.end_turn();
             }
             (Phase::Opening, m) => {
@@ -775,36 +736,5 @@ impl Game for State {
             }
             _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
         }
-    }
-
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
-        Chance::Throw(self.cfg.common.bias.throw(rng).score())
-    }
-
-    fn turns(&self) -> u32 {
-        self.turns
-    }
-
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self.squares_of(seat).map(Place::Square).collect(),
-            off: self.borne_off(seat),
-            ..SeatLayout::default()
-        })
-    }
-
-    fn board_text(&self) -> String {
-        render(
-            self.men,
-            self.off,
-            &[
-                (15, "House of Re-birth"),
-                (26, "House of Happiness"),
-                (27, "House of Waters"),
-                (28, "House of Three Truths"),
-                (29, "House of Re-Atoum"),
-                (30, "leaves on any throw"),
-            ],
-        )
     }
 }

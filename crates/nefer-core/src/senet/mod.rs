@@ -1,159 +1,14 @@
-//! Senet: the 3×10 board shared by both Senet rule sets (SPEC §7), and the rule sets.
-//!
-//! Squares 1..=30 are bits 1..=30 of a `u32` per seat ("bitboards"); the track is boustrophedon.
+//! Senet: the 3×10 board shared by both Senet rule sets ([`board`], SPEC §7), the options both
+//! Senets name the same way ([`FamilyConfig`]), and the rule sets.
 
+pub mod board;
 pub mod kendall;
 pub mod school;
 
-use core::fmt::Write as _;
+use crate::options::{BOOL, OptionError, OptionReader, OptionSpec, ReadOption, option_values};
+use board::{START, Squares, bit, guarded, next_to, up_to};
 
-use crate::options::OptionSpec;
-
-/// A set of squares: bit `n` is square `n` (1..=30).
-pub type Squares = u32;
-
-/// The bit of square `n`.
-#[inline]
-pub const fn bit(n: u8) -> Squares {
-    1 << n
-}
-
-/// Squares `1..=n` (empty for `n = 0`).
-#[inline]
-pub const fn up_to(n: u8) -> Squares {
-    ((1u64 << (n as u32 + 1)) - 2) as Squares
-}
-
-/// Squares `lo..=hi`.
-#[inline]
-pub const fn between(lo: u8, hi: u8) -> Squares {
-    up_to(hi) & !up_to(lo - 1)
-}
-
-/// The pieces of `men` that have another piece of `men` on a path-adjacent square n±1 (§7):
-/// Kendall's "protected", the school sheet's "defended" (KE-6, SB-5, SB-6).
-#[inline]
-pub const fn guarded(men: Squares) -> Squares {
-    men & ((men << 1) | (men >> 1))
-}
-
-/// Squares vertically next to each square on the §7 grid (index: square). Row 0 square `n`
-/// sits above row 1 square `21 − n`, row 1 square `n` above row 2 square `41 − n`.
-///
-/// SPEC does not define `senet.adjacency = grid` beyond §7's example "grid neighbours such as 5
-/// and 16"; we read it as the orthogonal neighbours on the board (KE-6, SB-6): the path
-/// neighbours (10–11 and 20–21 are also above one another) plus the squares directly above and
-/// below, no diagonals.
-const VERTICAL: [Squares; 31] = {
-    let mut t = [0; 31];
-    let mut n = 1;
-    while n <= 10 {
-        t[n as usize] = bit(21 - n);
-        t[(21 - n) as usize] |= bit(n);
-        t[(20 + n) as usize] = bit(21 - n);
-        t[(21 - n) as usize] |= bit(20 + n);
-        n += 1;
-    }
-    t
-};
-
-/// The squares next to some square of `set`: along the path (n±1), and with `grid` also the
-/// squares above and below on the board (`senet.adjacency = grid`, KE-6, SB-6).
-#[inline]
-pub fn next_to(set: Squares, grid: bool) -> Squares {
-    let mut out = (set << 1) | (set >> 1);
-    if grid {
-        for n in squares(set) {
-            out |= VERTICAL[n as usize];
-        }
-    }
-    out
-}
-
-/// Row and column of square `n` on the boustrophedon board (§7): row 0 runs 1→10 left to right,
-/// row 1 runs 11→20 right to left, row 2 runs 21→30 left to right.
-pub const fn row_col(n: u8) -> (u8, u8) {
-    let r = (n - 1) / 10;
-    let c = (n - 1) % 10;
-    if r == 1 { (r, 9 - c) } else { (r, c) }
-}
-
-/// The starting squares of seat A (even 2..14) and of seat B (odd 1..13) (KE-2, 004§1).
-pub const START: [Squares; 2] = [
-    bit(2) | bit(4) | bit(6) | bit(8) | bit(10) | bit(12) | bit(14),
-    bit(1) | bit(3) | bit(5) | bit(7) | bit(9) | bit(11) | bit(13),
-];
-
-/// The set of squares `v`, for building test and analysis positions.
-///
-/// # Panics
-/// If a square is outside 1..=30.
-pub fn set_of(v: &[u8]) -> Squares {
-    v.iter().fold(0, |s, &n| {
-        assert!((1..=30).contains(&n), "square {n}");
-        s | bit(n)
-    })
-}
-
-/// Both seats' squares from lists, checked: no shared square, at most seven pieces a seat
-/// counting those borne off.
-///
-/// # Panics
-/// If the lists break those rules.
-pub fn position(a: &[u8], b: &[u8], off: [u8; 2]) -> [Squares; 2] {
-    let men = [set_of(a), set_of(b)];
-    assert_eq!(men[0] & men[1], 0, "the seats share a square");
-    for i in 0..2 {
-        assert!(
-            men[i].count_ones() + u32::from(off[i]) <= 7,
-            "more than seven pieces"
-        );
-    }
-    men
-}
-
-/// Squares in increasing order.
-pub fn squares(set: Squares) -> impl Iterator<Item = u8> {
-    crate::game::ones(set)
-}
-
-/// Draws the board as the §7 grid: each square shows its number and, beneath, `A`, `B` or `.`;
-/// marked squares carry a `*` and are named below.
-pub fn render(men: [Squares; 2], off: [u8; 2], marked: &[(u8, &str)]) -> String {
-    let mut s = String::new();
-    for row in 0..3u8 {
-        let order: Vec<u8> = (0..10u8)
-            .map(|c| if row == 1 { 20 - c } else { row * 10 + c + 1 })
-            .collect();
-        for &n in &order {
-            let star = if marked.iter().any(|&(m, _)| m == n) {
-                '*'
-            } else {
-                ' '
-            };
-            let _ = write!(s, " {n:>2}{star}");
-        }
-        s.push('\n');
-        for &n in &order {
-            let who = if men[0] & bit(n) != 0 {
-                'A'
-            } else if men[1] & bit(n) != 0 {
-                'B'
-            } else {
-                '.'
-            };
-            let _ = write!(s, "  {who} ");
-        }
-        s.push('\n');
-    }
-    let _ = writeln!(s, " off: A {}  B {}", off[0], off[1]);
-    let names: Vec<String> = marked
-        .iter()
-        .map(|(n, name)| format!("{n} {name}"))
-        .collect();
-    let _ = writeln!(s, " * {}", names.join(", "));
-    s
-}
+use crate::game::ByPlayer;
 
 /// Options both Senet rule sets name the same way (SPEC §10, "both Senets").
 pub fn family_specs() -> Vec<OptionSpec> {
@@ -167,110 +22,169 @@ pub fn family_specs() -> Vec<OptionSpec> {
     vec![
         spec(
             "senet.adjacency",
-            &["path", "grid"][..],
-            &["path", "grid"][..],
+            Adjacency::VALUES,
+            Adjacency::VALUES,
             "KE-6",
             "which neighbours protect a piece",
         ),
         spec(
             "senet.backward_attack",
             &["true", "false"][..],
-            &["true", "false"][..],
+            BOOL,
             "KE-8",
             "backward moves may exchange with an unprotected piece",
         ),
         spec(
             "senet.safe_squares",
-            &["{}", "{15}", "{15,26,28,29}"][..],
-            &["{}", "{15}", "{15,26,28,29}"][..],
+            SafeSquares::VALUES,
+            SafeSquares::VALUES,
             "KE-14",
             "squares where a piece cannot be attacked",
         ),
         spec(
             "senet.bear_off_gate",
-            &["none", "first_row_empty", "all_in_last_row"][..],
-            &["none", "first_row_empty", "all_in_last_row"][..],
+            BearOffGate::VALUES,
+            BearOffGate::VALUES,
             "KE-22",
             "what must hold before a piece may leave the board",
         ),
         spec(
             "senet.pieces",
-            &["7", "5"][..],
-            &["7", "5"][..],
+            Pieces::VALUES,
+            Pieces::VALUES,
             "KE-25",
             "pieces per player",
         ),
     ]
 }
 
-/// The values of the options both Senets share, read once when a game is set up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct FamilyConfig {
-    /// `senet.adjacency = grid`: squares above and below also protect (KE-6, SB-6).
-    pub grid: bool,
-    /// `senet.backward_attack` (KE-8, SB-7): backward moves may exchange.
-    pub backward_attack: bool,
-    /// `senet.safe_squares` (KE-14, SB-14): squares whose piece cannot be attacked.
-    pub safe: Squares,
-    /// `senet.bear_off_gate` (KE-22): squares that must hold none of the mover's pieces for a
-    /// piece to leave the board (none: nothing; first_row_empty: 1..10; all_in_last_row:
-    /// 1..20).
-    pub gate: Squares,
-    /// `senet.pieces` (KE-25): pieces a seat, all of which must be borne off to win.
-    pub pieces: u8,
+option_values! {
+    /// `senet.adjacency` (KE-6, SB-6): which neighbours protect a piece.
+    pub enum Adjacency {
+        /// The squares before and after it on the path.
+        Path = "path",
+        /// Also the squares above and below it on the board.
+        Grid = "grid",
+    }
 }
 
-impl Default for FamilyConfig {
-    fn default() -> Self {
-        FamilyConfig {
-            grid: false,
-            backward_attack: true,
-            safe: 0,
-            gate: 0,
-            pieces: 7,
-        }
+option_values! {
+    /// `senet.safe_squares` (KE-14, SB-14): squares whose piece cannot be attacked (the
+    /// discriminant is their set).
+    #[repr(u32)]
+    pub enum SafeSquares {
+        /// None.
+        Empty = "{}" => 0,
+        /// Square 15.
+        Fifteen = "{15}" => bit(15),
+        /// Squares 15, 26, 28 and 29.
+        Houses = "{15,26,28,29}" => bit(15) | bit(26) | bit(28) | bit(29),
+    }
+}
+
+option_values! {
+    /// `senet.bear_off_gate` (KE-22): what must hold before a piece may leave the board (the
+    /// discriminant is the set of squares that must hold none of the mover's pieces).
+    #[repr(u32)]
+    pub enum BearOffGate {
+        /// Nothing.
+        Open = "none" => 0,
+        /// None of the mover's pieces on 1..10.
+        FirstRowEmpty = "first_row_empty" => up_to(10),
+        /// All the mover's pieces in the last row (none on 1..20).
+        AllInLastRow = "all_in_last_row" => up_to(20),
+    }
+}
+
+option_values! {
+    /// `senet.pieces` (KE-25): pieces a seat, all of which must be borne off to win (the
+    /// discriminant).
+    #[repr(u8)]
+    pub enum Pieces {
+        /// Seven.
+        Seven = "7" => 7,
+        /// Five.
+        Five = "5" => 5,
+    }
+}
+
+option_values! {
+    /// KE-7, SB-15 `blockade`: whether three opposing pieces in a row may be jumped.
+    pub enum Blockade {
+        /// They may.
+        Off = "off",
+        /// They may not.
+        Three = "3",
+    }
+}
+
+/// The options both Senets share, typed: a member of each Senet's `Config`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FamilyConfig {
+    /// `senet.adjacency` (KE-6, SB-6).
+    pub adjacency: Adjacency,
+    /// `senet.backward_attack` (KE-8, SB-7): backward moves may exchange.
+    pub backward_attack: bool,
+    /// `senet.safe_squares` (KE-14, SB-14).
+    pub safe_squares: SafeSquares,
+    /// `senet.bear_off_gate` (KE-22).
+    pub bear_off_gate: BearOffGate,
+    /// `senet.pieces` (KE-25).
+    pub pieces: Pieces,
+}
+
+impl ReadOption for FamilyConfig {
+    /// Reads the shared options, named `senet.*` in both Senets.
+    fn read_as(o: &OptionReader<'_>, _field: &str) -> Result<FamilyConfig, OptionError> {
+        Ok(FamilyConfig {
+            adjacency: o.get("senet.adjacency")?,
+            backward_attack: o.get("senet.backward_attack")?,
+            safe_squares: o.get("senet.safe_squares")?,
+            bear_off_gate: o.get("senet.bear_off_gate")?,
+            pieces: o.get("senet.pieces")?,
+        })
     }
 }
 
 impl FamilyConfig {
-    /// Reads the shared options (already validated against `specs`).
-    pub fn read(opts: &crate::options::Options, specs: &[OptionSpec]) -> FamilyConfig {
-        let safe = match opts.value(specs, "senet.safe_squares") {
-            "{15}" => bit(15),
-            "{15,26,28,29}" => bit(15) | bit(26) | bit(28) | bit(29),
-            _ => 0,
-        };
-        let gate = match opts.value(specs, "senet.bear_off_gate") {
-            "first_row_empty" => up_to(10),
-            "all_in_last_row" => up_to(20),
-            _ => 0,
-        };
-        FamilyConfig {
-            grid: opts.value(specs, "senet.adjacency") == "grid",
-            backward_attack: opts.value(specs, "senet.backward_attack") == "true",
-            safe,
-            gate,
-            pieces: if opts.value(specs, "senet.pieces") == "5" {
-                5
-            } else {
-                7
-            },
-        }
+    /// Whether the grid neighbours protect too (`senet.adjacency = grid`).
+    #[inline]
+    pub const fn grid(&self) -> bool {
+        matches!(self.adjacency, Adjacency::Grid)
+    }
+
+    /// The squares whose piece cannot be attacked (KE-14).
+    #[inline]
+    pub const fn safe(&self) -> Squares {
+        self.safe_squares as Squares
+    }
+
+    /// The squares that must hold none of the mover's pieces for a piece to leave the board
+    /// (KE-22: none, 1..10, or 1..20).
+    #[inline]
+    pub const fn gate(&self) -> Squares {
+        self.bear_off_gate as Squares
+    }
+
+    /// Pieces a seat (KE-25).
+    #[inline]
+    pub const fn pieces(&self) -> u8 {
+        self.pieces as u8
     }
 
     /// The start position: the pieces alternate from square 1, seat A on the even squares
     /// (KE-2, 004§1). SPEC gives no setup for KE-25's five pieces; we keep the same
     /// alternation over squares 1..10 (A on 2..10, B on 1..9), the setup of seven pieces cut to
     /// five.
-    pub fn start(&self) -> [Squares; 2] {
-        let used = up_to(2 * self.pieces);
-        [START[0] & used, START[1] & used]
+    pub fn start(&self) -> ByPlayer<Squares> {
+        let used = up_to(2 * self.pieces());
+        START.map(|s| s & used)
     }
 
     /// The pieces of `men` protected by a neighbour of the same seat (KE-6, SB-5, SB-6).
     #[inline]
     pub fn guarded(&self, men: Squares) -> Squares {
-        if self.grid {
+        if self.grid() {
             men & next_to(men, true)
         } else {
             guarded(men)
@@ -279,113 +193,33 @@ impl FamilyConfig {
 
     /// Whether a seat with pieces `own` on the board may bear a piece off (KE-22).
     #[inline]
-    pub fn may_bear_off(&self, own: Squares) -> bool {
-        own & self.gate == 0
+    pub const fn may_bear_off(&self, own: Squares) -> bool {
+        own & self.gate() == 0
     }
-}
-
-/// The House of Re-birth, where a piece given up from the Waters goes (8.5, KE-18).
-pub(crate) const REBIRTH: u8 = 15;
-
-/// The nearest empty square at or before 15 among `occupied` (KE-18 `step_back`, the default
-/// target of a give-up in both Senets), if any.
-pub(crate) fn step_back_square(occupied: Squares) -> Option<u8> {
-    let free = !occupied & up_to(REBIRTH);
-    (free != 0).then(|| 31 - free.leading_zeros() as u8)
-}
-
-/// Opponent runs of three: bit `n` is set when `opp` holds `n`, `n+1` and `n+2` (KE-7, SB-15).
-#[inline]
-pub(crate) const fn runs_of_three(opp: Squares) -> Squares {
-    opp & (opp >> 1) & (opp >> 2)
-}
-
-/// The origins of moves by `t` that would jump a whole run of three (`runs`, from
-/// [`runs_of_three`]): forward (`back = false`) the run lies in `s+1 ..= s+t−1`, backward in
-/// `s−t+1 ..= s−1`. Landing on a run's piece is already barred: each piece of a run is
-/// protected by its neighbour.
-#[inline]
-pub(crate) const fn blockaded(runs: Squares, t: u8, back: bool) -> Squares {
-    let mut out = 0;
-    // A run starting at n is jumped forward from s when s+1 <= n and n+2 <= s+t-1, i.e.
-    // s = n-k for k in 1..=t-3; backward when s-t+1 <= n and n+2 <= s-1, i.e. s = n+k for k
-    // in 3..=t-1.
-    let mut k = 1;
-    while k + 3 <= t {
-        out |= if back { runs << (k + 2) } else { runs >> k };
-        k += 1;
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Options;
 
-    #[test]
-    fn masks() {
-        assert_eq!(up_to(0), 0);
-        assert_eq!(up_to(3), 0b1110);
-        assert_eq!(between(2, 3), 0b1100);
-        assert_eq!(squares(between(28, 30)).collect::<Vec<_>>(), [28, 29, 30]);
+    fn read(opts: &str) -> FamilyConfig {
+        let o = Options::parse(opts).unwrap();
+        let r = OptionReader::new("senet.kendall", family_specs(), &o).unwrap();
+        FamilyConfig::read_as(&r, "family").unwrap()
     }
 
     #[test]
-    fn board_is_boustrophedon() {
-        assert_eq!(row_col(1), (0, 0));
-        assert_eq!(row_col(10), (0, 9));
-        assert_eq!(row_col(11), (1, 9));
-        assert_eq!(row_col(20), (1, 0));
-        assert_eq!(row_col(21), (2, 0));
-        assert_eq!(row_col(30), (2, 9));
-        // 15 sits directly above 26 (§7).
-        assert_eq!(row_col(15).1, row_col(26).1);
-    }
-
-    #[test]
-    fn guard_is_path_adjacency_only() {
-        // 12 and 13 guard each other; 11 and 13 do not (§8.7 second check).
-        assert_eq!(guarded(bit(12) | bit(13)), bit(12) | bit(13));
-        assert_eq!(guarded(bit(11) | bit(13)), 0);
-        // 10–11 and 20–21 are adjacent along the path (the turns).
-        assert_eq!(guarded(bit(10) | bit(11)), bit(10) | bit(11));
-        assert_eq!(guarded(bit(20) | bit(21)), bit(20) | bit(21));
-        // Grid neighbours 5 and 16 are not.
-        assert_eq!(guarded(bit(5) | bit(16)), 0);
-    }
-
-    #[test]
-    fn grid_neighbours_add_the_squares_above_and_below() {
-        // 5 sits above 16, 16 above 25; 10-11 and 20-21 are both path and grid neighbours.
-        assert_eq!(next_to(bit(16), true), bit(15) | bit(17) | bit(5) | bit(25));
-        assert_eq!(next_to(bit(1), true), bit(0) | bit(2) | bit(20));
-        assert_eq!(next_to(bit(30), true), bit(29) | bit(31) | bit(11));
-        assert_eq!(next_to(bit(16), false), bit(15) | bit(17));
-    }
-
-    #[test]
-    fn blockades_are_found_where_a_move_jumps_them() {
-        let runs = runs_of_three(bit(10) | bit(11) | bit(12));
-        assert_eq!(runs, bit(10));
-        // Forward: 9 with 4 (to 13) and 8, 9 with 5 jump it; 9 with 3 lands on 12.
-        assert_eq!(blockaded(runs, 3, false), 0);
-        assert_eq!(blockaded(runs, 4, false), bit(9));
-        assert_eq!(blockaded(runs, 5, false), bit(9) | bit(8));
-        // Backward: 13 with 4 (to 9), 13 and 14 with 5.
-        assert_eq!(blockaded(runs, 4, true), bit(13));
-        assert_eq!(blockaded(runs, 5, true), bit(13) | bit(14));
-    }
-
-    #[test]
-    fn render_shows_the_grid_of_section_7() {
-        let text = render(START, [0, 0], &[(15, "ankh")]);
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].trim_start().starts_with("1 "));
-        assert!(lines[2].trim_start().starts_with("20 "));
-        assert!(lines[4].trim_start().starts_with("21 "));
-        assert_eq!(
-            lines[1].split_whitespace().take(3).collect::<Vec<_>>(),
-            ["B", "A", "B"]
+    fn the_family_options_read_into_masks() {
+        let d = read("");
+        assert_eq!((d.grid(), d.safe(), d.gate(), d.pieces()), (false, 0, 0, 7));
+        assert!(d.backward_attack);
+        let c = read(
+            "senet.adjacency=grid, senet.safe_squares={15,26,28,29}, senet.bear_off_gate=all_in_last_row, senet.pieces=5, senet.backward_attack=false",
         );
+        assert!(c.grid() && !c.backward_attack);
+        assert_eq!(c.safe(), bit(15) | bit(26) | bit(28) | bit(29));
+        assert_eq!(c.gate(), up_to(20));
+        assert_eq!(c.start(), ByPlayer::new(0b10101010100, 0b01010101010));
     }
 }

@@ -3,26 +3,23 @@
 //! Seat A takes the counters on the even squares and starts (004§3); who that is was decided by
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
-use rand::Rng;
-
-use super::{
-    FamilyConfig, Squares, between, bit, blockaded, next_to, render, runs_of_three, squares,
+use super::board::{
+    self, HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
     step_back_square, up_to,
 };
-use crate::game::{
-    Chance, ChanceList, Game, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status,
-    throw_outcomes,
-};
-use crate::options::{Common, OptionError, OptionSpec, Options, common_specs};
-use crate::rules::{RuleInfo, RuleSetId};
+use super::{Blockade, FamilyConfig};
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat};
+use crate::options::{OpeningThrows, OptionSpec, Registry, config, option_values};
+use crate::rules::RuleInfo;
+use crate::skeleton::{Clock, Moves, Phase, Rules, rule_set, state};
 use crate::sticks::Throw;
 
-const KEY: &str = "senet.school";
+rule_set!(SenetSchool; turns: shared, board: senet);
 
 /// Every counter must land exactly on 26 (004§9).
-const GATE: u8 = 26;
+const GATE: u8 = HAPPINESS;
 /// The counter attacked on 28–30 goes to 27 (004§11).
-const TRAP: u8 = 27;
+const TRAP: u8 = WATERS;
 /// The one throw that removes a counter from 27 (004§11).
 const TRAP_EXIT: u8 = 4;
 /// The one throw that gives an extra turn (004§8).
@@ -48,241 +45,199 @@ Winning: the first to remove all seven counters wins.",
 
 /// Options of `senet.school` (SPEC §10).
 pub fn option_specs() -> Vec<OptionSpec> {
-    let mut v = common_specs(KEY, &[]);
-    v.extend(super::family_specs());
-    let spec =
-        |name: &str, values: &'static [&'static str], implemented, clause, help| OptionSpec {
-            name: format!("{KEY}.{name}"),
-            values,
-            implemented,
-            clause,
-            help,
-        };
-    v.extend([
-        spec(
+    Registry::new(KEY, &[])
+        .with(super::family_specs())
+        .own(
             "opening",
-            &["decide_only", "use_the_one"],
-            &["decide_only", "use_the_one"],
+            Opening::VALUES,
             "SB-3",
             "whether the opening 1 is also a move",
-        ),
-        spec(
+        )
+        .own(
             "opening_throws",
-            &["alternate", "simultaneous"],
-            &["alternate", "simultaneous"],
+            OpeningThrows::VALUES,
             "SB-4",
             "how the players throw for the first 1",
-        ),
-        spec(
+        )
+        .own(
             "defence",
-            &["own_adjacent", "any_adjacent"],
-            &["own_adjacent", "any_adjacent"],
+            Defence::VALUES,
             "SB-5",
             "which neighbours defend a counter",
-        ),
-        spec(
+        )
+        .own(
             "extra_on_pass",
-            &["true", "false"],
             &["true", "false"],
             "SB-8",
             "a lost 5 still gives another throw",
-        ),
-        spec(
+        )
+        .own(
             "one_from_26",
-            &["none", "to_27"],
-            &["none", "to_27"],
+            OneFrom26::VALUES,
             "SB-10",
             "a 1 from square 26",
-        ),
-        spec(
+        )
+        .own(
             "attack_when_27_full",
-            &["illegal", "send_to_start"],
-            &["illegal", "send_to_start"],
+            AttackWhen27Full::VALUES,
             "SB-12",
             "attacks on 28-30 while 27 is taken",
-        ),
-        spec(
+        )
+        .own(
             "blockade",
-            &["off", "3"],
-            &["off", "3"],
+            Blockade::VALUES,
             "SB-15",
             "three counters in a row cannot be passed",
-        ),
-        spec(
+        )
+        .own(
             "water_give_up",
-            &["false", "true"],
             &["false", "true"],
             "SB-18",
             "Kendall-style give-up from 27",
-        ),
-    ]);
-    v
+        )
+        .done()
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Config {
-    common: Common,
-    /// The options both Senets share.
-    fam: FamilyConfig,
-    /// SB-15: three opposing counters in a row cannot be jumped.
-    blockade: bool,
-    /// SB-5 literal reading: any counter next to it defends.
-    any_adjacent: bool,
-    /// SB-8.
-    extra_on_pass: bool,
-    /// SB-10 `to_27`: a 1 takes a counter from 26 into 27.
-    one_to_27: bool,
-    /// SB-12 `send_to_start`: attacks on 28–30 while 27 is taken are legal; the attacked
-    /// counter goes to the attacker's start square (26), as any attacked counter does (004§6).
-    send_to_start: bool,
-    /// SB-18 `water_give_up`: at the start of a turn a counter on 27 may give up to 15.
-    water_give_up: bool,
+option_values! {
+    /// SB-3: whether the opening 1 is also a move.
+    pub enum Opening {
+        /// It only decides who takes seat A.
+        DecideOnly = "decide_only",
+        /// It is also the throw of A's first turn.
+        UseTheOne = "use_the_one",
+    }
 }
+
+option_values! {
+    /// SB-5: which neighbours defend a counter.
+    pub enum Defence {
+        /// Its owner's counters (as Kendall's protection).
+        OwnAdjacent = "own_adjacent",
+        /// Any counter (the sheet's literal words).
+        AnyAdjacent = "any_adjacent",
+    }
+}
+
+option_values! {
+    /// SB-10: a 1 from square 26.
+    pub enum OneFrom26 {
+        /// It does not move the counter.
+        Stays = "none",
+        /// It takes the counter into 27.
+        To27 = "to_27",
+    }
+}
+
+option_values! {
+    /// SB-12: attacks on 28–30 while 27 is taken.
+    pub enum AttackWhen27Full {
+        /// Not allowed.
+        Illegal = "illegal",
+        /// Allowed: the attacked counter goes to the attacker's start square (26), as any
+        /// attacked counter does (004§6).
+        SendToStart = "send_to_start",
+    }
+}
+
+config! {
+    /// The rules of a `senet.school` game, read once from its options: they never change
+    /// during the game.
+    pub struct Config {
+        /// The options both Senets share.
+        family: FamilyConfig,
+        /// SB-3.
+        opening: Opening,
+        /// SB-5.
+        defence: Defence,
+        /// SB-8: a lost 5 still gives another throw.
+        extra_on_pass: bool,
+        /// SB-10.
+        one_from_26: OneFrom26,
+        /// SB-12.
+        attack_when_27_full: AttackWhen27Full,
+        /// SB-15.
+        blockade: Blockade,
+        /// SB-18: at the start of a turn a counter on 27 may give up to 15.
+        water_give_up: bool,
+    }
+    // SB-4: how the players throw for the first 1 only decides who takes seat A, which is not
+    // part of the game (NOTATION §4): checked, and not kept, so that it changes nothing.
+    ignored {
+        opening_throws: OpeningThrows,
+    }
+}
+
+/// The marked squares, named under the text board.
+const MARKS: &[(u8, &str)] = &[
+    (26, "exact landing; 5 bears off"),
+    (27, "trap: only a 4 frees it"),
+    (28, "leaves on a 3"),
+    (29, "leaves on a 2"),
+    (30, "leaves on a 1"),
+];
+
+/// The square a counter leaves the board from with each throw (index: the throw): 30 on a 1,
+/// 29 on a 2, 28 on a 3 (004§10).
+const EXITS: [Squares; 6] = [0, bit(30), bit(29), bit(28), 0, 0];
 
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
-    Throw,
-    /// SB-18 `water_give_up`: give up to 15 or throw (decision before any throw).
-    WaterChoice,
-    Move(Throw),
-    Over(Outcome),
-}
-
-/// A `senet.school` position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    men: [Squares; 2],
-    off: [u8; 2],
-    to_move: Seat,
-    phase: Phase,
-    turns: u32,
-    cfg: Config,
-}
-
-/// The start position with `options`.
-///
-/// # Errors
-/// Options not valid for `senet.school`.
-pub fn new(options: &Options) -> Result<State, OptionError> {
-    let specs = option_specs();
-    options.validate(KEY, &specs)?;
-    let value = |name: &str| options.value(&specs, &format!("{KEY}.{name}"));
-    let cfg = Config {
-        common: Common::read(KEY, options),
-        fam: FamilyConfig::read(options, &specs),
-        blockade: options.value(&specs, &format!("{KEY}.blockade")) == "3",
-        any_adjacent: options.value(&specs, &format!("{KEY}.defence")) == "any_adjacent",
-        extra_on_pass: options.value(&specs, &format!("{KEY}.extra_on_pass")) == "true",
-        one_to_27: value("one_from_26") == "to_27",
-        send_to_start: value("attack_when_27_full") == "send_to_start",
-        water_give_up: value("water_give_up") == "true",
-    };
-    // SB-4: how the players throw for the first 1 only decides who takes seat A, which is not
-    // part of the game (NOTATION §4), so `opening_throws` changes nothing here. SB-3
-    // `use_the_one`: that 1 is the throw of A's first turn, played at once; being a 1 it earns
-    // no further throw (004§8), so the turn then passes to B.
-    let phase = if value("opening") == "use_the_one" {
-        Phase::Move(ONE)
-    } else {
-        Phase::Throw
-    };
-    Ok(State {
-        men: cfg.fam.start(),
-        off: [0, 0],
-        to_move: Seat::A,
-        phase,
-        turns: 1,
-        cfg,
-    })
-}
-
-impl Default for State {
-    fn default() -> Self {
-        new(&Options::new()).expect("defaults are valid")
+state! {
+    /// A `senet.school` position, with the game's [`Config`].
+    pub struct State {
+        /// Each seat's squares.
+        men: ByPlayer<Squares>,
+        /// Each seat's counters removed.
+        off: ByPlayer<u8>,
     }
 }
 
 impl State {
-    /// A position from its parts (see [`super::kendall::State::from_squares`]).
-    ///
-    /// # Panics
-    /// If the seats share a square, a square is outside 1..=30, or a seat has over seven counters.
-    pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat) -> State {
-        let men = super::position(a, b, off);
+    /// The start position under `cfg`: the counters alternate from square 1, seat A to throw (or to play SB-3's opening 1).
+    pub fn start(cfg: Config) -> State {
+        // SB-4: how the players throw for the first 1 only decides who takes seat A. SB-3
+        // `use_the_one`: that 1 is the throw of A's first turn, played at once; being a 1 it
+        // earns no further throw (004§8), so the turn then passes to B.
+        let phase = match cfg.opening {
+            Opening::DecideOnly => Phase::Throw,
+            Opening::UseTheOne => Phase::Move(ONE),
+        };
         State {
-            men,
-            off,
-            to_move,
-            ..State::default()
+            men: cfg.family.start(),
+            off: ByPlayer::both(0),
+            clock: Clock::new(Seat::A, 1),
+            phase,
+            cfg,
         }
-    }
-
-    /// With options (for option tests): the position stays, and a turn about to be thrown
-    /// starts as the options say (a water choice under SB-18 `water_give_up`).
-    ///
-    /// The counters are taken as placed (see [`super::kendall::State::with_options`]).
-    ///
-    /// # Errors
-    /// As [`new`].
-    pub fn with_options(mut self, options: &Options) -> Result<State, OptionError> {
-        self.cfg = new(options)?.cfg;
-        if self.phase == Phase::Throw {
-            self.phase = self.turn_start_phase();
-        }
-        Ok(self)
     }
 
     fn turn_start_phase(&self) -> Phase {
-        if self.cfg.water_give_up && self.men[self.to_move.index()] & bit(TRAP) != 0 {
-            Phase::WaterChoice
+        if self.cfg.water_give_up && self.men[self.clock.to_move] & bit(TRAP) != 0 {
+            Phase::Choose
         } else {
             Phase::Throw
         }
     }
 
-    /// The squares of `seat`'s counters.
-    pub fn squares_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        squares(self.men[seat.index()])
-    }
-
-    /// Who is on square `n`.
-    pub fn at(&self, n: u8) -> Option<Seat> {
-        Seat::BOTH
-            .into_iter()
-            .find(|s| self.men[s.index()] & bit(n) != 0)
-    }
-
-    /// Counters of `seat` removed from the board.
-    pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat.index()]
-    }
-
-    /// The seat whose turn it is.
-    pub fn to_move(&self) -> Seat {
-        self.to_move
-    }
-
     /// The counters of the opponent of the seat to move that may not be attacked: defended
     /// ones (SB-5, SB-6) and those on safe squares (SB-14).
     fn defended(&self) -> Squares {
-        let me = self.to_move.index();
-        let opp = self.men[1 - me];
-        let fam = &self.cfg.fam;
-        let defended = if self.cfg.any_adjacent {
-            opp & next_to(self.men[0] | self.men[1], fam.grid)
-        } else {
-            fam.guarded(opp)
+        let opp = self.men[self.clock.to_move.other()];
+        let fam = &self.cfg.family;
+        let defended = match self.cfg.defence {
+            Defence::OwnAdjacent => fam.guarded(opp),
+            Defence::AnyAdjacent => {
+                opp & next_to(self.men[Seat::A] | self.men[Seat::B], fam.grid())
+            }
         };
-        defended | (opp & fam.safe)
+        defended | (opp & fam.safe())
     }
 
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
-        let me = self.to_move.index();
+        let me = self.clock.to_move;
         let own = self.men[me];
-        let opp = self.men[1 - me];
+        let opp = self.men[me.other()];
         let occ = own | opp;
         let t8 = t.value();
         if own & bit(TRAP) != 0 {
@@ -298,29 +253,22 @@ impl State {
         }
         let blocked = own | self.defended();
         // Origins whose move would jump three opposing counters in a row (SB-15).
-        let (jam_fwd, jam_back) = if self.cfg.blockade {
-            let runs = runs_of_three(opp);
-            (blockaded(runs, t8, false), blockaded(runs, t8, true))
-        } else {
-            (0, 0)
-        };
-        let may_leave = self.cfg.fam.may_bear_off(own);
-        let from = own & up_to(GATE - t8) & !jam_fwd;
-        for to in squares((from << t8) & !blocked) {
-            out.push(Move::squares(to - t8, to));
-        }
+        let (jam_fwd, jam_back) = jammed_origins(self.cfg.blockade == Blockade::Three, opp, t8);
+        let may_leave = self.cfg.family.may_bear_off(own);
+        push_steps(own & up_to(GATE - t8) & !jam_fwd, t8, false, blocked, out);
         if own & bit(GATE) & !jam_fwd != 0 {
             match t8 {
                 5 if may_leave => out.push(bear_off(GATE)),
                 // SB-10 `to_27`: into 27, which must be empty (one counter a square).
-                1 if self.cfg.one_to_27 && occ & bit(TRAP) == 0 => {
+                1 if self.cfg.one_from_26 == OneFrom26::To27 && occ & bit(TRAP) == 0 => {
                     out.push(Move::squares(GATE, TRAP));
                 }
                 // 2, 3, 4 → 28, 29, 30 (004§10); a 1 does not move it (SB-10).
                 2..=4 => {
                     let to = GATE + t8;
                     let attack = opp & bit(to) & !blocked != 0
-                        && (occ & bit(TRAP) == 0 || self.cfg.send_to_start);
+                        && (occ & bit(TRAP) == 0
+                            || self.cfg.attack_when_27_full == AttackWhen27Full::SendToStart);
                     if occ & bit(to) == 0 || attack {
                         out.push(Move::squares(GATE, to));
                     }
@@ -329,8 +277,8 @@ impl State {
             }
         }
         // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10), once the gate is open (KE-22).
-        for (sq, need) in [(28, 3), (29, 2), (30, 1)] {
-            if t8 == need && may_leave && own & bit(sq) != 0 {
+        if may_leave {
+            for sq in board::squares(own & EXITS[t8 as usize]) {
                 out.push(bear_off(sq));
             }
         }
@@ -339,99 +287,65 @@ impl State {
         }
         // Backward from 1..26 when nothing goes forward (004§7, SB-16); onto empty squares only
         // without backward attacks (SB-7).
-        let back_blocked = if self.cfg.fam.backward_attack {
+        let back_blocked = if self.cfg.family.backward_attack {
             blocked
         } else {
             occ
         };
         let from = own & between(t8 + 1, GATE) & !jam_back;
-        for to in squares((from >> t8) & !back_blocked) {
-            out.push(Move::squares(to + t8, to));
-        }
+        push_steps(from, t8, true, back_blocked, out);
         if out.is_empty() {
             out.push(Move::Pass);
         }
     }
 
     fn end_turn(&mut self) {
-        self.to_move = self.to_move.other();
-        self.turns += 1;
-        self.phase = if self.cfg.common.capped(self.turns) {
-            Phase::Over(Outcome::Draw)
-        } else {
-            self.turn_start_phase()
-        };
+        self.phase = (self.clock.pass(&self.cfg.common))
+            .map_or_else(|| self.turn_start_phase(), Phase::Over);
     }
 }
 
-fn bear_off(from: u8) -> Move {
-    Move::Go {
-        from: Place::Square(from),
-        to: Place::Off,
-    }
-}
-
-impl Game for State {
-    fn rule_set(&self) -> RuleSetId {
-        RuleSetId::SenetSchool
-    }
-
-    fn status(&self) -> Status {
-        match self.phase {
-            Phase::Throw => Status::Chance {
-                seat: Some(self.to_move),
-            },
-            Phase::Move(t) => Status::Decide {
-                seat: self.to_move,
-                throw: Some(t),
-            },
-            Phase::WaterChoice => Status::Decide {
-                seat: self.to_move,
-                throw: None,
-            },
-            Phase::Over(o) => Status::Over(o),
-        }
-    }
-
-    fn chance_outcomes(&self) -> ChanceList {
-        match self.phase {
-            Phase::Throw => throw_outcomes(self.cfg.common.bias.law()),
-            _ => ChanceList::new(),
-        }
-    }
-
-    fn legal_moves(&self, out: &mut MoveList) {
-        out.clear();
+impl Moves for State {
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
         match self.phase {
             Phase::Move(t) => {
                 self.moves_for(t, out);
-                self.cfg.common.offer_pass(out);
+                true
             }
-            Phase::WaterChoice => {
-                if let Some(n) = step_back_square(self.men[0] | self.men[1]) {
+            Phase::Choose => {
+                // SB-18, before any throw: give up to 15 (or the nearest empty square before
+                // it), or throw.
+                if let Some(n) = step_back_square(self.men[Seat::A] | self.men[Seat::B]) {
                     out.push(Move::squares(TRAP, n));
                 }
                 out.push(Move::Throw);
+                false
             }
-            _ => {}
+            _ => false,
         }
     }
+}
 
-    fn play_chance_unchecked(&mut self, c: Chance) {
-        if let Chance::Throw(t) = c {
-            self.phase = Phase::Move(t);
+impl Rules for State {
+    fn reconfigured(&mut self, _old: &Config) {
+        // A turn about to be thrown starts as the new rules say (a water choice under SB-18
+        // `water_give_up`).
+        if self.phase == Phase::Throw {
+            self.phase = self.turn_start_phase();
         }
     }
 
     fn play_unchecked(&mut self, m: Move) {
-        if self.phase == Phase::WaterChoice {
+        let me = self.clock.to_move;
+        let them = me.other();
+        if self.phase == Phase::Choose {
             match m {
                 Move::Go {
                     to: Place::Square(to),
                     ..
                 } => {
                     // Giving up uses the turn, as in Kendall's 8.5 (KE-19).
-                    let me = self.to_move.index();
                     self.men[me] ^= bit(TRAP) | bit(to);
                     self.end_turn();
                 }
@@ -443,7 +357,6 @@ impl Game for State {
             debug_assert!(false, "{m} played while no move is due");
             return;
         };
-        let me = self.to_move.index();
         let mut used = false;
         if let Move::Go {
             from: Place::Square(from),
@@ -454,23 +367,23 @@ impl Game for State {
             self.men[me] &= !bit(from);
             match to {
                 Place::Square(to) => {
-                    if self.men[1 - me] & bit(to) != 0 {
+                    if self.men[them] & bit(to) != 0 {
                         // Attacked on 28–30: to 27; elsewhere, or with 27 taken under
                         // `send_to_start` (SB-12), to the attacker's square (004§6, §11).
-                        let waters_free = (self.men[0] | self.men[1]) & bit(TRAP) == 0;
+                        let waters_free = (self.men[me] | self.men[them]) & bit(TRAP) == 0;
                         let dest = if from == GATE && to > TRAP && waters_free {
                             TRAP
                         } else {
                             from
                         };
-                        self.men[1 - me] ^= bit(to) | bit(dest);
+                        self.men[them] ^= bit(to) | bit(dest);
                     }
                     self.men[me] |= bit(to);
                 }
                 _ => {
                     self.off[me] += 1;
-                    if self.off[me] >= self.cfg.fam.pieces {
-                        self.phase = Phase::Over(Outcome::Win(self.to_move));
+                    if self.off[me] >= self.cfg.family.pieces() {
+                        self.phase = Phase::Over(Outcome::Win(me));
                         return;
                     }
                     if from == TRAP {
@@ -486,35 +399,5 @@ impl Game for State {
         } else {
             self.end_turn();
         }
-    }
-
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
-        Chance::Throw(self.cfg.common.bias.throw(rng).score())
-    }
-
-    fn turns(&self) -> u32 {
-        self.turns
-    }
-
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self.squares_of(seat).map(Place::Square).collect(),
-            off: self.borne_off(seat),
-            ..SeatLayout::default()
-        })
-    }
-
-    fn board_text(&self) -> String {
-        render(
-            self.men,
-            self.off,
-            &[
-                (26, "exact landing; 5 bears off"),
-                (27, "trap: only a 4 frees it"),
-                (28, "leaves on a 3"),
-                (29, "leaves on a 2"),
-                (30, "leaves on a 1"),
-            ],
-        )
     }
 }

@@ -1,0 +1,337 @@
+//! The 3×10 Senet board both Senet rule sets play on (SPEC §7): squares as bitboards, path and
+//! grid adjacency, blockades, the houses near the end, bearing off, and the text board.
+//!
+//! Squares 1..=30 are bits 1..=30 of a `u32` per seat ("bitboards"); the track is boustrophedon.
+
+use core::fmt::Write as _;
+
+use crate::game::{ByPlayer, Move, Place, Seat, SeatLayout};
+
+/// A set of squares: bit `n` is square `n` (1..=30).
+pub type Squares = u32;
+
+/// The bit of square `n`.
+#[inline]
+pub const fn bit(n: u8) -> Squares {
+    1 << n
+}
+
+/// Squares `1..=n` (empty for `n = 0`).
+#[inline]
+pub const fn up_to(n: u8) -> Squares {
+    ((1u64 << (n as u32 + 1)) - 2) as Squares
+}
+
+/// Squares `lo..=hi`.
+#[inline]
+pub const fn between(lo: u8, hi: u8) -> Squares {
+    up_to(hi) & !up_to(lo - 1)
+}
+
+/// The pieces of `men` that have another piece of `men` on a path-adjacent square n±1 (§7):
+/// Kendall's "protected", the school sheet's "defended" (KE-6, SB-5, SB-6).
+#[inline]
+pub const fn guarded(men: Squares) -> Squares {
+    men & ((men << 1) | (men >> 1))
+}
+
+/// Squares vertically next to each square on the §7 grid (index: square). Row 0 square `n`
+/// sits above row 1 square `21 − n`, row 1 square `n` above row 2 square `41 − n`.
+///
+/// SPEC does not define `senet.adjacency = grid` beyond §7's example "grid neighbours such as 5
+/// and 16"; we read it as the orthogonal neighbours on the board (KE-6, SB-6): the path
+/// neighbours (10–11 and 20–21 are also above one another) plus the squares directly above and
+/// below, no diagonals.
+const VERTICAL: [Squares; 31] = {
+    let mut t = [0; 31];
+    let mut n = 1;
+    while n <= 10 {
+        t[n as usize] = bit(21 - n);
+        t[(21 - n) as usize] |= bit(n);
+        t[(20 + n) as usize] = bit(21 - n);
+        t[(21 - n) as usize] |= bit(20 + n);
+        n += 1;
+    }
+    t
+};
+
+/// The squares next to some square of `set`: along the path (n±1), and with `grid` also the
+/// squares above and below on the board (`senet.adjacency = grid`, KE-6, SB-6).
+#[inline]
+pub fn next_to(set: Squares, grid: bool) -> Squares {
+    let mut out = (set << 1) | (set >> 1);
+    if grid {
+        for n in squares(set) {
+            out |= VERTICAL[n as usize];
+        }
+    }
+    out
+}
+
+/// Row and column of square `n` on the boustrophedon board (§7): row 0 runs 1→10 left to right,
+/// row 1 runs 11→20 right to left, row 2 runs 21→30 left to right.
+pub const fn row_col(n: u8) -> (u8, u8) {
+    let r = (n - 1) / 10;
+    let c = (n - 1) % 10;
+    if r == 1 { (r, 9 - c) } else { (r, c) }
+}
+
+/// The starting squares of seat A (even 2..14) and of seat B (odd 1..13) (KE-2, 004§1).
+pub const START: ByPlayer<Squares> = ByPlayer::new(
+    bit(2) | bit(4) | bit(6) | bit(8) | bit(10) | bit(12) | bit(14),
+    bit(1) | bit(3) | bit(5) | bit(7) | bit(9) | bit(11) | bit(13),
+);
+
+/// The set of squares `v`, for building test and analysis positions.
+///
+/// # Panics
+/// If a square is outside 1..=30.
+pub fn set_of(v: &[u8]) -> Squares {
+    v.iter().fold(0, |s, &n| {
+        assert!((1..=30).contains(&n), "square {n}");
+        s | bit(n)
+    })
+}
+
+/// Both seats' squares from lists, checked: no shared square, at most seven pieces a seat
+/// counting those borne off.
+///
+/// # Panics
+/// If the lists break those rules.
+pub fn position(a: &[u8], b: &[u8], off: ByPlayer<u8>) -> ByPlayer<Squares> {
+    let men = ByPlayer::new(set_of(a), set_of(b));
+    assert_eq!(men[Seat::A] & men[Seat::B], 0, "the seats share a square");
+    for seat in Seat::BOTH {
+        assert!(
+            men[seat].count_ones() + u32::from(off[seat]) <= 7,
+            "more than seven pieces"
+        );
+    }
+    men
+}
+
+/// Squares in increasing order.
+pub fn squares(set: Squares) -> impl Iterator<Item = u8> {
+    crate::game::ones(set)
+}
+
+/// Who is on square `n`.
+pub fn at(men: &ByPlayer<Squares>, n: u8) -> Option<Seat> {
+    Seat::BOTH.into_iter().find(|&s| men[s] & bit(n) != 0)
+}
+
+/// Where each seat's pieces are: on their squares, or borne off.
+pub fn layout(men: &ByPlayer<Squares>, off: &ByPlayer<u8>) -> [SeatLayout; 2] {
+    Seat::BOTH.map(|seat| SeatLayout {
+        board: squares(men[seat]).map(Place::Square).collect(),
+        off: off[seat],
+        ..SeatLayout::default()
+    })
+}
+
+/// Draws the board as the §7 grid: each square shows its number and, beneath, `A`, `B` or `.`;
+/// marked squares carry a `*` and are named below.
+pub fn render(men: &ByPlayer<Squares>, off: &ByPlayer<u8>, marked: &[(u8, &str)]) -> String {
+    let mut s = String::new();
+    for row in 0..3u8 {
+        let order: Vec<u8> = (0..10u8)
+            .map(|c| if row == 1 { 20 - c } else { row * 10 + c + 1 })
+            .collect();
+        for &n in &order {
+            let star = if marked.iter().any(|&(m, _)| m == n) {
+                '*'
+            } else {
+                ' '
+            };
+            let _ = write!(s, " {n:>2}{star}");
+        }
+        s.push('\n');
+        for &n in &order {
+            let who = match at(men, n) {
+                Some(seat) => seat.letter(),
+                None => '.',
+            };
+            let _ = write!(s, "  {who} ");
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, " off: A {}  B {}", off[Seat::A], off[Seat::B]);
+    let names: Vec<String> = marked
+        .iter()
+        .map(|(n, name)| format!("{n} {name}"))
+        .collect();
+    let _ = writeln!(s, " * {}", names.join(", "));
+    s
+}
+
+/// Square 26, Kendall's House of Happiness and the school sheet's gate: every piece must land
+/// on it exactly before going further (KE-9, 004§9).
+pub(crate) const HAPPINESS: u8 = 26;
+/// Square 27, the House of Waters (Kendall) or the trap (school sheet): where a piece attacked
+/// on 28–30 goes (002, 004§11).
+pub(crate) const WATERS: u8 = 27;
+/// The House of Re-birth, where a piece given up from the Waters goes (8.5, KE-18).
+pub(crate) const REBIRTH: u8 = 15;
+
+/// The nearest empty square at or before 15 among `occupied` (KE-18 `step_back`, the default
+/// target of a give-up in both Senets), if any.
+pub(crate) fn step_back_square(occupied: Squares) -> Option<u8> {
+    let free = !occupied & up_to(REBIRTH);
+    (free != 0).then(|| 31 - free.leading_zeros() as u8)
+}
+
+/// Opponent runs of three: bit `n` is set when `opp` holds `n`, `n+1` and `n+2` (KE-7, SB-15).
+#[inline]
+pub(crate) const fn runs_of_three(opp: Squares) -> Squares {
+    opp & (opp >> 1) & (opp >> 2)
+}
+
+/// The origins of moves by `t` that would jump a whole run of three (`runs`, from
+/// [`runs_of_three`]): forward (`back = false`) the run lies in `s+1 ..= s+t−1`, backward in
+/// `s−t+1 ..= s−1`. Landing on a run's piece is already barred: each piece of a run is
+/// protected by its neighbour.
+#[inline]
+pub(crate) const fn blockaded(runs: Squares, t: u8, back: bool) -> Squares {
+    let mut out = 0;
+    // A run starting at n is jumped forward from s when s+1 <= n and n+2 <= s+t-1, i.e.
+    // s = n-k for k in 1..=t-3; backward when s-t+1 <= n and n+2 <= s-1, i.e. s = n+k for k
+    // in 3..=t-1.
+    let mut k = 1;
+    while k + 3 <= t {
+        out |= if back { runs << (k + 2) } else { runs >> k };
+        k += 1;
+    }
+    out
+}
+
+/// The origins of moves by `t` of `own` that jump one of the opponent's runs of three, forward
+/// and backward (KE-7, SB-15 `blockade=3`); none without blockades.
+#[inline]
+pub(crate) const fn jammed_origins(blockade: bool, opp: Squares, t: u8) -> (Squares, Squares) {
+    if blockade {
+        let runs = runs_of_three(opp);
+        (blockaded(runs, t, false), blockaded(runs, t, true))
+    } else {
+        (0, 0)
+    }
+}
+
+/// Bearing off the piece on square `from`.
+#[inline]
+pub(crate) const fn bear_off(from: u8) -> Move {
+    Move::Go {
+        from: Place::Square(from),
+        to: Place::Off,
+    }
+}
+
+/// The moves of `own` by `t` from `from` (a subset of `own`) onto squares not in `blocked`:
+/// forward when `back` is false, else backward.
+#[inline]
+pub(crate) fn push_steps(
+    from: Squares,
+    t: u8,
+    back: bool,
+    blocked: Squares,
+    out: &mut crate::MoveList,
+) {
+    if back {
+        for to in squares((from >> t) & !blocked) {
+            out.push(Move::squares(to + t, to));
+        }
+    } else {
+        for to in squares((from << t) & !blocked) {
+            out.push(Move::squares(to - t, to));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks() {
+        assert_eq!(up_to(0), 0);
+        assert_eq!(up_to(3), 0b1110);
+        assert_eq!(between(2, 3), 0b1100);
+        assert_eq!(squares(between(28, 30)).collect::<Vec<_>>(), [28, 29, 30]);
+    }
+
+    #[test]
+    fn board_is_boustrophedon() {
+        assert_eq!(row_col(1), (0, 0));
+        assert_eq!(row_col(10), (0, 9));
+        assert_eq!(row_col(11), (1, 9));
+        assert_eq!(row_col(20), (1, 0));
+        assert_eq!(row_col(21), (2, 0));
+        assert_eq!(row_col(30), (2, 9));
+        // 15 sits directly above 26 (§7).
+        assert_eq!(row_col(15).1, row_col(26).1);
+    }
+
+    #[test]
+    fn guard_is_path_adjacency_only() {
+        // 12 and 13 guard each other; 11 and 13 do not (§8.7 second check).
+        assert_eq!(guarded(bit(12) | bit(13)), bit(12) | bit(13));
+        assert_eq!(guarded(bit(11) | bit(13)), 0);
+        // 10–11 and 20–21 are adjacent along the path (the turns).
+        assert_eq!(guarded(bit(10) | bit(11)), bit(10) | bit(11));
+        assert_eq!(guarded(bit(20) | bit(21)), bit(20) | bit(21));
+        // Grid neighbours 5 and 16 are not.
+        assert_eq!(guarded(bit(5) | bit(16)), 0);
+    }
+
+    #[test]
+    fn grid_neighbours_add_the_squares_above_and_below() {
+        // 5 sits above 16, 16 above 25; 10-11 and 20-21 are both path and grid neighbours.
+        assert_eq!(next_to(bit(16), true), bit(15) | bit(17) | bit(5) | bit(25));
+        assert_eq!(next_to(bit(1), true), bit(0) | bit(2) | bit(20));
+        assert_eq!(next_to(bit(30), true), bit(29) | bit(31) | bit(11));
+        assert_eq!(next_to(bit(16), false), bit(15) | bit(17));
+    }
+
+    #[test]
+    fn blockades_are_found_where_a_move_jumps_them() {
+        let runs = runs_of_three(bit(10) | bit(11) | bit(12));
+        assert_eq!(runs, bit(10));
+        // Forward: 9 with 4 (to 13) and 8, 9 with 5 jump it; 9 with 3 lands on 12.
+        assert_eq!(blockaded(runs, 3, false), 0);
+        assert_eq!(blockaded(runs, 4, false), bit(9));
+        assert_eq!(blockaded(runs, 5, false), bit(9) | bit(8));
+        // Backward: 13 with 4 (to 9), 13 and 14 with 5.
+        assert_eq!(blockaded(runs, 4, true), bit(13));
+        assert_eq!(blockaded(runs, 5, true), bit(13) | bit(14));
+        let opp = bit(10) | bit(11) | bit(12);
+        assert_eq!(
+            jammed_origins(true, opp, 5),
+            (bit(9) | bit(8), bit(13) | bit(14))
+        );
+        assert_eq!(jammed_origins(false, opp, 5), (0, 0));
+    }
+
+    #[test]
+    fn steps_go_forward_or_back_onto_free_squares() {
+        let mut out = crate::MoveList::new();
+        push_steps(bit(3) | bit(9), 2, false, bit(11), &mut out);
+        assert_eq!(out.as_slice(), [Move::squares(3, 5)]);
+        out.clear();
+        push_steps(bit(3) | bit(9), 2, true, 0, &mut out);
+        assert_eq!(out.as_slice(), [Move::squares(3, 1), Move::squares(9, 7)]);
+    }
+
+    #[test]
+    fn render_shows_the_grid_of_section_7() {
+        let text = render(&START, &ByPlayer::both(0), &[(15, "ankh")]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].trim_start().starts_with("1 "));
+        assert!(lines[2].trim_start().starts_with("20 "));
+        assert!(lines[4].trim_start().starts_with("21 "));
+        assert_eq!(
+            lines[1].split_whitespace().take(3).collect::<Vec<_>>(),
+            ["B", "A", "B"]
+        );
+        assert_eq!(at(&START, 2), Some(Seat::A));
+        assert_eq!(at(&START, 15), None);
+    }
+}
