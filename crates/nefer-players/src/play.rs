@@ -414,26 +414,57 @@ impl Match {
             .map_err(|e: nefer_core::rules::UnknownRuleSet| ReplayError::Setup(e.to_string()))?;
         let mut m = Match::new(rules, record.options.clone(), players, dice)
             .map_err(|e| ReplayError::Setup(e.to_string()))?;
-        for (index, token) in record.actions.iter().enumerate() {
-            let before = m.decider();
-            let mark = m.dice.position();
-            // On an error the match is dropped: no need to leave it as it was.
-            let action = play_token(&mut m.game, index, token)?;
-            let mut sticks = None;
-            if let (true, Action::Chance(recorded)) = (redraw, action) {
-                let (drawn, s) = draw(&mut *m.dice, m.bias, before.0)?;
-                if drawn != recorded {
-                    return Err(MatchError::NotTheseDice {
-                        index,
-                        recorded,
-                        drawn,
-                    });
-                }
-                sticks = s;
-            }
-            m.push(action, before, sticks, mark);
+        for token in &record.actions {
+            m.replay_token(token, None, redraw)?;
         }
         Ok(m)
+    }
+
+    /// Applies the next action of a stored game, given as its token (NOTATION §4), as a record
+    /// or a database holds it. With `redraw`, a chance outcome is drawn again from the dice,
+    /// which must give the stored one (a game these dice threw: the dice then stand where they
+    /// stood, [`Match::resume`]); otherwise it is taken as given, keeping `sticks` (how they
+    /// fell) where they show the stored score.
+    ///
+    /// # Errors
+    /// A malformed or illegal token ([`ReplayError::Illegal`], its index the length of the
+    /// history), [`MatchError::NotTheseDice`] or [`MatchError::DiceExhausted`] with `redraw`;
+    /// the match is then unchanged.
+    pub fn replay_token(
+        &mut self,
+        token: &str,
+        sticks: Option<Sticks>,
+        redraw: bool,
+    ) -> Result<Entry, MatchError> {
+        let index = self.entries.len();
+        let before = self.decider();
+        let mark = self.dice.position();
+        let mut game = self.game.clone();
+        let action = play_token(&mut game, index, token)?;
+        let sticks = match action {
+            Action::Chance(recorded) if redraw => {
+                let drawn = draw(&mut *self.dice, self.bias, before.0);
+                match drawn {
+                    Ok((drawn, s)) if drawn == recorded => s,
+                    Ok((drawn, _)) => {
+                        self.dice.seek(mark);
+                        return Err(MatchError::NotTheseDice {
+                            index,
+                            recorded,
+                            drawn,
+                        });
+                    }
+                    Err(e) => {
+                        self.dice.seek(mark);
+                        return Err(e);
+                    }
+                }
+            }
+            Action::Chance(Chance::Throw(t)) => sticks.filter(|s| s.score() == t),
+            _ => None,
+        };
+        self.game = game;
+        Ok(self.push(action, before, sticks, mark))
     }
 
     /// The rule set.
