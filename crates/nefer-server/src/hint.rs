@@ -10,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use nefer_core::game::{Sampled, play_out};
 use nefer_core::{AnyGame, Game, Outcome, Status};
 use nefer_players::perfect::{self, Perfect};
 use nefer_players::{Player, PlayerSpec};
@@ -69,7 +70,8 @@ pub fn hint(game: &AnyGame) -> Hint {
 }
 
 /// The chance that the seat to decide wins with `perfect` play on both sides, estimated by
-/// playouts; `None` when too few fit in the budget.
+/// playouts on the workspace's one playout loop ([`play_out`], [`Sampled`]: the sticks from a
+/// fixed seed, the moves `perfect`'s); `None` when too few fit in the budget.
 fn win_chance(game: &AnyGame) -> Option<f64> {
     let Status::Decide { seat, .. } = game.status() else {
         return None;
@@ -79,26 +81,16 @@ fn win_chance(game: &AnyGame) -> Option<f64> {
     let (mut wins, mut n) = (0.0, 0);
     while n < PLAYOUTS && start.elapsed() < WIN_CHANCE_BUDGET {
         let mut g = game.clone();
-        loop {
-            match g.status() {
-                Status::Chance { .. } => {
-                    let c = g.sample_chance(&mut rng);
-                    g.play_chance_unchecked(c);
-                }
-                Status::Decide { .. } => {
-                    let m = Perfect.choose(&g);
-                    g.play_unchecked(m);
-                }
-                Status::Over(o) => {
-                    wins += match o {
-                        Outcome::Win(w) if w == seat => 1.0,
-                        Outcome::Win(_) => 0.0,
-                        Outcome::Draw => 0.5,
-                    };
-                    break;
-                }
-            }
-        }
+        let mut perfect = Sampled::new(&mut rng, |g: &AnyGame, _: &mut ChaCha8Rng| {
+            Some(Perfect.choose(g))
+        });
+        play_out(&mut g, &mut perfect);
+        wins += match g.outcome() {
+            Some(Outcome::Win(w)) if w == seat => 1.0,
+            Some(Outcome::Draw) => 0.5,
+            // `perfect` always answers: a playout ends with the game.
+            Some(Outcome::Win(_)) | None => 0.0,
+        };
         n += 1;
     }
     // Two decimals: the estimate is not finer than that.
