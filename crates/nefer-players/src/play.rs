@@ -1043,6 +1043,77 @@ mod tests {
     }
 
     #[test]
+    fn stored_actions_replay_one_at_a_time_given_or_redrawn() {
+        // A game whose first actions came from other dice (given as stored, sticks and all),
+        // then from these dice (drawn again, checked).
+        let m = person_vs_random(RuleSetId::SenetKendall, 3, 40);
+        let tokens: Vec<String> = m.to_record().actions;
+        let (given, drawn) = tokens.split_at(20);
+        let mut dice = SeededDice::new(3);
+        dice.seek(m.marks[20]);
+        let mut back = Match::new(
+            RuleSetId::SenetKendall,
+            Options::new(),
+            ByPlayer::default(),
+            Box::new(dice),
+        )
+        .unwrap();
+        for (t, e) in given.iter().zip(m.history()) {
+            back.replay_token(t, e.sticks, false).unwrap();
+        }
+        for t in drawn {
+            back.replay_token(t, None, true).unwrap();
+        }
+        assert_eq!(
+            back.history(),
+            m.history(),
+            "the sticks as they fell, both ways"
+        );
+        assert_eq!(back.game(), m.game());
+        // Sticks that do not show the stored score are not kept.
+        let mut other = Match::new(
+            RuleSetId::SenetKendall,
+            Options::new(),
+            ByPlayer::default(),
+            Box::new(ScriptedDice::default()),
+        )
+        .unwrap();
+        let e = other
+            .replay_token("2", Some(Sticks::from_bits(0b0111)), false)
+            .unwrap();
+        assert_eq!(e.sticks, None);
+        // A refused token, or a throw the dice do not give, leaves the match as it was.
+        let before = (other.game().clone(), other.history().to_vec());
+        let e = other.replay_token("1-30", None, false).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                MatchError::Record(ReplayError::Illegal { index: 1, .. })
+            ),
+            "{e}"
+        );
+        let mut scripted = Match::new(
+            RuleSetId::SenetKendall,
+            Options::new(),
+            ByPlayer::default(),
+            Box::new("3".parse::<ScriptedDice>().unwrap()),
+        )
+        .unwrap();
+        let e = scripted.replay_token("2", None, true).unwrap_err();
+        assert!(
+            matches!(e, MatchError::NotTheseDice { index: 0, .. }),
+            "{e}"
+        );
+        assert!(scripted.history().is_empty());
+        // The dice were put back: the 3 is still to come.
+        assert_eq!(
+            scripted.replay_token("3", None, true).unwrap().action,
+            throw(3)
+        );
+        assert_eq!((other.game().clone(), other.history().to_vec()), before);
+    }
+
+    #[test]
     fn scripted_dice_decide_the_throws() {
         // hj.french: B is drawn to throw first and searches for a 1 (SPEC §6.2): 3 misses,
         // A throws 2 and misses, B throws 1 and enters.

@@ -626,3 +626,29 @@ fn row_of(e: &Entry) -> ActionRow {
         sticks: e.sticks.map(Sticks::bits),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nefer_players::play::Dice;
+
+    #[test]
+    fn a_dice_seed_round_trips_through_its_stored_form_and_stays_secret() {
+        let seed = DiceSeed::new().unwrap();
+        let hex = seed.to_hex();
+        assert_eq!(hex.len(), 64);
+        assert_eq!(DiceSeed::from_hex(&hex), Some(seed));
+        assert_eq!(format!("{seed:?}"), "DiceSeed(..)");
+        for bad in ["", "ab", &"g".repeat(64), &"é".repeat(32), &"ab".repeat(33)] {
+            assert_eq!(DiceSeed::from_hex(bad), None, "{bad}");
+        }
+        // The same seed, the same throws.
+        let throws = |s: DiceSeed| {
+            let mut d = s.dice();
+            (0..8)
+                .map(|_| d.throw(Default::default()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(throws(seed), throws(DiceSeed::from_hex(&hex).unwrap()));
+    }
+}

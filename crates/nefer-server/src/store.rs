@@ -324,6 +324,58 @@ mod tests {
         assert_eq!(utc_date(-1), "1969-12-31");
     }
 
+    /// The schema of version 1, as the first servers wrote it.
+    const SCHEMA_V1: &str = "
+        CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, options TEXT NOT NULL,
+            mode TEXT NOT NULL, name_a TEXT NOT NULL, name_b TEXT NOT NULL,
+            kind_a TEXT NOT NULL, kind_b TEXT NOT NULL, token_a TEXT, token_b TEXT, level TEXT,
+            created INTEGER NOT NULL, updated INTEGER NOT NULL);
+        CREATE TABLE actions (game TEXT NOT NULL REFERENCES games(id), i INTEGER NOT NULL,
+            token TEXT NOT NULL, sticks INTEGER, PRIMARY KEY (game, i)) WITHOUT ROWID;
+        PRAGMA user_version = 1;
+        INSERT INTO games VALUES ('old', 'senet.kendall', '', 'local', 'a', 'b', 'human',
+            'human', 'h', 'h', NULL, 7, 7);
+        INSERT INTO actions VALUES ('old', 0, '2', 10), ('old', 1, '14-16', NULL);
+    ";
+
+    #[test]
+    fn a_version_1_database_is_read_and_its_games_get_seeds() {
+        let dir = tempfile::tempdir().unwrap();
+        Connection::open(dir.path().join("nefer.sqlite3"))
+            .unwrap()
+            .execute_batch(SCHEMA_V1)
+            .unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let (row, actions) = store.load("old").unwrap().unwrap();
+        assert_eq!((row.seed, row.seed_from, row.created), (None, 0, 7));
+        assert_eq!(actions.len(), 2);
+        assert_eq!(actions[0].sticks, Some(10));
+        store.set_seed("old", "cd", 2).unwrap();
+        // Undo below the seed's first throw: the seed throws from there.
+        store.truncate("old", 1).unwrap();
+        drop(store);
+        let store = Store::open(dir.path()).unwrap();
+        let (row, _) = store.load("old").unwrap().unwrap();
+        assert_eq!((row.seed.as_deref(), row.seed_from), (Some("cd"), 1));
+        let version: i64 = store
+            .conn()
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, VERSION);
+    }
+
+    #[test]
+    fn a_database_of_a_later_version_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        Connection::open(dir.path().join("nefer.sqlite3"))
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 3;")
+            .unwrap();
+        let e = Store::open(dir.path()).err().expect("refused");
+        assert!(e.to_string().contains("schema version 3"), "{e}");
+    }
+
     #[test]
     fn a_game_and_its_actions_come_back() {
         let dir = tempfile::tempdir().unwrap();
@@ -350,6 +402,7 @@ mod tests {
             .append("abc", 1, &[a("3", Some(0b0111)), a("hand-L1", None)])
             .unwrap();
         store.truncate("abc", 2).unwrap();
+        store.set_seed("abc", &"ab".repeat(32), 0).unwrap();
         drop(store);
         let store = Store::open(dir.path()).unwrap();
         let (back, actions) = store.load("abc").unwrap().unwrap();
