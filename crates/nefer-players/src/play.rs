@@ -413,26 +413,57 @@ impl Match {
             .map_err(|e: nefer_core::rules::UnknownRuleSet| ReplayError::Setup(e.to_string()))?;
         let mut m = Match::new(rules, record.options.clone(), players, dice)
             .map_err(|e| ReplayError::Setup(e.to_string()))?;
-        for (index, token) in record.actions.iter().enumerate() {
-            let before = m.decider();
-            let mark = m.dice.position();
-            // On an error the match is dropped: no need to leave it as it was.
-            let action = play_token(&mut m.game, index, token)?;
-            let mut sticks = None;
-            if let (true, Action::Chance(recorded)) = (redraw, action) {
-                let (drawn, s) = draw(&mut *m.dice, m.bias, before.0)?;
-                if drawn != recorded {
-                    return Err(MatchError::NotTheseDice {
-                        index,
-                        recorded,
-                        drawn,
-                    });
-                }
-                sticks = s;
-            }
-            m.push(action, before, sticks, mark);
+        for token in &record.actions {
+            m.replay_token(token, None, redraw)?;
         }
         Ok(m)
+    }
+
+    /// Applies the next action of a stored game, given as its token (NOTATION §4), as a record
+    /// or a database holds it. With `redraw`, a chance outcome is drawn again from the dice,
+    /// which must give the stored one (a game these dice threw: the dice then stand where they
+    /// stood, [`Match::resume`]); otherwise it is taken as given, keeping `sticks` (how they
+    /// fell) where they show the stored score.
+    ///
+    /// # Errors
+    /// A malformed or illegal token ([`ReplayError::Illegal`], its index the length of the
+    /// history), [`MatchError::NotTheseDice`] or [`MatchError::DiceExhausted`] with `redraw`;
+    /// the match is then unchanged.
+    pub fn replay_token(
+        &mut self,
+        token: &str,
+        sticks: Option<Sticks>,
+        redraw: bool,
+    ) -> Result<Entry, MatchError> {
+        let index = self.entries.len();
+        let before = self.decider();
+        let mark = self.dice.position();
+        let mut game = self.game.clone();
+        let action = play_token(&mut game, index, token)?;
+        let sticks = match action {
+            Action::Chance(recorded) if redraw => {
+                let drawn = draw(&mut *self.dice, self.bias, before.0);
+                match drawn {
+                    Ok((drawn, s)) if drawn == recorded => s,
+                    Ok((drawn, _)) => {
+                        self.dice.seek(mark);
+                        return Err(MatchError::NotTheseDice {
+                            index,
+                            recorded,
+                            drawn,
+                        });
+                    }
+                    Err(e) => {
+                        self.dice.seek(mark);
+                        return Err(e);
+                    }
+                }
+            }
+            Action::Chance(Chance::Throw(t)) => sticks.filter(|s| s.score() == t),
+            _ => None,
+        };
+        self.game = game;
+        Ok(self.push(action, before, sticks, mark))
     }
 
     /// The rule set.
@@ -1008,6 +1039,77 @@ mod tests {
         assert!(matches!(e, MatchError::NotTheseDice { .. }), "{e}");
         let e = Match::resume(&r, players(), Box::new(ScriptedDice::default())).unwrap_err();
         assert!(matches!(e, MatchError::DiceExhausted { .. }), "{e}");
+    }
+
+    #[test]
+    fn stored_actions_replay_one_at_a_time_given_or_redrawn() {
+        // A game whose first actions came from other dice (given as stored, sticks and all),
+        // then from these dice (drawn again, checked).
+        let m = person_vs_random(RuleSetId::SenetKendall, 3, 40);
+        let tokens: Vec<String> = m.to_record().actions;
+        let (given, drawn) = tokens.split_at(20);
+        let mut dice = SeededDice::new(3);
+        dice.seek(m.marks[20]);
+        let mut back = Match::new(
+            RuleSetId::SenetKendall,
+            Options::new(),
+            ByPlayer::default(),
+            Box::new(dice),
+        )
+        .unwrap();
+        for (t, e) in given.iter().zip(m.history()) {
+            back.replay_token(t, e.sticks, false).unwrap();
+        }
+        for t in drawn {
+            back.replay_token(t, None, true).unwrap();
+        }
+        assert_eq!(
+            back.history(),
+            m.history(),
+            "the sticks as they fell, both ways"
+        );
+        assert_eq!(back.game(), m.game());
+        // Sticks that do not show the stored score are not kept.
+        let mut other = Match::new(
+            RuleSetId::SenetKendall,
+            Options::new(),
+            ByPlayer::default(),
+            Box::new(ScriptedDice::default()),
+        )
+        .unwrap();
+        let e = other
+            .replay_token("2", Some(Sticks::from_bits(0b0111)), false)
+            .unwrap();
+        assert_eq!(e.sticks, None);
+        // A refused token, or a throw the dice do not give, leaves the match as it was.
+        let before = (other.game().clone(), other.history().to_vec());
+        let e = other.replay_token("1-30", None, false).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                MatchError::Record(ReplayError::Illegal { index: 1, .. })
+            ),
+            "{e}"
+        );
+        let mut scripted = Match::new(
+            RuleSetId::SenetKendall,
+            Options::new(),
+            ByPlayer::default(),
+            Box::new("3".parse::<ScriptedDice>().unwrap()),
+        )
+        .unwrap();
+        let e = scripted.replay_token("2", None, true).unwrap_err();
+        assert!(
+            matches!(e, MatchError::NotTheseDice { index: 0, .. }),
+            "{e}"
+        );
+        assert!(scripted.history().is_empty());
+        // The dice were put back: the 3 is still to come.
+        assert_eq!(
+            scripted.replay_token("3", None, true).unwrap().action,
+            throw(3)
+        );
+        assert_eq!((other.game().clone(), other.history().to_vec()), before);
     }
 
     #[test]

@@ -14,8 +14,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
-use nefer_core::record::{legal_strings, play_token};
-use nefer_core::{Action, Game, Move, PlayError, Record, RuleSetId, Seat, Status};
+use nefer_core::record::play_token;
+use nefer_core::{Game, Record, RuleSetId, Seat, Status};
 use nefer_players::LEVELS;
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
@@ -100,8 +100,7 @@ impl AppState {
         if let Some(g) = games.get(id) {
             return Ok(g.clone());
         }
-        let (row, actions) = self.store().load(id)?.ok_or_else(unknown)?;
-        let s = Arc::new(Mutex::new(Session::from_row(row, actions)?));
+        let s = Arc::new(Mutex::new(Session::load(self.store(), id)?));
         games.insert(id.to_owned(), s.clone());
         Ok(s)
     }
@@ -213,7 +212,7 @@ fn authorize(s: &Session, token: Option<&str>) -> Result<Seat, SessionError> {
 }
 
 fn check_version(s: &Session, version: Option<u64>) -> Result<(), SessionError> {
-    let now = s.entries.len() as u64;
+    let now = s.version();
     match version {
         Some(sent) if sent != now => Err(SessionError::Stale { sent, now }),
         _ => Ok(()),
@@ -332,9 +331,6 @@ async fn create(
         .parse()
         .map_err(|e: nefer_core::rules::UnknownRuleSet| ApiError::bad_request(e.to_string()))?;
     let options = req.options.0;
-    let start = rules
-        .new_game(&options)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let mode = req.mode.unwrap_or(Mode::Computer);
     if mode != Mode::Computer && req.level.is_some() {
         return Err(ApiError::bad_request("level is only for mode computer"));
@@ -400,7 +396,6 @@ async fn create(
         NewGame {
             rules,
             options,
-            start,
             mode,
             seats: [
                 SeatInfo {
@@ -416,7 +411,7 @@ async fn create(
             level,
         },
     )?;
-    let rows = s.settle();
+    let rows = s.settle()?;
     st.store().insert_game(&s.row(), &rows)?;
     // `perfect` needs its table: start solving now, while the person throws, rather than on
     // the computer's first move.
@@ -426,7 +421,7 @@ async fn create(
         .load(std::sync::atomic::Ordering::Relaxed)
         && s.level.as_deref() == Some("perfect")
     {
-        crate::hint::solve_in_background(&s.start);
+        crate::hint::solve_in_background(s.game_match().start());
     }
     s.run_computer(st.store()).await?;
     let links = Links {
@@ -543,27 +538,9 @@ async fn play_move(
 ) -> ApiResult<Json<GameView>> {
     let token = token_of(&headers, q.as_deref())?;
     let mut s = st.lock(&id).await?;
-    let seat = authorize(&s, token.as_deref())?;
+    authorize(&s, token.as_deref())?;
     check_version(&s, req.version)?;
-    if let Status::Chance { .. } = s.game.status() {
-        return Err(SessionError::MustThrowFirst(seat).into());
-    }
-    let legal = legal_strings(&s.game);
-    let m: Move = match req.mv.trim().parse() {
-        Ok(m) => m,
-        Err(e) => {
-            return Err(
-                ApiError::bad_request(format!("`{}` is not a move: {e}", req.mv)).with_legal(legal),
-            );
-        }
-    };
-    s.act(st.store(), Action::Move(m), None)
-        .map_err(|e| match e {
-            SessionError::Refused(PlayError::IllegalMove { mv }) => {
-                SessionError::Illegal { mv, legal }
-            }
-            e => e,
-        })?;
+    s.play_text(st.store(), &req.mv)?;
     s.run_computer(st.store()).await?;
     Ok(answer(&s, token.as_deref()))
 }
@@ -613,10 +590,10 @@ async fn undo(
 async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Json<Hint>> {
     let game = {
         let s = st.lock(&id).await?;
-        if !matches!(s.game.status(), Status::Decide { .. }) {
+        if !matches!(s.game().status(), Status::Decide { .. }) {
             return Err(SessionError::NothingToHint.into());
         }
-        s.game.clone()
+        s.game().clone()
     };
     if st
         .inner
@@ -642,25 +619,7 @@ async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult
     ))]
 async fn record(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Response> {
     let s = st.lock(&id).await?;
-    let mut r = Record::new(s.rules, s.options.clone());
-    r.comments
-        .push(format!("nefer serve game {} ({})", s.id, s.mode.as_str()));
-    for seat in Seat::BOTH {
-        r.set_header(&format!("player-{seat}"), &s.seats[seat.index()].name);
-    }
-    r.set_header("date", &crate::store::utc_date(s.created));
-    if let Some(level) = &s.level {
-        r.set_header("level", level);
-    }
-    if let Some(o) = s.game.outcome() {
-        let res = o
-            .winner()
-            .map_or_else(|| "draw".to_owned(), |w| w.to_string());
-        r.set_header("result", &res);
-    }
-    for e in &s.entries {
-        r.push(e.action);
-    }
+    let r = s.record();
     let disposition = format!("attachment; filename=\"nefer-{}.ngr\"", s.id);
     Ok((
         [

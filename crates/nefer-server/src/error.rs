@@ -8,7 +8,8 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use nefer_core::record::RecordError;
-use nefer_core::{Move, PlayError, ReplayError, Seat};
+use nefer_core::{Action, Move, PlayError, ReplayError, Seat};
+use nefer_players::play::MatchError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -63,6 +64,16 @@ pub enum SessionError {
         /// The legal moves there.
         legal: Vec<String>,
     },
+    /// Text that is not a move in notation; the legal moves listed.
+    #[error("`{text}` is not a move: {reason}")]
+    NotAMove {
+        /// The text sent.
+        text: String,
+        /// Why it is not a move.
+        reason: String,
+        /// The legal moves there.
+        legal: Vec<String>,
+    },
     /// The game refused an action (the core's reason).
     #[error(transparent)]
     Refused(PlayError),
@@ -75,6 +86,10 @@ pub enum SessionError {
     /// An unusable computer level or player spec.
     #[error("{0}")]
     BadLevel(String),
+    /// Rule options the rule set does not take (unknown, a value not allowed or not
+    /// implemented).
+    #[error("{0}")]
+    BadSetup(String),
     /// The hint did not come within its time.
     #[error("the hint took too long")]
     HintTooSlow,
@@ -118,7 +133,7 @@ impl SessionError {
             | E::Refused(PlayError::IllegalMove { .. } | PlayError::ImpossibleChance { .. })
             | E::UndoNotAgainstComputer
             | E::NothingToUndo => StatusCode::UNPROCESSABLE_ENTITY,
-            E::BadLevel(_) => StatusCode::BAD_REQUEST,
+            E::BadLevel(_) | E::BadSetup(_) | E::NotAMove { .. } => StatusCode::BAD_REQUEST,
             E::HintTooSlow => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_)
             | E::NoRandomness(_)
@@ -129,12 +144,40 @@ impl SessionError {
     }
 }
 
+/// What the match refuses, in the game service's words: the server's dice, players and stored
+/// games are its own, so only a person's action can be refused; the rest is the server's fault.
+impl From<MatchError> for SessionError {
+    fn from(e: MatchError) -> SessionError {
+        match e {
+            MatchError::Setup(m) => SessionError::BadSetup(m),
+            MatchError::Illegal {
+                action: Action::Move(mv),
+                legal,
+            } => SessionError::Illegal { mv, legal },
+            MatchError::WrongKind { expected } => {
+                SessionError::Refused(PlayError::WrongKind { expected })
+            }
+            MatchError::GameOver => SessionError::GameOver,
+            MatchError::NoThrowDue { seat } => SessionError::MustMoveFirst(seat),
+            MatchError::NothingToUndo { .. } => SessionError::NothingToUndo,
+            e @ MatchError::PlayerIllegal { .. } => SessionError::Computer(e.to_string()),
+            e @ (MatchError::Illegal { .. }
+            | MatchError::Record(_)
+            | MatchError::DiceExhausted { .. }
+            | MatchError::NotTheseDice { .. }
+            | MatchError::NoSuchPly { .. }) => SessionError::Internal(e.to_string()),
+        }
+    }
+}
+
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
         let mut out = ApiError::new(e.status(), e.to_string());
         match e {
             SessionError::Stale { now, .. } => out.body.version = Some(now),
-            SessionError::Illegal { legal, .. } => out.body.legal = Some(legal),
+            SessionError::Illegal { legal, .. } | SessionError::NotAMove { legal, .. } => {
+                out.body.legal = Some(legal);
+            }
             _ => {}
         }
         out

@@ -1,16 +1,25 @@
-//! A live game: the state, its actions, the seats and their tokens, the dice and the computer
-//! player. Every change goes through [`Session::act`], which stores the actions before the state
-//! moves on, so that memory never runs ahead of the database.
+//! A live game: what is the server's (the id, the mode, the seats and their tokens, the event
+//! stream, the stored rows) around a [`Match`], which holds everything about the game itself
+//! (the state and its start, the history with seats and sticks, the dice, the computer's
+//! player, undo, replay).
+//!
+//! Every change goes through one path ([`Session::throw`], [`Session::play`],
+//! [`Session::run_computer`], [`Session::undo`]): the match moves on, the new actions are
+//! stored in one transaction, and if storing fails the match is cut back (the dice with it), so
+//! that no one ever sees a state the database does not hold. The throws come from the game's
+//! own dice ([`DiceSeed`], stored with the game): a restart or an undo brings the same throws.
 
+use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use nefer_core::record::play_token;
+use nefer_core::notation::ParseError;
+use nefer_core::record::{action_token, legal_strings};
 use nefer_core::{
-    Action, AnyGame, Chance, Game, MoveList, Options, PlayError, RuleSetId, Seat, Status,
-    StickBias, Sticks,
+    Action, AnyGame, Game, Move, MoveList, Options, Record, RuleSetId, Seat, Status, Sticks,
 };
-use nefer_players::{Player, PlayerSpec};
+use nefer_players::PlayerSpec;
+use nefer_players::play::{Entry, Match, MatchError, Next, SeededDice};
 use rand::rngs::SysRng;
 use rand::{Rng, RngExt, SeedableRng, TryRng};
 use rand_chacha::ChaCha8Rng;
@@ -63,19 +72,6 @@ pub struct SeatInfo {
     pub name: String,
     /// Whether the computer plays it.
     pub computer: bool,
-}
-
-/// One action of the game with what the history shows of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    /// The action.
-    pub action: Action,
-    /// The seat that threw or moved; `None` for a random seat draw.
-    pub seat: Option<Seat>,
-    /// How the sticks fell, for a throw drawn here (records keep only the score).
-    pub sticks: Option<Sticks>,
-    /// Number of legal moves at the decision this move answered (0 for chance).
-    pub choices: usize,
 }
 
 /// Time cap of any computer move, so that no player spec can hold a game for long.
@@ -147,14 +143,60 @@ pub fn hash_token(token: &str) -> String {
         .collect()
 }
 
-/// A game being played.
+/// A game's dice seed: 256 bits from the operating system that decide every throw of the game
+/// (ChaCha8, [`SeededDice`]). It is kept in the game's row, so that a restart goes on with the
+/// same throws, and never sent to a client while the game runs: whoever knew it would know
+/// every throw to come.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DiceSeed([u8; 32]);
+
+impl DiceSeed {
+    /// A fresh seed.
+    ///
+    /// # Errors
+    /// When the system has no randomness to give.
+    pub fn new() -> Result<DiceSeed, SessionError> {
+        let mut b = [0u8; 32];
+        SysRng
+            .try_fill_bytes(&mut b)
+            .map_err(|e| SessionError::NoRandomness(e.to_string()))?;
+        Ok(DiceSeed(b))
+    }
+
+    /// The dice of this seed, at the first throw.
+    pub fn dice(&self) -> SeededDice {
+        SeededDice::from_rng(ChaCha8Rng::from_seed(self.0))
+    }
+
+    /// The stored form: 64 hex digits.
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    /// Reads the stored form; `None` unless it is 64 hex digits.
+    pub fn from_hex(s: &str) -> Option<DiceSeed> {
+        if s.len() != 64 || !s.is_ascii() {
+            return None;
+        }
+        let mut b = [0u8; 32];
+        for (i, x) in b.iter_mut().enumerate() {
+            *x = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(DiceSeed(b))
+    }
+}
+
+/// The seed is a secret: debug output does not show it.
+impl fmt::Debug for DiceSeed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DiceSeed(..)")
+    }
+}
+
+/// A game being played: the server's part (seats, tokens, events, storage) and the [`Match`].
 pub struct Session {
     /// The game id.
     pub id: String,
-    /// The rule set.
-    pub rules: RuleSetId,
-    /// Its options.
-    pub options: Options,
     /// Who plays.
     pub mode: Mode,
     /// The seats, A then B.
@@ -162,18 +204,16 @@ pub struct Session {
     token_hashes: [Option<String>; 2],
     /// The computer's level as asked for (computer mode).
     pub level: Option<String>,
-    /// The start position.
-    pub start: AnyGame,
-    /// The position now.
-    pub game: AnyGame,
-    /// Every action so far.
-    pub entries: Vec<Entry>,
+    /// The player the level names, capped ([`computer_spec`]): a computer seat whose player
+    /// was lost (a search cut short) gets a new one from it.
+    spec: Option<PlayerSpec>,
     /// Unix seconds of creation.
     pub created: i64,
-    rng: ChaCha8Rng,
-    bias: StickBias,
-    computer: Option<Box<dyn Player>>,
-    spec: Option<PlayerSpec>,
+    seed: DiceSeed,
+    /// The number of stored actions that were not thrown by `seed`: a game stored before games
+    /// had a seed got one when it was first read again, for the throws from there on.
+    seed_from: usize,
+    m: Match,
     /// Every new view (without `you`) goes here, for the server-sent events.
     pub events: broadcast::Sender<Arc<GameView>>,
 }
@@ -182,10 +222,8 @@ pub struct Session {
 pub struct NewGame {
     /// The rule set.
     pub rules: RuleSetId,
-    /// Its options (already validated by `start`).
+    /// Its options.
     pub options: Options,
-    /// The start position.
-    pub start: AnyGame,
     /// Who plays.
     pub mode: Mode,
     /// The seats.
@@ -197,97 +235,152 @@ pub struct NewGame {
 }
 
 impl Session {
-    /// A new session at the start of its game (nothing stored yet: see [`Session::settle`]).
+    /// A new session at the start of its game, with fresh dice (nothing stored yet: see
+    /// [`Session::settle`]).
     ///
     /// # Errors
-    /// An unusable level, or no system randomness.
+    /// Unusable options or level, or no system randomness.
     pub fn new(id: String, g: NewGame) -> Result<Session, SessionError> {
-        let mut rng = os_seeded()?;
+        Session::with_seed(id, g, DiceSeed::new()?, 0)
+    }
+
+    fn with_seed(
+        id: String,
+        g: NewGame,
+        seed: DiceSeed,
+        seed_from: usize,
+    ) -> Result<Session, SessionError> {
+        let game = Match::new(
+            g.rules,
+            g.options,
+            Default::default(),
+            Box::new(seed.dice()),
+        )?;
         let spec = match &g.level {
-            Some(l) => Some(computer_spec(l, &g.start).map_err(SessionError::BadLevel)?),
+            Some(l) => Some(computer_spec(l, game.start()).map_err(SessionError::BadLevel)?),
             None => None,
         };
-        let computer = spec.as_ref().map(|s| s.build(rng.next_u64()));
-        Ok(Session {
+        let mut s = Session {
             id,
-            bias: g.start.common().bias,
-            rules: g.rules,
-            options: g.options,
             mode: g.mode,
             seats: g.seats,
             token_hashes: g.token_hashes,
             level: g.level,
-            game: g.start.clone(),
-            start: g.start,
-            entries: Vec::new(),
-            created: Store::now(),
-            rng,
-            computer,
             spec,
+            created: Store::now(),
+            seed,
+            seed_from,
+            m: game,
             events: broadcast::channel(64).0,
-        })
+        };
+        s.seat_players()?;
+        Ok(s)
     }
 
-    /// Rebuilds a stored game by replaying its actions.
+    /// Rebuilds stored game `id` by replaying its actions: the throws are drawn again from its
+    /// dice, which then stand where they stood, so the game goes on with the throws it would
+    /// have had. A game stored without a seed gets one here, stored for the throws to come.
     ///
     /// # Errors
-    /// A row that no longer makes sense (an unknown rule set, an illegal action): a 500, since
-    /// only this server writes the database.
-    pub fn from_row(row: GameRow, actions: Vec<ActionRow>) -> Result<Session, SessionError> {
+    /// No such game; a row that no longer makes sense (an unknown rule set, an illegal action,
+    /// throws its seed did not give): a 500, since only this server writes the database.
+    pub fn load(store: &Store, id: &str) -> Result<Session, SessionError> {
+        let (row, actions) = store
+            .load(id)?
+            .ok_or_else(|| SessionError::UnknownGame(id.to_owned()))?;
         let broken = |what: String| SessionError::BrokenStoredGame {
             id: row.id.clone(),
             what,
         };
         let rules: RuleSetId = row.rules.parse().map_err(|e| broken(format!("{e}")))?;
         let options = Options::parse(&row.options).map_err(|e| broken(e.to_string()))?;
-        let start = rules
-            .new_game(&options)
-            .map_err(|e| broken(e.to_string()))?;
         let mode = Mode::parse(&row.mode).ok_or_else(|| broken(format!("mode {}", row.mode)))?;
-        let [na, nb] = row.names.clone();
-        let seats = [
-            SeatInfo {
-                name: na,
-                computer: row.kinds[0] == "computer",
-            },
-            SeatInfo {
-                name: nb,
-                computer: row.kinds[1] == "computer",
-            },
-        ];
-        let mut s = Session::new(
-            row.id.clone(),
-            NewGame {
-                rules,
-                options,
-                start,
-                mode,
-                seats,
-                token_hashes: row.token_hashes.clone(),
-                level: row.level.clone(),
-            },
-        )?;
+        let seats = [0, 1].map(|i| SeatInfo {
+            name: row.names[i].clone(),
+            computer: row.kinds[i] == "computer",
+        });
+        let (seed, seed_from) = match &row.seed {
+            Some(hex) => (
+                DiceSeed::from_hex(hex).ok_or_else(|| broken("a malformed dice seed".into()))?,
+                row.seed_from.min(actions.len()),
+            ),
+            None => {
+                let seed = DiceSeed::new()?;
+                store.set_seed(&row.id, &seed.to_hex(), actions.len())?;
+                (seed, actions.len())
+            }
+        };
+        let new = NewGame {
+            rules,
+            options,
+            mode,
+            seats,
+            token_hashes: row.token_hashes.clone(),
+            level: row.level.clone(),
+        };
+        let mut s =
+            Session::with_seed(row.id.clone(), new, seed, seed_from).map_err(|e| match e {
+                e @ (SessionError::BadSetup(_) | SessionError::BadLevel(_)) => {
+                    broken(e.to_string())
+                }
+                e => e,
+            })?;
         s.created = row.created;
         for (i, a) in actions.iter().enumerate() {
-            let (seat, choices) = Session::decider_of(&s.game);
-            let action = play_token(&mut s.game, i, &a.token).map_err(|e| broken(e.to_string()))?;
-            s.entries.push(Entry {
-                action,
-                seat,
-                sticks: a.sticks.map(Sticks::from_bits),
-                choices,
-            });
+            s.m.replay_token(&a.token, a.sticks.map(Sticks::from_bits), i >= seed_from)
+                .map_err(|e| broken(e.to_string()))?;
         }
         Ok(s)
     }
 
+    /// Gives every computer seat its player where it has none (a new game, or a player lost
+    /// with a search that was cut short).
+    fn seat_players(&mut self) -> Result<(), SessionError> {
+        for seat in Seat::BOTH {
+            if self.seats[seat.index()].computer && !self.m.is_computer(seat) {
+                let spec = self.spec.as_ref().ok_or_else(|| {
+                    SessionError::Computer("a computer seat without a level".into())
+                })?;
+                let player = spec.build(os_seeded()?.next_u64());
+                self.m.set_player(seat, Some(player));
+            }
+        }
+        Ok(())
+    }
+
+    /// The match: the game's state, history, dice and players.
+    pub fn game_match(&self) -> &Match {
+        &self.m
+    }
+
+    /// The state now.
+    pub fn game(&self) -> &AnyGame {
+        self.m.game()
+    }
+
+    /// Every action so far.
+    pub fn history(&self) -> &[Entry] {
+        self.m.history()
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSetId {
+        self.m.rules()
+    }
+
+    /// Its options.
+    pub fn options(&self) -> &Options {
+        self.m.options()
+    }
+
+    /// The game's version: the number of actions so far.
+    pub fn version(&self) -> u64 {
+        self.history().len() as u64
+    }
+
     /// The seat whose throw or decision is due, if any.
     pub fn to_act(&self) -> Option<Seat> {
-        match self.game.status() {
-            Status::Chance { seat } => seat,
-            Status::Decide { seat, .. } => Some(seat),
-            Status::Over(_) => None,
-        }
+        self.m.to_act()
     }
 
     /// The seats `token` holds (none for a wrong token or a spectator).
@@ -312,68 +405,46 @@ impl Session {
         }
     }
 
-    /// Draws the sticks for the throw that is due.
-    fn throw_sticks(&mut self) -> Sticks {
-        self.bias.throw(&mut self.rng)
-    }
-
-    /// Applies `action` (with how the sticks fell, for a throw) and then any random seat draw
-    /// that follows, stores them in one transaction and only then moves the game on; then
-    /// tells the event stream.
+    /// Makes the random seat draws a new game starts with; returns the rows to store with it.
     ///
     /// # Errors
-    /// An action the game refuses (the session is unchanged), or a storage error.
-    pub fn act(
-        &mut self,
-        store: &Store,
-        action: Action,
-        sticks: Option<Sticks>,
-    ) -> Result<(), SessionError> {
-        let mut game = self.game.clone();
-        let mut new = Vec::new();
-        let mut step = |game: &mut AnyGame, action: Action, sticks| -> Result<(), PlayError> {
-            let (seat, choices) = Session::decider_of(game);
-            game.apply(action)?;
-            new.push(Entry {
-                action,
-                seat,
-                sticks,
-                choices,
-            });
-            Ok(())
-        };
-        step(&mut game, action, sticks).map_err(SessionError::Refused)?;
-        while let Status::Chance { seat: None } = game.status() {
-            let c = game.sample_chance(&mut self.rng);
-            step(&mut game, Action::Chance(c), None).map_err(SessionError::Refused)?;
-        }
-        self.commit(store, game, new)
+    /// Dice that give nothing (a bug: seeded dice always give).
+    pub fn settle(&mut self) -> Result<Vec<ActionRow>, SessionError> {
+        self.draw_seats()?;
+        Ok(self.history().iter().map(row_of).collect())
     }
 
-    /// The seat acting at `game` and the number of its legal moves (kept in the history, so
-    /// that undo can skip forced moves).
-    fn decider_of(game: &AnyGame) -> (Option<Seat>, usize) {
-        match game.status() {
-            Status::Chance { seat } => (seat, 0),
-            Status::Decide { seat, .. } => {
-                let mut moves = MoveList::new();
-                game.legal_moves(&mut moves);
-                (Some(seat), moves.len())
-            }
-            Status::Over(_) => (None, 0),
+    /// Makes the random seat draws (C-9) that are due: the server's to make at once, never
+    /// asked for.
+    fn draw_seats(&mut self) -> Result<(), MatchError> {
+        while let Status::Chance { seat: None } = self.m.status() {
+            self.m.throw()?;
         }
+        Ok(())
     }
 
+    /// Makes one action through `act` and the seat draws that follow it, stores them in one
+    /// transaction and tells the event stream; if anything fails, the match is cut back to
+    /// where it was (its dice too).
     fn commit(
         &mut self,
         store: &Store,
-        game: AnyGame,
-        new: Vec<Entry>,
+        act: impl FnOnce(&mut Match) -> Result<Entry, MatchError>,
     ) -> Result<(), SessionError> {
-        let rows: Vec<ActionRow> = new.iter().map(row_of).collect();
-        store.append(&self.id, self.entries.len(), &rows)?;
-        self.entries.extend(new);
-        self.game = game;
+        let from = self.history().len();
+        // `act` leaves the match unchanged when it fails.
+        act(&mut self.m)?;
+        let stored = self
+            .draw_seats()
+            .map_err(SessionError::from)
+            .and_then(|()| {
+                let rows: Vec<ActionRow> = self.history()[from..].iter().map(row_of).collect();
+                store.append(&self.id, from, &rows)
+            });
+        if let Err(e) = stored {
+            self.m.truncate(from)?;
+            return Err(e);
+        }
         self.announce();
         Ok(())
     }
@@ -386,128 +457,154 @@ impl Session {
         }
     }
 
-    /// Makes the random seat draws a new game starts with; returns the rows to store with it.
-    pub fn settle(&mut self) -> Vec<ActionRow> {
-        while let Status::Chance { seat: None } = self.game.status() {
-            let c = self.game.sample_chance(&mut self.rng);
-            self.game.play_chance_unchecked(c);
-            self.entries.push(Entry {
-                action: Action::Chance(c),
-                seat: None,
-                sticks: None,
-                choices: 0,
-            });
-        }
-        self.entries.iter().map(row_of).collect()
-    }
-
-    /// Throws for the seat whose throw is due.
+    /// Throws for the seat whose throw is due; the game's dice decide.
     ///
     /// # Errors
-    /// When no throw is due, or a storage error.
+    /// When no throw is due ([`SessionError::MustMoveFirst`], [`SessionError::GameOver`]), or
+    /// a storage error.
     pub fn throw(&mut self, store: &Store) -> Result<(), SessionError> {
-        match self.game.status() {
-            Status::Chance { seat: Some(_) } => {}
-            Status::Decide { seat, .. } => return Err(SessionError::MustMoveFirst(seat)),
-            Status::Over(_) | Status::Chance { seat: None } => return Err(SessionError::GameOver),
-        }
-        let sticks = self.throw_sticks();
-        self.act(
-            store,
-            Action::Chance(Chance::Throw(sticks.score())),
-            Some(sticks),
-        )
+        self.commit(store, Match::throw)
     }
 
-    /// Plays the computer's throws and moves until a person must act or the game is over.
+    /// Plays `mv` for the seat to decide.
+    ///
+    /// # Errors
+    /// A throw is due ([`SessionError::MustThrowFirst`]), an illegal move (with the legal
+    /// ones), the game is over, or a storage error; the game is then unchanged.
+    pub fn play(&mut self, store: &Store, mv: Move) -> Result<(), SessionError> {
+        if let Status::Chance { seat: Some(seat) } = self.m.status() {
+            return Err(SessionError::MustThrowFirst(seat));
+        }
+        self.commit(store, |m| m.act(Action::Move(mv)))
+    }
+
+    /// Plays the move `text` (NOTATION §3) for the seat to decide.
+    ///
+    /// # Errors
+    /// As [`Session::play`]; text that is not a move at all is [`SessionError::NotAMove`]
+    /// (after a throw that is due: the kind of action is checked first).
+    pub fn play_text(&mut self, store: &Store, text: &str) -> Result<(), SessionError> {
+        if let Status::Chance { seat: Some(seat) } = self.m.status() {
+            return Err(SessionError::MustThrowFirst(seat));
+        }
+        let mv = text
+            .trim()
+            .parse()
+            .map_err(|e: ParseError| SessionError::NotAMove {
+                text: text.to_owned(),
+                reason: e.to_string(),
+                legal: legal_strings(self.game()),
+            })?;
+        self.play(store, mv)
+    }
+
+    /// Plays the computer's throws and moves (and any seat draw) until a person must act or
+    /// the game is over; every action is stored and announced on its own.
     ///
     /// # Errors
     /// A storage error, or a computer player that failed.
     pub async fn run_computer(&mut self, store: &Store) -> Result<(), SessionError> {
+        self.seat_players()?;
         loop {
-            let Some(seat) = self.to_act() else {
-                return Ok(());
-            };
-            if !self.seats[seat.index()].computer {
-                return Ok(());
-            }
-            match self.game.status() {
-                Status::Chance { .. } => self.throw(store)?,
-                Status::Decide { .. } => {
-                    let m = self.computer_move().await?;
-                    self.act(store, Action::Move(m), None)?;
+            match self.m.next() {
+                Next::Dice => self.throw(store)?,
+                Next::Computer(seat) => {
+                    let mv = self.computer_move(seat).await?;
+                    self.commit(store, |m| m.act(Action::Move(mv)))
+                        .map_err(|e| match e {
+                            SessionError::Illegal { mv, .. } => {
+                                SessionError::Computer(format!("it chose the illegal move {mv}"))
+                            }
+                            e => e,
+                        })?;
                 }
-                Status::Over(_) => return Ok(()),
+                Next::Throw(_) | Next::Decide(_) | Next::Over(_) => return Ok(()),
             }
         }
     }
 
-    async fn computer_move(&mut self) -> Result<nefer_core::Move, SessionError> {
-        let moves = nefer_players::sorted_moves(&self.game);
-        if moves.len() == 1 {
-            return Ok(moves[0]);
+    /// The move of `seat`'s computer player: a forced move at once, else a search on a thread
+    /// of its own (the player is taken out of the match meanwhile; if the search is cut short,
+    /// [`Session::seat_players`] gives the seat a new one).
+    async fn computer_move(&mut self, seat: Seat) -> Result<Move, SessionError> {
+        let mut moves = MoveList::new();
+        self.game().legal_moves(&mut moves);
+        // A forced move needs no thinking.
+        if let [only] = moves.as_slice() {
+            return Ok(*only);
         }
-        let mut player = match self.computer.take() {
-            Some(p) => p,
-            // A player lost to a crashed task: a fresh one plays as well.
-            None => self
-                .spec
-                .as_ref()
-                .ok_or_else(|| SessionError::Computer("a computer seat without a player".into()))?
-                .build(self.rng.next_u64()),
-        };
-        let game = self.game.clone();
+        let mut player = self
+            .m
+            .take_player(seat)
+            .ok_or_else(|| SessionError::Computer("a computer seat without a player".into()))?;
+        let state = self.game().clone();
         let (player, m) = tokio::task::spawn_blocking(move || {
-            let m = player.choose(&game);
+            let m = player.choose(&state);
             (player, m)
         })
         .await
         .map_err(|e| SessionError::Computer(e.to_string()))?;
-        self.computer = Some(player);
-        if !moves.contains(&m) {
-            return Err(SessionError::Computer(format!(
-                "it chose the illegal move {m}"
-            )));
-        }
+        self.m.set_player(seat, Some(player));
         Ok(m)
     }
 
     /// The index to cut the actions back to for an undo: the human's last decision before now
     /// that offered a real choice (more than one legal move). `None` outside computer games.
     pub fn undo_point(&self) -> Option<usize> {
-        let human = self.human_seat()?;
-        self.entries.iter().rposition(|e| {
-            matches!(e.action, Action::Move(_)) && e.seat == Some(human) && e.choices > 1
-        })
+        self.m.undo_point(self.human_seat()?)
     }
 
-    /// Undoes back to [`Session::undo_point`]: the same throw stands, the human decides again.
+    /// Undoes back to [`Session::undo_point`]: the same throw stands, the human decides again,
+    /// and the dice go back with the game, so that the same throws follow.
     ///
     /// # Errors
     /// Not a game against the computer, nothing to undo, or a storage error.
     pub fn undo(&mut self, store: &Store) -> Result<(), SessionError> {
-        if self.mode != Mode::Computer {
-            return Err(SessionError::UndoNotAgainstComputer);
-        }
-        let keep = self.undo_point().ok_or(SessionError::NothingToUndo)?;
-        let mut game = self.start.clone();
-        for e in &self.entries[..keep] {
-            game.apply(e.action)
-                .map_err(|e| SessionError::Internal(format!("replaying for undo: {e}")))?;
-        }
+        let human = self
+            .human_seat()
+            .ok_or(SessionError::UndoNotAgainstComputer)?;
+        let keep = self
+            .m
+            .undo_point(human)
+            .ok_or(SessionError::NothingToUndo)?;
         store.truncate(&self.id, keep)?;
-        self.entries.truncate(keep);
-        self.game = game;
+        self.m.truncate(keep)?;
+        self.seed_from = self.seed_from.min(keep);
         self.announce();
         Ok(())
+    }
+
+    /// The game as a record (NOTATION §5): its actions with the seats' names, the date, the
+    /// computer's level and the result as headers. The dice seed is not in it.
+    pub fn record(&self) -> Record {
+        let mut r = self.m.to_record();
+        r.comments.push(format!(
+            "nefer serve game {} ({})",
+            self.id,
+            self.mode.as_str()
+        ));
+        for seat in Seat::BOTH {
+            r.set_header(&format!("player-{seat}"), &self.seats[seat.index()].name);
+        }
+        r.set_header("date", &crate::store::utc_date(self.created));
+        if let Some(level) = &self.level {
+            r.set_header("level", level);
+        }
+        if let Some(o) = self.m.outcome() {
+            let res = o
+                .winner()
+                .map_or_else(|| "draw".to_owned(), |w| w.to_string());
+            r.set_header("result", &res);
+        }
+        r
     }
 
     /// The stored row of this game.
     pub fn row(&self) -> GameRow {
         GameRow {
             id: self.id.clone(),
-            rules: self.rules.key().to_owned(),
-            options: self.options.to_string(),
+            rules: self.rules().key().to_owned(),
+            options: self.options().to_string(),
             mode: self.mode.as_str().to_owned(),
             names: self.seats.clone().map(|s| s.name),
             kinds: self
@@ -517,13 +614,41 @@ impl Session {
             token_hashes: self.token_hashes.clone(),
             level: self.level.clone(),
             created: self.created,
+            seed: Some(self.seed.to_hex()),
+            seed_from: self.seed_from,
         }
     }
 }
 
 fn row_of(e: &Entry) -> ActionRow {
     ActionRow {
-        token: nefer_core::record::action_token(e.action),
+        token: action_token(e.action),
         sticks: e.sticks.map(Sticks::bits),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nefer_players::play::Dice;
+
+    #[test]
+    fn a_dice_seed_round_trips_through_its_stored_form_and_stays_secret() {
+        let seed = DiceSeed::new().unwrap();
+        let hex = seed.to_hex();
+        assert_eq!(hex.len(), 64);
+        assert_eq!(DiceSeed::from_hex(&hex), Some(seed));
+        assert_eq!(format!("{seed:?}"), "DiceSeed(..)");
+        for bad in ["", "ab", &"g".repeat(64), &"é".repeat(32), &"ab".repeat(33)] {
+            assert_eq!(DiceSeed::from_hex(bad), None, "{bad}");
+        }
+        // The same seed, the same throws.
+        let throws = |s: DiceSeed| {
+            let mut d = s.dice();
+            (0..8)
+                .map(|_| d.throw(Default::default()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(throws(seed), throws(DiceSeed::from_hex(&hex).unwrap()));
     }
 }

@@ -9,7 +9,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::SessionError;
 
-/// The schema. `user_version` tells future versions what they open.
+/// The schema of a new database, version [`VERSION`]: `user_version` tells later versions what
+/// they open, and [`migrate`] brings an older one up to date.
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id       TEXT PRIMARY KEY,
@@ -27,7 +28,11 @@ CREATE TABLE IF NOT EXISTS games (
     -- the computer's level or player spec, computer mode only
     level    TEXT,
     created  INTEGER NOT NULL,
-    updated  INTEGER NOT NULL
+    updated  INTEGER NOT NULL,
+    -- the dice seed (64 hex digits, secret); NULL for a game stored before version 2
+    seed     TEXT,
+    -- the number of first actions not thrown by the seed (a game older than its seed)
+    seed_from INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game     TEXT NOT NULL REFERENCES games(id),
@@ -37,8 +42,35 @@ CREATE TABLE IF NOT EXISTS actions (
     sticks   INTEGER,
     PRIMARY KEY (game, i)
 ) WITHOUT ROWID;
-PRAGMA user_version = 1;
 ";
+
+/// The schema's version: 1 the first, 2 with the games' dice seeds.
+const VERSION: i64 = 2;
+
+/// Creates the schema in a new database, or brings an older one up to [`VERSION`], in one
+/// transaction. A database of a later version is refused rather than misread.
+fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    match version {
+        0 => tx.execute_batch(SCHEMA)?,
+        1 => tx.execute_batch(
+            "ALTER TABLE games ADD COLUMN seed TEXT;
+             ALTER TABLE games ADD COLUMN seed_from INTEGER NOT NULL DEFAULT 0;",
+        )?,
+        VERSION => {}
+        v => {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_MISMATCH),
+                Some(format!(
+                    "the database has schema version {v}; this server knows versions up to {VERSION}"
+                )),
+            ));
+        }
+    }
+    tx.pragma_update(None, "user_version", VERSION)?;
+    tx.commit()
+}
 
 /// A game's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +93,11 @@ pub struct GameRow {
     pub level: Option<String>,
     /// Unix seconds.
     pub created: i64,
+    /// The dice seed (64 hex digits); `None` for a game stored before games had one.
+    pub seed: Option<String>,
+    /// The number of first actions not thrown by `seed` (0 for a game that had it from the
+    /// start).
+    pub seed_from: usize,
 }
 
 /// An action's row.
@@ -96,7 +133,8 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
+        let mut conn = conn;
+        migrate(&mut conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -117,8 +155,8 @@ impl Store {
         let tx = conn.transaction()?;
         tx.execute(
             "INSERT INTO games (id, rules, options, mode, name_a, name_b, kind_a, kind_b,
-                                token_a, token_b, level, created, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+                                token_a, token_b, level, created, updated, seed, seed_from)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14)",
             params![
                 g.id,
                 g.rules,
@@ -132,6 +170,8 @@ impl Store {
                 g.token_hashes[1],
                 g.level,
                 g.created,
+                g.seed,
+                g.seed_from as i64,
             ],
         )?;
         insert_actions(&tx, &g.id, 0, actions)?;
@@ -160,7 +200,9 @@ impl Store {
         Ok(())
     }
 
-    /// Drops the actions from index `keep` on (undo).
+    /// Drops the actions from index `keep` on (undo). The throws after `keep` are the seed's
+    /// from then on, so a game older than its seed has no more than `keep` first actions that
+    /// the seed did not throw.
     ///
     /// # Errors
     /// A database error.
@@ -172,10 +214,23 @@ impl Store {
             params![id, keep as i64],
         )?;
         tx.execute(
-            "UPDATE games SET updated = ?2 WHERE id = ?1",
-            params![id, now()],
+            "UPDATE games SET updated = ?2, seed_from = MIN(seed_from, ?3) WHERE id = ?1",
+            params![id, now(), keep as i64],
         )?;
         tx.commit()?;
+        Ok(())
+    }
+
+    /// Gives a game stored without a dice seed its seed, for the throws after its first
+    /// `from` actions.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_seed(&self, id: &str, seed: &str, from: usize) -> Result<(), SessionError> {
+        self.conn()?.execute(
+            "UPDATE games SET seed = ?2, seed_from = ?3 WHERE id = ?1",
+            params![id, seed, from as i64],
+        )?;
         Ok(())
     }
 
@@ -188,7 +243,7 @@ impl Store {
         let row = conn
             .query_row(
                 "SELECT id, rules, options, mode, name_a, name_b, kind_a, kind_b, token_a,
-                        token_b, level, created
+                        token_b, level, created, seed, seed_from
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -202,6 +257,8 @@ impl Store {
                         token_hashes: [r.get(8)?, r.get(9)?],
                         level: r.get(10)?,
                         created: r.get(11)?,
+                        seed: r.get(12)?,
+                        seed_from: usize::try_from(r.get::<_, i64>(13)?).unwrap_or(0),
                     })
                 },
             )
@@ -267,6 +324,58 @@ mod tests {
         assert_eq!(utc_date(-1), "1969-12-31");
     }
 
+    /// The schema of version 1, as the first servers wrote it.
+    const SCHEMA_V1: &str = "
+        CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, options TEXT NOT NULL,
+            mode TEXT NOT NULL, name_a TEXT NOT NULL, name_b TEXT NOT NULL,
+            kind_a TEXT NOT NULL, kind_b TEXT NOT NULL, token_a TEXT, token_b TEXT, level TEXT,
+            created INTEGER NOT NULL, updated INTEGER NOT NULL);
+        CREATE TABLE actions (game TEXT NOT NULL REFERENCES games(id), i INTEGER NOT NULL,
+            token TEXT NOT NULL, sticks INTEGER, PRIMARY KEY (game, i)) WITHOUT ROWID;
+        PRAGMA user_version = 1;
+        INSERT INTO games VALUES ('old', 'senet.kendall', '', 'local', 'a', 'b', 'human',
+            'human', 'h', 'h', NULL, 7, 7);
+        INSERT INTO actions VALUES ('old', 0, '2', 10), ('old', 1, '14-16', NULL);
+    ";
+
+    #[test]
+    fn a_version_1_database_is_read_and_its_games_get_seeds() {
+        let dir = tempfile::tempdir().unwrap();
+        Connection::open(dir.path().join("nefer.sqlite3"))
+            .unwrap()
+            .execute_batch(SCHEMA_V1)
+            .unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let (row, actions) = store.load("old").unwrap().unwrap();
+        assert_eq!((row.seed, row.seed_from, row.created), (None, 0, 7));
+        assert_eq!(actions.len(), 2);
+        assert_eq!(actions[0].sticks, Some(10));
+        store.set_seed("old", "cd", 2).unwrap();
+        // Undo below the seed's first throw: the seed throws from there.
+        store.truncate("old", 1).unwrap();
+        drop(store);
+        let store = Store::open(dir.path()).unwrap();
+        let (row, _) = store.load("old").unwrap().unwrap();
+        assert_eq!((row.seed.as_deref(), row.seed_from), (Some("cd"), 1));
+        let version: i64 = store
+            .conn()
+            .unwrap()
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, VERSION);
+    }
+
+    #[test]
+    fn a_database_of_a_later_version_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        Connection::open(dir.path().join("nefer.sqlite3"))
+            .unwrap()
+            .execute_batch("PRAGMA user_version = 3;")
+            .unwrap();
+        let e = Store::open(dir.path()).err().expect("refused");
+        assert!(e.to_string().contains("schema version 3"), "{e}");
+    }
+
     #[test]
     fn a_game_and_its_actions_come_back() {
         let dir = tempfile::tempdir().unwrap();
@@ -281,6 +390,8 @@ mod tests {
             token_hashes: [Some("h".into()), None],
             level: None,
             created: 5,
+            seed: Some("ab".repeat(32)),
+            seed_from: 0,
         };
         let a = |t: &str, s| ActionRow {
             token: t.into(),
@@ -291,6 +402,7 @@ mod tests {
             .append("abc", 1, &[a("3", Some(0b0111)), a("hand-L1", None)])
             .unwrap();
         store.truncate("abc", 2).unwrap();
+        store.set_seed("abc", &"ab".repeat(32), 0).unwrap();
         drop(store);
         let store = Store::open(dir.path()).unwrap();
         let (back, actions) = store.load("abc").unwrap().unwrap();

@@ -399,7 +399,7 @@ fn sticks_of(action: Action, drawn: Option<Sticks>) -> Option<SticksView> {
 /// The game view without `you` (the same for every watcher; [`GameView::for_seats`] adds it).
 pub fn view(s: &Session) -> GameView {
     let history = s
-        .entries
+        .history()
         .iter()
         .enumerate()
         .map(|(i, e)| HistoryEntry {
@@ -415,7 +415,7 @@ pub fn view(s: &Session) -> GameView {
         })
         .collect();
     let last_sticks = s
-        .entries
+        .history()
         .iter()
         .rev()
         .find_map(|e| sticks_of(e.action, e.sticks));
@@ -430,23 +430,23 @@ pub fn view(s: &Session) -> GameView {
     };
     GameView {
         id: s.id.clone(),
-        rules: s.rules.key().to_owned(),
-        options: s.options.to_string(),
+        rules: s.rules().key().to_owned(),
+        options: s.options().to_string(),
         mode: s.mode,
         seats: Seats {
             a: seat(0),
             b: seat(1),
         },
         you: Vec::new(),
-        version: s.entries.len(),
-        status: status(&s.game, &names),
-        layout: layouts(&s.game),
-        legal: legal(&s.game),
+        version: s.history().len(),
+        status: status(s.game(), &names),
+        layout: layouts(s.game()),
+        legal: legal(s.game()),
         sticks: last_sticks,
         history,
-        turns: s.game.turns(),
+        turns: s.game().turns(),
         can_undo: s.undo_point().is_some(),
-        board_text: s.game.board_text(),
+        board_text: s.game().board_text(),
     }
 }
 

@@ -887,3 +887,197 @@ async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
         history[..cut]
     );
 }
+
+/// The throws (token and sticks) of a history from action `from` on.
+fn throws_from(v: &Value, from: usize) -> Vec<(Value, Value)> {
+    v["history"].as_array().unwrap()[from..]
+        .iter()
+        .filter(|h| h["kind"] == "throw")
+        .map(|h| (h["token"].clone(), h["sticks"].clone()))
+        .collect()
+}
+
+/// Plays on from `v` with the first legal move, throwing when due, until `n` throws follow
+/// action `from` or the game is over; returns the last view.
+async fn play_on_first_moves(app: &App, id: &str, token: &str, v: Value, from: usize) -> Value {
+    let mut v = v;
+    while throws_from(&v, from).len() < 12 {
+        let (s, next) = match kind(&v) {
+            "throw" => app.throw(id, token).await,
+            "decide" => app.play(id, Some(token), &legal(&v)[0]).await,
+            _ => break,
+        };
+        assert_eq!(s, StatusCode::OK, "{next}");
+        v = next;
+    }
+    v
+}
+
+/// The first `n` items of both, which must both have `n`.
+fn common<T: Clone>(a: &[T], b: &[T], n: usize) -> (Vec<T>, Vec<T>) {
+    assert!(
+        a.len() >= n && b.len() >= n,
+        "{} and {} throws",
+        a.len(),
+        b.len()
+    );
+    (a[..n].to_vec(), b[..n].to_vec())
+}
+
+#[tokio::test]
+async fn undo_brings_the_same_throws_again() {
+    // Issue 21 item 2: the throws of a game are its dice's sequence, so undoing a move and
+    // playing again (the same move or another) cannot fish for better throws.
+    let app = app();
+    let (id, token, v) = game_at_a_choice(&app, "computer").await;
+    let at = v["version"].as_u64().unwrap() as usize;
+    let moves = legal(&v);
+    let mut runs = Vec::new();
+    for mv in [&moves[0], &moves[0], &moves[1]] {
+        let (s, after) = app.play(&id, Some(&token), mv).await;
+        assert_eq!(s, StatusCode::OK, "{after}");
+        let end = play_on_first_moves(&app, &id, &token, after, at).await;
+        runs.push(throws_from(&end, at));
+        // Back to the decision at `at`, one real decision at a time.
+        let mut now = end;
+        while now["version"].as_u64().unwrap() as usize > at {
+            let (s, back) = app
+                .call("POST", &format!("/api/games/{id}/undo"), Some(&token), None)
+                .await;
+            assert_eq!(s, StatusCode::OK, "{back}");
+            now = back;
+        }
+        assert_eq!(now["version"].as_u64().unwrap() as usize, at);
+        assert_eq!(legal(&now), moves);
+    }
+    let (a, b) = common(&runs[0], &runs[1], 8);
+    assert_eq!(a, b, "the same move: the same throws");
+    let (a, c) = common(&runs[0], &runs[2], 8);
+    assert_eq!(a, c, "another move: still the same throws");
+}
+
+#[tokio::test]
+async fn a_restart_goes_on_with_the_same_throws_and_the_seed_stays_secret() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "A"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let v = play_randomly(&first, &id, &token, 5, 20).await;
+    let at = v["version"].as_u64().unwrap() as usize;
+    let before = play_on_first_moves(&first, &id, &token, v, at).await;
+    let App { router, dir } = first;
+    drop(router);
+    // As if the server had stopped at `at`: the dice must stand where they stood then.
+    let store = nefer_server::Store::open(dir.path()).unwrap();
+    store.truncate(&id, at).unwrap();
+    let (row, _) = store.load(&id).unwrap().unwrap();
+    drop(store);
+    let seed = row.seed.expect("a new game has its seed");
+    assert_eq!((seed.len(), row.seed_from), (64, 0));
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let now = second.get(&id, Some(&token)).await;
+    assert_eq!(
+        now["history"].as_array().unwrap()[..at],
+        before["history"].as_array().unwrap()[..at]
+    );
+    let after = play_on_first_moves(&second, &id, &token, now, at).await;
+    let (a, b) = common(&throws_from(&before, at), &throws_from(&after, at), 8);
+    assert_eq!(a, b);
+    // Nothing a client gets shows the seed while the game runs.
+    let (_, view) = second
+        .raw("GET", &format!("/api/games/{id}?token={token}"), None, None)
+        .await;
+    let (_, record) = second
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    for body in [view, record] {
+        assert!(!String::from_utf8(body).unwrap().contains(&seed));
+    }
+}
+
+#[tokio::test]
+async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
+    // A database as the first servers wrote it (schema version 1): no seeds.
+    let dir = tempfile::tempdir().unwrap();
+    let hash = nefer_server::session::hash_token("t0ken");
+    rusqlite::Connection::open(dir.path().join("nefer.sqlite3"))
+        .unwrap()
+        .execute_batch(&format!(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL, options TEXT NOT NULL,
+                 mode TEXT NOT NULL, name_a TEXT NOT NULL, name_b TEXT NOT NULL,
+                 kind_a TEXT NOT NULL, kind_b TEXT NOT NULL, token_a TEXT, token_b TEXT,
+                 level TEXT, created INTEGER NOT NULL, updated INTEGER NOT NULL);
+             CREATE TABLE actions (game TEXT NOT NULL REFERENCES games(id), i INTEGER NOT NULL,
+                 token TEXT NOT NULL, sticks INTEGER, PRIMARY KEY (game, i)) WITHOUT ROWID;
+             PRAGMA user_version = 1;
+             INSERT INTO games VALUES ('old', 'senet.kendall', '', 'local', 'Ahmose', 'Tiye',
+                 'human', 'human', '{hash}', '{hash}', NULL, 0, 0);
+             INSERT INTO actions VALUES ('old', 0, '2', 10), ('old', 1, '14-16', NULL);"
+        ))
+        .unwrap();
+    let open = |dir: TempDir| App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let app = open(dir);
+    let v = app.get("old", Some("t0ken")).await;
+    assert_eq!(v["version"], 2);
+    assert_eq!(v["seats"]["A"]["name"], "Ahmose");
+    // The sticks as they fell then (bits 1 and 3), not a pattern made up for the score.
+    assert_eq!(v["history"][0]["sticks"], json!([false, true, false, true]));
+    assert_eq!(v["status"]["kind"], "throw");
+    let (s, thrown) = app.throw("old", "t0ken").await;
+    assert_eq!(s, StatusCode::OK, "{thrown}");
+    let App { router, dir } = app;
+    drop(router);
+    // It got a seed for the throws from action 2 on; a restart there throws the same again.
+    let store = nefer_server::Store::open(dir.path()).unwrap();
+    let (row, _) = store.load("old").unwrap().unwrap();
+    assert_eq!((row.seed.is_some(), row.seed_from), (true, 2));
+    store.truncate("old", 2).unwrap();
+    drop(store);
+    let app = open(dir);
+    let (s, again) = app.throw("old", "t0ken").await;
+    assert_eq!(s, StatusCode::OK, "{again}");
+    assert_eq!(again["history"], thrown["history"]);
+}
+
+#[tokio::test]
+async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were() {
+    let first = app();
+    let v = first
+        .create(json!({"rules": "hj.walker", "mode": "local"}))
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let at = v["version"].as_u64().unwrap() as usize;
+    assert_eq!(kind(&v), "throw");
+    // Another writer took the next action's place: storing the throw fails.
+    let db = rusqlite::Connection::open(first.dir.path().join("nefer.sqlite3")).unwrap();
+    let squat = |sql: &str| db.execute(sql, rusqlite::params![id, at as i64]).unwrap();
+    squat("INSERT INTO actions (game, i, token) VALUES (?1, ?2, 'x')");
+    let (s, e) = first.throw(&id, &token).await;
+    assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR, "{e}");
+    assert_eq!(first.get(&id, None).await["version"], at);
+    squat("DELETE FROM actions WHERE game = ?1 AND i = ?2");
+    drop(db);
+    // The dice were put back too: the throws are those a reload from the database gives.
+    let before = play_on_first_moves(&first, &id, &token, v, at).await;
+    let App { router, dir } = first;
+    drop(router);
+    nefer_server::Store::open(dir.path())
+        .unwrap()
+        .truncate(&id, at)
+        .unwrap();
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    let now = second.get(&id, Some(&token)).await;
+    let after = play_on_first_moves(&second, &id, &token, now, at).await;
+    let (a, b) = common(&throws_from(&before, at), &throws_from(&after, at), 8);
+    assert_eq!(a, b);
+}
