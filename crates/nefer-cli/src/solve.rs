@@ -47,8 +47,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 5)]
     pieces: u8,
     /// Solve the exact two-player game too, up to this many pieces (the pair space is the square
-    /// of the one-player space: 2 pieces take a fraction of a second, 3 take seconds and a few
-    /// hundred MB; at most 3).
+    /// of the one-player space: 2 pieces take a fraction of a second, 3 take tens of seconds and
+    /// about 200 MB; at most 3).
     #[arg(long, default_value_t = 2)]
     exact_up_to: u8,
     /// Print the figures as one JSON object.

@@ -299,3 +299,23 @@ pub fn solve_pair(race: &dyn Race) -> PairSolution {
     }
     PairSolution { w, n, sweeps }
 }
+
+/// The largest change one more Gauss-Seidel sweep of the old pair solver would make to `w`:
+/// how far `w` is from the fixed point of the old equations.
+pub fn pair_residual(race: &dyn Race, w: &[f64]) -> f64 {
+    let idx = Indexer::new(race);
+    let n = idx.len() as usize;
+    let states: Vec<RaceState> = (0..n as u64).map(|i| idx.unrank(i)).collect();
+    let c = Ctx2 { race, idx: &idx, n };
+    let mut worst: f64 = 0.0;
+    for i in 0..n {
+        for j in 0..n {
+            if race.done(states[i]) || race.done(states[j]) {
+                continue;
+            }
+            let v = c.turn_value(w, states[i], Ctx::Start, states[j]);
+            worst = worst.max((v - w[i * n + j]).abs());
+        }
+    }
+    worst
+}
