@@ -282,7 +282,11 @@ fn continuation(
 /// Solves `race` one-sidedly, keeping `max_turns` turns of distribution per state.
 ///
 /// `progress` is called with (step, steps) as the work goes. The work is done by
-/// [`crate::solver::solve_rows`] with no cut-off, its rows then laid out densely.
+/// [`crate::solver::solve_rows`] with no cut-off, its rows then laid out densely
+/// (`(max_turns + 1) × 4` bytes per state: a table writer should use the rows instead).
+///
+/// # Panics
+/// As [`crate::solver::solve_rows`]: `max_turns` beyond `u16::MAX`.
 pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> Solution {
     let keep = crate::solver::Keep {
         max_turns,

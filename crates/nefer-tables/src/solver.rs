@@ -91,6 +91,10 @@ impl Graph {
             g.add_node(race, idx, s, ctx, &mut buf, &mut pending);
             b += 1;
         }
+        assert!(
+            g.opts.len() < u32::MAX as usize && n + g.home.len() < u32::MAX as usize,
+            "a race too large for 32-bit indices"
+        );
         g
     }
 
@@ -474,7 +478,8 @@ pub struct Keep {
 /// `progress` is called with (step, 60) as the work goes.
 ///
 /// # Panics
-/// If `keep.max_turns` exceeds `u16::MAX` (rows start at a `u16` turn).
+/// If `keep.max_turns` exceeds `u16::MAX` (rows start at a `u16` turn), or the race has more
+/// than 2³² options (the five-piece races have about 1.5 million).
 pub fn solve_rows(race: &dyn Race, keep: Keep, progress: &dyn Fn(u64, u64)) -> Solved {
     assert!(
         keep.max_turns <= usize::from(u16::MAX),
