@@ -1,6 +1,6 @@
 //! `nefer solve`: exact one-sided tables of the pure-race rule sets (see `nefer_tables`).
 
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, Write as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -70,11 +70,15 @@ pub fn run(args: SolveArgs) -> Result<()> {
             std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
         // Streamed: the file is checked to its end without keeping its values.
         let t = table::info(BufReader::new(file)).with_context(|| format!("{}", path.display()))?;
-        println!("{}", serde_json::to_string_pretty(&t.meta)?);
-        println!(
+        // Written, not printed: a closed pipe is an error to report, never a panic.
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", serde_json::to_string_pretty(&t.meta)?)?;
+        writeln!(
+            out,
             "{} states, {} distribution values (rows end by turn {}), {} bytes, checksum ok",
             t.states, t.kept, t.max_turns, t.bytes
-        );
+        )?;
+        out.flush()?;
         return Ok(());
     }
     let key = args.rules.as_deref().expect("clap requires --rules");
@@ -196,38 +200,48 @@ pub fn run(args: SolveArgs) -> Result<()> {
         )
         .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{figures}");
+        writeln!(out, "{figures}")?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{key} ({} pieces), exact one-sided solution: {} states, solved in {seconds:.1} s",
             args.pieces,
             idx.len()
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "  minimum expected turns for one player to finish:      {:.6}",
             sol.expected[s0]
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "  P(first thrower wins), both minimising expected turns: {:.6}",
             m.p_first_wins
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "  expected game length in turns:                         {:.4}",
             m.expected_game_turns
-        );
+        )?;
         for r in &reduced {
-            println!(
+            writeln!(
+                out,
                 "  with {} piece(s): P(first wins) one-sided {:.6}, exact win-maximising {:.6}",
                 r["pieces"],
                 r["p_first_thrower_wins_one_sided"].as_f64().unwrap_or(0.0),
                 r["p_first_thrower_wins_exact"].as_f64().unwrap_or(0.0)
-            );
+            )?;
         }
-        println!("  (a turn is a throw and every bonus throw it earns; see docs/SOLUTIONS.md)");
+        writeln!(
+            out,
+            "  (a turn is a throw and every bonus throw it earns; see docs/SOLUTIONS.md)"
+        )?;
         if let Some(path) = &args.out {
-            println!("  table written to {}", path.display());
+            writeln!(out, "  table written to {}", path.display())?;
         }
     }
+    out.flush()?;
     Ok(())
 }

@@ -349,6 +349,25 @@ fn solve_refuses_bad_bounds_with_clear_errors() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let info = nefer(&["solve", "--info", values_only.to_str().unwrap()], "");
     assert!(text(&info.stdout).contains("0 distribution values"));
+    // A table that cannot be written: an error, not a panic.
+    let out = nefer(
+        &[
+            "solve",
+            "--rules",
+            "hj.french",
+            "--pieces",
+            "1",
+            "--out",
+            "/dev/full",
+        ],
+        "",
+    );
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("cannot write /dev/full: table I/O: No space left"),
+        "{err}"
+    );
     for (args, message) in [
         (&["--pieces", "0"][..], "--pieces must be 1 to 5, 0 given"),
         (&["--pieces", "6"], "--pieces must be 1 to 5, 6 given"),

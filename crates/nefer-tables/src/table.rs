@@ -76,8 +76,8 @@ pub enum TableError {
     /// Sizes or contents that cannot be right.
     #[error("table is malformed: {0}")]
     Malformed(String),
-    /// Reading or writing failed.
-    #[error("table I/O: {0}")]
+    /// Reading or writing failed (the cause is the error's source).
+    #[error("table I/O")]
     Io(#[from] std::io::Error),
 }
 
