@@ -333,6 +333,10 @@ fn components(first: &[u32], adj: &[u32]) -> (Vec<u32>, Vec<u32>) {
 
 /// The distribution of turns to finish of every state, one row per state: `P(T = k)` for `k`
 /// in `lo..hi`, zero before `lo`, and the mass `P(T ≥ hi)` in `tail`.
+///
+/// The fields are public for readers of the layout; [`Dists::row`] expects them to agree
+/// (`offset` nondecreasing from 0 to `values.len()`, one `lo` and `tail` per state), as the
+/// solver and [`crate::table::read`] make them and [`crate::table::write_to`] checks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dists {
     /// First turn kept, per state.

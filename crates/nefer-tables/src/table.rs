@@ -218,6 +218,15 @@ pub fn write_to<W: Write>(
             dists.len()
         ));
     }
+    let n = dists.len();
+    if dists.tail.len() != n
+        || dists.offset.len() != n + 1
+        || dists.offset.first() != Some(&0)
+        || dists.offset.last() != Some(&(dists.values.len() as u64))
+        || dists.offset.windows(2).any(|o| o[0] > o[1])
+    {
+        return bad("rows whose offsets, tails and values do not agree".into());
+    }
     let header = Header {
         meta_len: u32::try_from(meta.len()).unwrap_or(u32::MAX),
         states: expected.len() as u64,

@@ -264,6 +264,10 @@ fn tables_the_format_cannot_hold_are_not_written() {
     assert!(e.to_string().contains("at most 3 turns"), "{e}");
     let e = table::encode(&serde_json::json!({}), &sol.expected[1..], &sol.dists, 64).unwrap_err();
     assert!(e.to_string().contains("values for"), "{e}");
+    let mut broken = sol.dists.clone();
+    broken.values.pop();
+    let e = table::encode(&serde_json::json!({}), &sol.expected, &broken, 64).unwrap_err();
+    assert!(e.to_string().contains("do not agree"), "{e}");
 }
 
 proptest! {
