@@ -6,12 +6,7 @@ use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 mod common;
 use common::{legal, next_throw, play, throw};
 
-fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
-    let off = 5 - hand - a.len() as u8;
-    let mut g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
-    throw(&mut g, t);
-    legal(&g)
-}
+common::positions!("hj.french", State);
 
 #[test]
 fn opening_throws_alternate_until_a_one_without_decisions() {
@@ -45,15 +40,14 @@ fn opening_throws_alternate_until_a_one_without_decisions() {
 
 #[test]
 fn one_piece_per_hole_and_jumping_over_is_allowed() {
-    assert!(!a_moves(&[3, 5], 3, 2).contains(&"L3-L5".to_owned()));
-    assert!(a_moves(&[3, 4], 3, 2).contains(&"L3-L5".to_owned()));
+    assert!(!moves("A:L3,L5,hand*3 B:hand*5 A 2").contains(&"L3-L5".to_owned()));
+    assert!(moves("A:L3,L4,hand*3 B:hand*5 A 2").contains(&"L3-L5".to_owned()));
 }
 
 #[test]
 fn fr_3_every_entry_needs_a_one_and_re_throws() {
-    assert_eq!(a_moves(&[], 5, 2), ["pass"]);
-    let mut g = State::from_holes(&[10], &[], [4, 5], [0, 0], Seat::A);
-    throw(&mut g, 1);
+    assert_eq!(moves("A:hand*5 B:hand*5 A 2"), ["pass"]);
+    let mut g = at("A:L10,hand*4 B:hand*5 A 1");
     assert_eq!(legal(&g), ["L10-L11", "hand-L1"]);
     play(&mut g, "hand-L1");
     throw(&mut g, 2);
@@ -63,8 +57,7 @@ fn fr_3_every_entry_needs_a_one_and_re_throws() {
 #[test]
 fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
     // The piece on 15 earned a bonus; a 5 to 20 is blocked by an own piece.
-    let mut g = State::from_holes(&[12, 20], &[], [3, 5], [0, 0], Seat::A);
-    throw(&mut g, 3);
+    let mut g = at("A:L12,L20,hand*3 B:hand*5 A 3");
     play(&mut g, "L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     throw(&mut g, 5);
@@ -75,14 +68,14 @@ fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
 
 #[test]
 fn fr_4_fr_5_one_way_shortcuts() {
-    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
-    assert_eq!(a_moves(&[5], 4, 3), ["L5-L10"]);
+    assert_eq!(moves("A:L4,hand*4 B:hand*5 A 2"), ["L4-L20"]);
+    assert_eq!(moves("A:L5,hand*4 B:hand*5 A 3"), ["L5-L10"]);
     // Landing on 20 or 10 does nothing.
-    assert_eq!(a_moves(&[17], 4, 3), ["L17-L20"]);
-    assert_eq!(a_moves(&[7], 4, 3), ["L7-L10"]);
+    assert_eq!(moves("A:L17,hand*4 B:hand*5 A 3"), ["L17-L20"]);
+    assert_eq!(moves("A:L7,hand*4 B:hand*5 A 3"), ["L7-L10"]);
     // Far end taken: the piece stays on 6 / 8.
-    assert!(a_moves(&[4, 20], 3, 2).contains(&"L4-L6".to_owned()));
-    assert!(a_moves(&[5, 10], 3, 3).contains(&"L5-L8".to_owned()));
+    assert!(moves("A:L4,L20,hand*3 B:hand*5 A 2").contains(&"L4-L6".to_owned()));
+    assert!(moves("A:L5,L10,hand*3 B:hand*5 A 3").contains(&"L5-L8".to_owned()));
 }
 
 #[test]
@@ -94,8 +87,7 @@ fn fr_6_only_1_15_25_re_throw() {
         (4, 2, 20, false),
         (7, 3, 10, false),
     ] {
-        let mut g = State::from_holes(&[from], &[], [4, 5], [0, 0], Seat::A);
-        throw(&mut g, t);
+        let mut g = at(&format!("A:L{from},hand*4 B:hand*5 A {t}"));
         play(&mut g, &format!("L{from}-L{to}"));
         assert_eq!(next_throw(&g) == Some(Seat::A), again, "{from}->{to}");
     }
@@ -103,20 +95,27 @@ fn fr_6_only_1_15_25_re_throw() {
 
 #[test]
 fn fr_7_fr_8_out_by_an_exact_throw_once_all_have_entered() {
-    assert_eq!(a_moves(&[27], 0, 3), ["L27-off"]);
-    assert_eq!(a_moves(&[27], 1, 3), ["pass"], "a piece still in hand");
-    assert_eq!(a_moves(&[27], 0, 4), ["pass"], "FR-10: overshoot");
+    assert_eq!(moves("A:L27,off*4 B:hand*5 A 3"), ["L27-off"]);
+    assert_eq!(
+        moves("A:L27,hand,off*3 B:hand*5 A 3"),
+        ["pass"],
+        "a piece still in hand"
+    );
+    assert_eq!(
+        moves("A:L27,off*4 B:hand*5 A 4"),
+        ["pass"],
+        "FR-10: overshoot"
+    );
 }
 
 #[test]
 fn fr_9_a_one_may_move_instead_of_entering() {
-    assert_eq!(a_moves(&[2], 4, 1), ["L2-L3", "hand-L1"]);
+    assert_eq!(moves("A:L2,hand*4 B:hand*5 A 1"), ["L2-L3", "hand-L1"]);
 }
 
 #[test]
 fn the_first_to_take_out_all_five_wins() {
-    let mut g = State::from_holes(&[29], &[], [0, 5], [4, 0], Seat::A);
-    throw(&mut g, 1);
+    let mut g = at("A:L29,off*4 B:hand*5 A 1");
     play(&mut g, "L29-off");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
 }
@@ -176,28 +175,25 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
 
 // --- options ---
 
-/// Seat A's legal moves for throw `t` under `opts` (B keeps its pieces in hand).
-fn a_moves_with(opts: &str, a: &[u8], hand: u8, t: u8) -> Vec<String> {
-    let off = 5 - hand - a.len() as u8;
-    let g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
-    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
-    throw(&mut g, t);
-    legal(&g)
-}
-
 #[test]
 fn fr_4_option_line_directions() {
     // Default forward only: 4 →2→ 6 → 20, 18 →2→ 20 stays.
-    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
-    assert_eq!(a_moves(&[18], 4, 2), ["L18-L20"]);
-    assert_eq!(a_moves_with("hj.lines=both", &[18], 4, 2), ["L18-L6"]);
-    assert_eq!(a_moves_with("hj.lines=both", &[4], 4, 2), ["L4-L20"]);
+    assert_eq!(moves("A:L4,hand*4 B:hand*5 A 2"), ["L4-L20"]);
+    assert_eq!(moves("A:L18,hand*4 B:hand*5 A 2"), ["L18-L20"]);
     assert_eq!(
-        a_moves_with("hj.lines=backward_only", &[4], 4, 2),
+        moves_with("hj.lines=both", "A:L18,hand*4 B:hand*5 A 2"),
+        ["L18-L6"]
+    );
+    assert_eq!(
+        moves_with("hj.lines=both", "A:L4,hand*4 B:hand*5 A 2"),
+        ["L4-L20"]
+    );
+    assert_eq!(
+        moves_with("hj.lines=backward_only", "A:L4,hand*4 B:hand*5 A 2"),
         ["L4-L6"]
     );
     assert_eq!(
-        a_moves_with("hj.lines=backward_only", &[18], 4, 2),
+        moves_with("hj.lines=backward_only", "A:L18,hand*4 B:hand*5 A 2"),
         ["L18-L6"]
     );
 }
@@ -205,15 +201,16 @@ fn fr_4_option_line_directions() {
 #[test]
 fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     // Forward only (default): 8 → 10 is an ordinary move.
-    assert_eq!(a_moves(&[8, 3], 3, 2), ["L3-L5", "L8-L10"]);
+    assert_eq!(moves("A:L3,L8,hand*3 B:hand*5 A 2"), ["L3-L5", "L8-L10"]);
     // Both ways: 10 leads back to 8, the start: no move (C-5), or a pass under the option.
-    assert_eq!(a_moves_with("hj.lines=both", &[8, 3], 3, 2), ["L3-L5"]);
     assert_eq!(
-        a_moves_with(
+        moves_with("hj.lines=both", "A:L3,L8,hand*3 B:hand*5 A 2"),
+        ["L3-L5"]
+    );
+    assert_eq!(
+        moves_with(
             "hj.lines=both, hj.french.null_line_move=allowed_as_pass",
-            &[8, 3],
-            3,
-            2
+            "A:L3,L8,hand*3 B:hand*5 A 2"
         ),
         ["L3-L5", "pass"]
     );
@@ -221,9 +218,12 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
 
 #[test]
 fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
-    assert_eq!(a_moves(&[4, 20], 3, 2), ["L20-L22", "L4-L6"]);
+    assert_eq!(moves("A:L4,L20,hand*3 B:hand*5 A 2"), ["L20-L22", "L4-L6"]);
     assert_eq!(
-        a_moves_with("hj.french.blocked_line=illegal", &[4, 20], 3, 2),
+        moves_with(
+            "hj.french.blocked_line=illegal",
+            "A:L4,L20,hand*3 B:hand*5 A 2"
+        ),
         ["L20-L22"]
     );
 }
@@ -232,11 +232,10 @@ fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
 fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
     // As `fr_2_a_bonus_the_piece_cannot_use_is_lost`: the piece on 15 cannot use a 5 (20 is
     // taken); under `any_piece` the bonus is played like a normal throw.
-    let g = State::from_holes(&[12, 20], &[], [3, 5], [0, 0], Seat::A);
-    let mut g = g
-        .with_options(&Options::parse("hj.french.bonus_fallback=any_piece").unwrap())
-        .unwrap();
-    throw(&mut g, 3);
+    let mut g = at_with(
+        "hj.french.bonus_fallback=any_piece",
+        "A:L12,L20,hand*3 B:hand*5 A 3",
+    );
     play(&mut g, "L12-L15");
     throw(&mut g, 5);
     assert_eq!(legal(&g), ["L20-L25"]);
@@ -245,11 +244,10 @@ fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["L25-L27"]);
     // A bonus the piece can use stays its own.
-    let g = State::from_holes(&[12, 3], &[], [3, 5], [0, 0], Seat::A);
-    let mut g = g
-        .with_options(&Options::parse("hj.french.bonus_fallback=any_piece").unwrap())
-        .unwrap();
-    throw(&mut g, 3);
+    let mut g = at_with(
+        "hj.french.bonus_fallback=any_piece",
+        "A:L3,L12,hand*3 B:hand*5 A 3",
+    );
     play(&mut g, "L12-L15");
     throw(&mut g, 1);
     assert_eq!(legal(&g), ["L15-L16"]);
@@ -258,13 +256,11 @@ fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
 #[test]
 fn fr_7_option_a_piece_stops_on_30_and_goes_out_on_any_throw() {
     let stay = "hj.french.hole_30=stay_then_exit_on_any";
-    assert_eq!(a_moves_with(stay, &[27], 0, 3), ["L27-S"]);
+    assert_eq!(moves_with(stay, "A:L27,off*4 B:hand*5 A 3"), ["L27-S"]);
     // Reaching 30 still needs an exact throw and every piece entered (FR-8, FR-10).
-    assert_eq!(a_moves_with(stay, &[27], 0, 4), ["pass"]);
-    assert_eq!(a_moves_with(stay, &[27], 1, 3), ["pass"]);
-    let g = State::from_holes(&[27, 10], &[], [0, 5], [3, 0], Seat::A);
-    let mut g = g.with_options(&Options::parse(stay).unwrap()).unwrap();
-    throw(&mut g, 3);
+    assert_eq!(moves_with(stay, "A:L27,off*4 B:hand*5 A 4"), ["pass"]);
+    assert_eq!(moves_with(stay, "A:L27,hand,off*3 B:hand*5 A 3"), ["pass"]);
+    let mut g = at_with(stay, "A:L10,L27,off*3 B:hand*5 A 3");
     play(&mut g, "L27-S");
     assert_eq!((g.on_30(Seat::A), g.out(Seat::A)), (1, 3));
     assert_eq!(next_throw(&g), Some(Seat::B));
