@@ -509,6 +509,13 @@ impl Match {
         &self.start
     }
 
+    /// The position string of the start where the match did not start at the rule set's
+    /// start ([`Match::from_position`]); `None` for a match from the start.
+    pub fn start_position(&self) -> Option<String> {
+        let at_start = self.rules().new_game(&self.options).as_ref() == Ok(&self.start);
+        (!at_start).then(|| self.start.position())
+    }
+
     /// The state now.
     pub fn game(&self) -> &AnyGame {
         &self.game
@@ -761,8 +768,8 @@ impl Match {
     /// at the rule set's start ([`Match::from_position`]).
     pub fn to_record(&self) -> Record {
         let mut r = Record::new(self.rules(), self.options.clone());
-        if self.rules().new_game(&self.options).as_ref() != Ok(&self.start) {
-            r.set_header(POSITION_HEADER, &self.start.position());
+        if let Some(p) = self.start_position() {
+            r.set_header(POSITION_HEADER, &p);
         }
         for e in &self.entries {
             r.push(e.action);

@@ -157,8 +157,9 @@ impl fmt::Display for Stage {
 /// One thing wrong with a position string or a [`Setup`]: what, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
-    /// Text that is not what the position string has at that place.
-    #[error("{field}: `{text}` is not {expected}")]
+    /// Text that is not what the position string has at that place (empty: the field is
+    /// missing).
+    #[error("{field}: {found} is not {expected}", found = shown(text))]
     Syntax {
         /// The field: `rule set`, `options`, `seat A`, `to move`, `stage`, `turn`, …
         field: &'static str,
@@ -278,6 +279,15 @@ pub enum Problem {
         /// The seat named.
         seat: Seat,
     },
+}
+
+/// The text of a syntax problem, quoted; "nothing" for a missing field.
+fn shown(text: &str) -> String {
+    if text.is_empty() {
+        "nothing".to_owned()
+    } else {
+        format!("`{text}`")
+    }
 }
 
 /// Why a position string or [`Setup`] makes no state: every problem found.
