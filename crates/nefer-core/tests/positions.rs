@@ -280,11 +280,11 @@ fn every_problem_is_named_with_where_it_is() {
                     what: "lost turns (skip)".into(),
                 },
                 Problem::NeedsOption {
-                    what: "the marks +15, +25".into(),
+                    what: "a mark +15 or +25".into(),
                     option: "hj.skiryuk.retrigger=once_per_piece_per_hole",
                 },
                 Problem::NeedsOption {
-                    what: "pending loads".into(),
+                    what: "a pending load".into(),
                     option: "hj.skiryuk.blocked_load=deferred",
                 },
                 Problem::NeedsOption {
@@ -390,4 +390,50 @@ fn middle_positions_of_every_rule_set_read_and_play() {
     assert_eq!(legal_strings(&g), ["L4-L20", "L5-L7", "R20-R18"]);
     let over: AnyGame = pos("senet.school A:off*7 B:1,3,off*5 A over:A turn=88");
     assert_eq!(over.outcome(), Some(Outcome::Win(Seat::A)));
+}
+
+/// docs/dev/positions.md.
+fn positions_md() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/dev/positions.md");
+    std::fs::read_to_string(path).expect("docs/dev/positions.md")
+}
+
+#[test]
+fn every_example_of_the_format_page_is_true() {
+    let page = positions_md();
+    let mut in_block = false;
+    let (mut positions, mut errors) = (0, 0);
+    let lines: Vec<&str> = page.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        let is_position = line.starts_with("hj.") || line.starts_with("senet.");
+        if !in_block || !is_position {
+            continue;
+        }
+        match lines.get(i + 1).and_then(|l| l.strip_prefix("→ ")) {
+            // A string and its error.
+            Some(message) => {
+                let e = AnyGame::from_position(line).unwrap_err();
+                assert_eq!(e.to_string(), message, "{line}");
+                errors += 1;
+            }
+            // A position, written as a state writes it.
+            None => {
+                let g: AnyGame = pos(line);
+                assert_eq!(g.position(), *line);
+                positions += 1;
+            }
+        }
+    }
+    assert!(positions >= 30 && errors >= 8, "{positions} {errors}");
+    // The record with a `position:` header replays.
+    let start = page.find("rules: senet.kendall\noptions:").expect("the record example");
+    let text = &page[start..start + page[start..].find("```").unwrap()];
+    let record = nefer_core::Record::parse(text).unwrap();
+    let r = nefer_core::replay(&record).unwrap();
+    assert_eq!(r.actions.len(), 4);
+    assert_eq!(r.game.status(), Status::Chance { seat: Some(Seat::B) });
 }

@@ -165,13 +165,13 @@ impl FromSetup for skiryuk::State {
             c.needs(
                 !st.marks.is_empty(),
                 cfg.retrigger == Retrigger::OncePerPiecePerHole,
-                || "the marks +15, +25".into(),
+                || "a mark +15 or +25".into(),
                 "hj.skiryuk.retrigger=once_per_piece_per_hole",
             );
             c.needs(
                 st.loads > 0,
                 cfg.blocked_load == BlockedLoad::Deferred,
-                || "pending loads".into(),
+                || "a pending load".into(),
                 "hj.skiryuk.blocked_load=deferred",
             );
         }
