@@ -4,7 +4,7 @@ use nefer_core::hj::french::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{legal, next_throw, play, run, throw, winner};
 
 common::positions!("hj.french", State);
 
@@ -49,16 +49,14 @@ fn fr_3_every_entry_needs_a_one_and_re_throws() {
     assert_eq!(moves("A:hand*5 B:hand*5 A 2"), ["pass"]);
     let mut g = at("A:L10,hand*4 B:hand*5 A 1");
     assert_eq!(legal(&g), ["L10-L11", "hand-L1"]);
-    play(&mut g, "hand-L1");
-    throw(&mut g, 2);
+    run(&mut g, "hand-L1 2");
     assert_eq!(legal(&g), ["L1-L3"], "FR-2: only the entered piece");
 }
 
 #[test]
 fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
     // The piece on 15 earned a bonus; a 5 to 20 is blocked by an own piece.
-    let mut g = at("A:L12,L20,hand*3 B:hand*5 A 3");
-    play(&mut g, "L12-L15");
+    let mut g = after("A:L12,L20,hand*3 B:hand*5 A 3", "L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     throw(&mut g, 5);
     assert_eq!(legal(&g), ["pass"]);
@@ -115,9 +113,10 @@ fn fr_9_a_one_may_move_instead_of_entering() {
 
 #[test]
 fn the_first_to_take_out_all_five_wins() {
-    let mut g = at("A:L29,off*4 B:hand*5 A 1");
-    play(&mut g, "L29-off");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:L29,off*4 B:hand*5 A 1", "L29-off")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
@@ -164,12 +163,9 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
     throw(&mut g, 3);
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Once a piece is in, a declined throw is an ordinary lost throw.
-    throw(&mut g, 1);
-    play(&mut g, "hand-L1");
-    throw(&mut g, 2);
+    run(&mut g, "1 hand-L1 2");
     assert_eq!(legal(&g), ["L1-L3", "pass"]);
-    play(&mut g, "pass");
-    throw(&mut g, 2);
+    run(&mut g, "pass 2");
     assert_eq!(legal(&g), ["pass"], "B has nothing to move with a 2");
 }
 
@@ -178,24 +174,18 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
 #[test]
 fn fr_4_option_line_directions() {
     // Default forward only: 4 →2→ 6 → 20, 18 →2→ 20 stays.
-    assert_eq!(moves("A:L4,hand*4 B:hand*5 A 2"), ["L4-L20"]);
-    assert_eq!(moves("A:L18,hand*4 B:hand*5 A 2"), ["L18-L20"]);
-    assert_eq!(
-        moves_with("hj.lines=both", "A:L18,hand*4 B:hand*5 A 2"),
-        ["L18-L6"]
-    );
-    assert_eq!(
-        moves_with("hj.lines=both", "A:L4,hand*4 B:hand*5 A 2"),
-        ["L4-L20"]
-    );
-    assert_eq!(
-        moves_with("hj.lines=backward_only", "A:L4,hand*4 B:hand*5 A 2"),
-        ["L4-L6"]
-    );
-    assert_eq!(
-        moves_with("hj.lines=backward_only", "A:L18,hand*4 B:hand*5 A 2"),
-        ["L18-L6"]
-    );
+    let from = |hole: u8| format!("A:L{hole},hand*4 B:hand*5 A 2");
+    assert_eq!(moves(&from(4)), ["L4-L20"]);
+    assert_eq!(moves(&from(18)), ["L18-L20"]);
+    for (lines, hole, want) in [
+        ("both", 18, "L18-L6"),
+        ("both", 4, "L4-L20"),
+        ("backward_only", 4, "L4-L6"),
+        ("backward_only", 18, "L18-L6"),
+    ] {
+        let o = format!("hj.lines={lines}");
+        assert_eq!(moves_with(&o, &from(hole)), [want], "{lines}");
+    }
 }
 
 #[test]
@@ -236,8 +226,7 @@ fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
         "hj.french.bonus_fallback=any_piece",
         "A:L12,L20,hand*3 B:hand*5 A 3",
     );
-    play(&mut g, "L12-L15");
-    throw(&mut g, 5);
+    run(&mut g, "L12-L15 5");
     assert_eq!(legal(&g), ["L20-L25"]);
     play(&mut g, "L20-L25");
     // 25 earns its own bonus, for that piece.
@@ -248,8 +237,7 @@ fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
         "hj.french.bonus_fallback=any_piece",
         "A:L3,L12,hand*3 B:hand*5 A 3",
     );
-    play(&mut g, "L12-L15");
-    throw(&mut g, 1);
+    run(&mut g, "L12-L15 1");
     assert_eq!(legal(&g), ["L15-L16"]);
 }
 
@@ -264,8 +252,7 @@ fn fr_7_option_a_piece_stops_on_30_and_goes_out_on_any_throw() {
     play(&mut g, "L27-S");
     assert_eq!((g.on_30(Seat::A), g.out(Seat::A)), (1, 3));
     assert_eq!(next_throw(&g), Some(Seat::B));
-    throw(&mut g, 2);
-    play(&mut g, "pass");
+    run(&mut g, "2 pass");
     // Any value takes it out, as a move among the others.
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["L10-L14", "S-off"]);
@@ -289,18 +276,14 @@ fn fr_1_option_simultaneous_opening_exactly_one_one_decides() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     throw(&mut g, 1);
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 2);
-    throw(&mut g, 3);
+    run(&mut g, "2 3");
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Only B's 1: B enters, throws again for that piece, then A's turn.
-    throw(&mut g, 4);
-    throw(&mut g, 1);
+    run(&mut g, "4 1");
     assert_eq!(legal(&g), ["hand-R1"]);
-    play(&mut g, "hand-R1");
-    throw(&mut g, 2);
+    run(&mut g, "hand-R1 2");
     assert_eq!(legal(&g), ["R1-R3"]);
-    play(&mut g, "R1-R3");
-    throw(&mut g, 2);
+    run(&mut g, "R1-R3 2");
     assert_eq!(legal(&g), ["pass"], "A's ordinary turn");
     // A fixed first player (C-9) has nothing to decide here.
     let o = Options::parse("hj.french.opening=simultaneous, hj.french.first_player=p2").unwrap();

@@ -5,7 +5,7 @@ use nefer_core::hj::skiryuk::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, next_throw, play, throw};
+use common::{has, legal, next_throw, play, run, throw, winner};
 
 common::positions!("hj.skiryuk", State);
 
@@ -27,8 +27,7 @@ fn check_1_a_line_jump_past_15_does_not_load() {
 
 #[test]
 fn check_2_landing_on_15_loads_and_throws_again() {
-    let mut g = at("A:L13,hand*4 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
+    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert_eq!(g.in_hand(Seat::A), 3);
     assert_eq!(next_throw(&g), Some(Seat::A));
@@ -36,8 +35,7 @@ fn check_2_landing_on_15_loads_and_throws_again() {
 
 #[test]
 fn check_3_passing_15_loads_without_a_bonus() {
-    let mut g = at("A:L12,hand*4 B:R3,hand*4 A 5");
-    play(&mut g, "L12-L17");
+    let g = after("A:L12,hand*4 B:R3,hand*4 A 5", "L12-L17");
     assert_eq!(holes(&g, Seat::A), [1, 17]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -66,16 +64,14 @@ fn check_6_a_line_back_to_the_start_hole_is_not_a_move() {
 
 #[test]
 fn check_7_arrival_in_s_captures_the_rearmost_path_piece() {
-    let mut g = at("A:L26,hand*4 B:R3,R17,S,hand*2 A 4");
-    play(&mut g, "L26-S");
+    let g = after("A:L26,hand*4 B:R3,R17,S,hand*2 A 4", "L26-S");
     assert_eq!(holes(&g, Seat::B), [17]);
     assert_eq!(g.in_shared(Seat::B), 1);
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(g.in_shared(Seat::A), 1);
 
     // The opponent's only path piece goes: he loads one on hole 1 at once.
-    let mut g = at("A:L26,hand*4 B:R3,hand*4 A 4");
-    play(&mut g, "L26-S");
+    let g = after("A:L26,hand*4 B:R3,hand*4 A 4", "L26-S");
     assert_eq!(holes(&g, Seat::B), [1]);
     assert_eq!(g.in_hand(Seat::B), 3);
 }
@@ -148,11 +144,9 @@ fn sk_7_sk_2_the_lower_opening_thrower_moves_by_it() {
 #[test]
 fn sk_1_equal_opening_throws_are_thrown_again() {
     let mut g = State::default();
-    throw(&mut g, 2);
-    throw(&mut g, 2);
+    run(&mut g, "2 2");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 1);
-    throw(&mut g, 5);
+    run(&mut g, "1 5");
     assert_eq!(legal(&g), ["L1-L2"]);
 }
 
@@ -167,12 +161,10 @@ fn sk_9_sk_15_sk_16_lines_both_ways() {
 
 #[test]
 fn sk_10_passing_or_landing_on_25_loads_too() {
-    let mut g = at("A:L22,hand*4 B:R3,hand*4 A 3");
-    play(&mut g, "L22-L25");
+    let g = after("A:L22,hand*4 B:R3,hand*4 A 3", "L22-L25");
     assert_eq!(holes(&g, Seat::A), [1, 25]);
     assert_eq!(next_throw(&g), Some(Seat::A));
-    let mut g = at("A:L23,hand*4 B:R3,hand*4 A 4");
-    play(&mut g, "L23-L27");
+    let g = after("A:L23,hand*4 B:R3,hand*4 A 4", "L23-L27");
     assert_eq!(holes(&g, Seat::A), [1, 27]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -196,16 +188,14 @@ fn sk_13_sk_14_no_landing_on_or_passing_an_own_piece() {
 
 #[test]
 fn sk_17_a_backward_line_crossing_15_does_not_load() {
-    let mut g = at("A:L18,hand*4 B:R3,hand*4 A 2");
-    play(&mut g, "L18-L6");
+    let g = after("A:L18,hand*4 B:R3,hand*4 A 2", "L18-L6");
     assert_eq!(holes(&g, Seat::A), [6]);
     assert_eq!(g.in_hand(Seat::A), 4);
 }
 
 #[test]
 fn sk_18_hole_1_taken_loses_the_load_but_not_the_bonus() {
-    let mut g = at("A:L1,L13,hand*3 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
+    let g = after("A:L1,L13,hand*3 B:R3,hand*4 A 2", "L13-L15");
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert_eq!(g.in_hand(Seat::A), 3);
     assert_eq!(next_throw(&g), Some(Seat::A));
@@ -214,8 +204,7 @@ fn sk_18_hole_1_taken_loses_the_load_but_not_the_bonus() {
 #[test]
 fn sk_19_captured_pieces_never_return_and_s_pieces_do() {
     // B: one piece on the path, one in S, three captured by A already.
-    let mut g = at("A:L2,L29,hand*3 B:R5,S,captured*3 A 1");
-    play(&mut g, "L29-S");
+    let g = after("A:L2,L29,hand*3 B:R5,S,captured*3 A 1", "L29-S");
     // B's last path piece is captured; B has nothing in hand, so nothing is loaded, and the
     // captured pieces stay A's.
     assert_eq!(g.trophies(Seat::A), 4);
@@ -232,8 +221,7 @@ fn sk_20_s_needs_the_exact_throw() {
 
 #[test]
 fn sk_20_a_throw_with_no_move_is_lost() {
-    let mut g = at("A:L28,hand*4 B:R3,hand*4 A 5");
-    play(&mut g, "pass");
+    let g = after("A:L28,hand*4 B:R3,hand*4 A 5", "pass");
     assert_eq!(holes(&g, Seat::A), [28]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -249,8 +237,7 @@ fn sk_21_pieces_stay_in_s_until_a_one() {
 
 #[test]
 fn sk_22_s_holds_any_number_of_both_players_pieces_safely() {
-    let mut g = at("A:L29,S*2,hand*2 B:R4,S*3,hand A 1");
-    play(&mut g, "L29-S");
+    let g = after("A:L29,S*2,hand*2 B:R4,S*3,hand A 1", "L29-S");
     assert_eq!(g.in_shared(Seat::A), 3);
     assert_eq!(g.in_shared(Seat::B), 3);
     // The capture took the path piece, not one in S.
@@ -260,8 +247,7 @@ fn sk_22_s_holds_any_number_of_both_players_pieces_safely() {
 
 #[test]
 fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
-    let mut g = at("A:L27,hand*4 B:R9,hand*4 A 3");
-    play(&mut g, "L27-S");
+    let g = after("A:L27,hand*4 B:R9,hand*4 A 3", "L27-S");
     assert_eq!(holes(&g, Seat::B), [1]);
     // SK-16: so does the mover whose last path piece went into S.
     assert_eq!(holes(&g, Seat::A), [1]);
@@ -270,26 +256,28 @@ fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
 
 #[test]
 fn sk_24_five_trophies_win() {
-    let mut g = at("A:L29,hand*4 B:R4,captured*4 A 1");
-    play(&mut g, "L29-S");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:L29,hand*4 B:R4,captured*4 A 1", "L29-S")),
+        Some(Seat::A)
+    );
 }
 
 // --- SK- defaults ---
 
 #[test]
 fn sk_4_bonus_throws_chain() {
-    let mut g = at("A:L13,L22,hand*3 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
-    assert_eq!(next_throw(&g), Some(Seat::A));
+    assert_eq!(
+        next_throw(&after(
+            "A:L13,L22,hand*3 B:R3,hand*4 A 2",
+            "L13-L15 3 L22-L25"
+        )),
+        Some(Seat::A)
+    );
 }
 
 #[test]
 fn sk_5_starting_on_a_nefer_hole_does_not_load() {
-    let mut g = at("A:L15,hand*4 B:R3,hand*4 A 2");
-    play(&mut g, "L15-L17");
+    let g = after("A:L15,hand*4 B:R3,hand*4 A 2", "L15-L17");
     assert_eq!(holes(&g, Seat::A), [17]);
     assert_eq!(g.in_hand(Seat::A), 4);
 }
@@ -316,8 +304,7 @@ fn sk_6_every_crossing_loads_again() {
     }
     assert_eq!(holes(&g, Seat::A), [2, 11]);
     assert_eq!(g.in_hand(Seat::A), 3);
-    throw(&mut g, 5);
-    play(&mut g, "L11-L16");
+    run(&mut g, "5 L11-L16");
     assert_eq!(holes(&g, Seat::A), [1, 2, 16]);
     assert_eq!(g.in_hand(Seat::A), 2);
 }
@@ -329,11 +316,8 @@ fn sk_7_no_entry_by_a_throw_of_one() {
 
 #[test]
 fn sk_9_a_lost_load_is_not_deferred() {
-    let mut g = at("A:L1,L13,hand*3 B:R3,hand*4 A 3");
-    play(&mut g, "L13-L16"); // trigger lost: hole 1 taken
-    throw(&mut g, 2);
-    play(&mut g, "R3-R5");
-    throw(&mut g, 1);
+    let mut g = after("A:L1,L13,hand*3 B:R3,hand*4 A 3", "L13-L16"); // trigger lost: hole 1 taken
+    run(&mut g, "2 R3-R5 1");
     play(&mut g, "L1-L2"); // hole 1 is free now, and nothing is loaded
     assert_eq!(holes(&g, Seat::A), [2, 16]);
     assert_eq!(g.in_hand(Seat::A), 3);
@@ -342,13 +326,9 @@ fn sk_9_a_lost_load_is_not_deferred() {
 #[test]
 fn sk_10_a_piece_back_from_s_is_loaded_like_any_other() {
     // A has no piece that never entered: hand holds only the one returned from S.
-    let mut g = at("A:L13,S,captured*3 B:R3,hand*4 A 1");
-    play(&mut g, "S-hand");
+    let mut g = after("A:L13,S,captured*3 B:R3,hand*4 A 1", "S-hand");
     assert_eq!(g.in_hand(Seat::A), 1);
-    throw(&mut g, 1);
-    play(&mut g, "R3-R4");
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "1 R3-R4 2 L13-L15");
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert_eq!(g.in_hand(Seat::A), 0);
 }
@@ -372,10 +352,7 @@ fn sk_13_line_direction_option() {
         let g = new(&o).unwrap();
         // Opening: A throws 1, B 2: A moves L1 by 1. Then B's turn; use A's position later.
         let mut g2 = g.clone();
-        throw(&mut g2, 1);
-        throw(&mut g2, 2);
-        play(&mut g2, "L1-L2");
-        throw(&mut g2, 5);
+        run(&mut g2, "1 2 L1-L2 5");
         legal(&g2)
     };
     // B's piece on R1 with a 5 counts to R6: forward line to R20 unless only backward lines.
@@ -386,16 +363,19 @@ fn sk_13_line_direction_option() {
 
 #[test]
 fn sk_14_the_rearmost_piece_is_captured() {
-    let mut g = at("A:L26,hand*4 B:R7,R12,R20,hand*2 A 4");
-    play(&mut g, "L26-S");
-    assert_eq!(holes(&g, Seat::B), [12, 20]);
+    assert_eq!(
+        holes(
+            &after("A:L26,hand*4 B:R7,R12,R20,hand*2 A 4", "L26-S"),
+            Seat::B
+        ),
+        [12, 20]
+    );
 }
 
 #[test]
 fn sk_15_sk_18_no_path_piece_no_capture_and_hand_pieces_are_safe() {
     // B's pieces: two in S, three captured already, none on the path nor in hand.
-    let mut g = at("A:L26,hand*4 B:S*2,captured*3 A 4");
-    play(&mut g, "L26-S");
+    let g = after("A:L26,hand*4 B:S*2,captured*3 A 4", "L26-S");
     assert_eq!(g.trophies(Seat::A), 3);
     assert_eq!(g.in_shared(Seat::A), 1);
     assert_eq!(g.in_shared(Seat::B), 2);
@@ -406,15 +386,13 @@ fn sk_17_leaving_s_is_a_move_like_any_other() {
     // Not compulsory while another move exists; the player chooses.
     let g = at("A:L3,S,hand*3 B:R3,hand*4 A throw");
     let mut stay = g.clone();
-    throw(&mut stay, 1);
-    play(&mut stay, "L3-L4");
+    run(&mut stay, "1 L3-L4");
     assert_eq!(stay.in_shared(Seat::A), 1);
 }
 
 #[test]
 fn sk_20_the_bonus_throw_is_taken_even_when_it_forces_a_bad_move() {
-    let mut g = at("A:L13,hand*4 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
+    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
     // No choice to decline: the next action is A's throw.
     assert_eq!(
         g.status(),
@@ -429,8 +407,7 @@ fn sk_22_c_7_the_turn_cap_draws() {
     let mut o = Options::new();
     o.set("hj.skiryuk.max_turns", "2").unwrap();
     let mut g = new(&o).unwrap();
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "1 2");
     play(&mut g, "L1-L2"); // turn 1
     throw(&mut g, 1);
     play(&mut g, "R1-R2"); // turn 2
@@ -440,9 +417,7 @@ fn sk_22_c_7_the_turn_cap_draws() {
 /// A game with `opts` whose opening is A 1, B 2: A has moved L1-L2 and it is B's throw.
 fn opened(opts: &str) -> State {
     let mut g = new(&Options::parse(opts).unwrap()).unwrap();
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    play(&mut g, "L1-L2");
+    run(&mut g, "1 2 L1-L2");
     g
 }
 
@@ -452,8 +427,7 @@ fn sk_7_option_entry_by_one() {
     let mut g = opened("hj.skiryuk.entry_by_one=true");
     throw(&mut g, 1);
     assert_eq!(legal(&g), ["R1-R2"]);
-    play(&mut g, "R1-R2");
-    throw(&mut g, 1);
+    run(&mut g, "R1-R2 1");
     assert_eq!(legal(&g), ["L2-L3", "hand-L1"]);
     play(&mut g, "hand-L1");
     assert_eq!(holes(&g, Seat::A), [1, 2]);
@@ -461,9 +435,7 @@ fn sk_7_option_entry_by_one() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // The default has no such move.
     let mut g = opened("");
-    throw(&mut g, 1);
-    play(&mut g, "R1-R2");
-    throw(&mut g, 1);
+    run(&mut g, "1 R1-R2 1");
     assert_eq!(legal(&g), ["L2-L3"]);
 }
 
@@ -483,9 +455,10 @@ fn sk_17_option_immediate_return_to_hand() {
     assert_eq!(holes(&g, Seat::A), [1]);
     assert_eq!(g.in_hand(Seat::A), 4);
     // With the default the piece stays in S.
-    let mut g = at("A:L4,L26,hand*3 B:R3,R17,hand*3 A 4");
-    play(&mut g, "L26-S");
-    assert_eq!(g.in_shared(Seat::A), 1);
+    assert_eq!(
+        after("A:L4,L26,hand*3 B:R3,R17,hand*3 A 4", "L26-S").in_shared(Seat::A),
+        1
+    );
 }
 
 #[test]
@@ -502,20 +475,13 @@ fn sk_4_option_one_bonus_per_turn() {
     let mut g = at_with(opts, "A:L13,L22,hand*3 B:R3,hand*4 A 2");
     play(&mut g, "L13-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
+    run(&mut g, "3 L22-L25");
     // The second landing on a nefer hole still loads (hole 1 was filled by the first), but
     // earns no second bonus this turn.
     assert_eq!(next_throw(&g), Some(Seat::B));
     // The next turn has its bonus again.
     let mut g = at_with(opts, "A:L13,L23,hand*3 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
-    throw(&mut g, 1);
-    play(&mut g, "L1-L2");
-    throw(&mut g, 1);
-    play(&mut g, "R3-R4");
-    throw(&mut g, 2);
-    play(&mut g, "L23-L25");
+    run(&mut g, "L13-L15 1 L1-L2 1 R3-R4 2 L23-L25");
     assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
@@ -597,8 +563,7 @@ fn c_6_sk_11_option_a_blocked_line_makes_the_move_illegal() {
 fn sk_2_option_the_opening_only_decides_the_order() {
     let mut g =
         new(&Options::parse("hj.skiryuk.opening=opening_only_decides_order").unwrap()).unwrap();
-    throw(&mut g, 3);
-    throw(&mut g, 2);
+    run(&mut g, "3 2");
     // B threw lower: B starts, with a fresh throw, not by his opening 2.
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert_eq!(g.turns(), 1);
@@ -606,8 +571,7 @@ fn sk_2_option_the_opening_only_decides_the_order() {
     assert_eq!(legal(&g), ["R1-R5"]);
     // The default: B moves by his opening 2 at once.
     let mut g = State::default();
-    throw(&mut g, 3);
-    throw(&mut g, 2);
+    run(&mut g, "3 2");
     assert_eq!(legal(&g), ["R1-R3"]);
 }
 

@@ -6,7 +6,7 @@ use nefer_core::hj::walker::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, play, throw};
+use common::{has, legal, play, run, throw};
 
 common::positions!("hj.walker", State);
 
@@ -25,16 +25,12 @@ fn check_2_line_6_to_20_ignores_blocking_points() {
 
 #[test]
 fn check_3_landing_on_10_with_8_taken_stays_and_blocks() {
-    let mut g = at("A:L3,L7,L8,hand*2 B:hand*5 A 3");
-    play(&mut g, "L7-L10");
+    let mut g = after("A:L3,L7,L8,hand*2 B:hand*5 A 3", "L7-L10");
     assert_eq!(g.indices_of(Seat::A), [3, 8, 10]);
     // The piece on 10 now blocks 8 from passing it.
     throw(&mut g, 1); // B
     let _ = legal(&g);
-    play(&mut g, "hand-R1");
-    throw(&mut g, 2);
-    play(&mut g, "R1-R3");
-    throw(&mut g, 4);
+    run(&mut g, "hand-R1 2 R1-R3 4");
     assert!(!has(&legal(&g), "L8-L12"));
 }
 
@@ -116,8 +112,7 @@ fn rule_12_a_usable_throw_must_be_used() {
 
 #[test]
 fn rules_13_to_15_bear_off_with_five_and_win() {
-    let mut g = at("A:S,off*4 B:hand*5 A 5");
-    play(&mut g, "S-off");
+    let g = after("A:S,off*4 B:hand*5 A 5", "S-off");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
     assert_eq!(moves("A:S*2,off*3 B:hand*5 A 4"), ["pass"]);
 }
@@ -136,10 +131,8 @@ fn wb_4_lines_ignore_blocking_points() {
 
 #[test]
 fn wb_6_moving_with_a_one_earns_nothing() {
-    let mut g = at("A:L3,hand*4 B:hand*5 A 1");
-    play(&mut g, "L3-L4");
     assert_eq!(
-        g.status(),
+        after("A:L3,hand*4 B:hand*5 A 1", "L3-L4").status(),
         Status::Chance {
             seat: Some(Seat::B)
         }
@@ -269,23 +262,17 @@ fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
 #[test]
 fn wb_2_option_line_directions() {
     // 18 →2→ 20 → back to 6; 4 →2→ 6 → on to 20.
-    assert!(has(&moves("A:L18,hand*4 B:hand*5 A 2"), "L18-L6"));
-    assert_eq!(
-        moves_with("hj.lines=forward_only", "A:L18,hand*4 B:hand*5 A 2"),
-        ["L18-L20"]
-    );
-    assert_eq!(
-        moves_with("hj.lines=forward_only", "A:L4,hand*4 B:hand*5 A 2"),
-        ["L4-L20"]
-    );
-    assert_eq!(
-        moves_with("hj.lines=backward_only", "A:L4,hand*4 B:hand*5 A 2"),
-        ["L4-L6"]
-    );
-    assert_eq!(
-        moves_with("hj.lines=backward_only", "A:L18,hand*4 B:hand*5 A 2"),
-        ["L18-L6"]
-    );
+    let from = |hole: u8| format!("A:L{hole},hand*4 B:hand*5 A 2");
+    assert!(has(&moves(&from(18)), "L18-L6"));
+    for (lines, hole, want) in [
+        ("forward_only", 18, "L18-L20"),
+        ("forward_only", 4, "L4-L20"),
+        ("backward_only", 4, "L4-L6"),
+        ("backward_only", 18, "L18-L6"),
+    ] {
+        let o = format!("hj.lines={lines}");
+        assert_eq!(moves_with(&o, &from(hole)), [want], "{lines}");
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use nefer_core::hj::washburne::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, next_throw, play, throw};
+use common::{has, legal, next_throw, play, run, throw, winner};
 
 common::positions!("hj.washburne", State);
 
@@ -44,9 +44,13 @@ fn check_3_far_lines_jump_backward_and_forward() {
 fn check_4_a_knocked_off_piece_and_a_full_home_box_lose_at_once() {
     // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
     // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
-    let mut g = at("A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2");
-    play(&mut g, "R7-R5");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after(
+            "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2",
+            "R7-R5"
+        )),
+        Some(Seat::A)
+    );
 }
 
 // --- seed 000, Washburne rules as SPEC §4 cites them ---
@@ -85,9 +89,10 @@ fn wa_11_never_onto_an_own_piece() {
 #[test]
 fn wa_12_landing_on_an_unsafe_opponent_knocks_it_off() {
     // Blue's piece on L12 is Blue's index 48.
-    let mut g = at("A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3");
-    play(&mut g, "L9-L12");
-    assert_eq!(g.knocked_off(Seat::B), 1);
+    assert_eq!(
+        after("A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12").knocked_off(Seat::B),
+        1
+    );
 }
 
 #[test]
@@ -106,20 +111,21 @@ fn wa_4_wa_12_safe_holes_protect() {
 
 #[test]
 fn wa_3_orange_holes_re_throw_and_chain() {
-    let mut g = at("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3");
-    play(&mut g, "L12-L15");
+    let g = after("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Landing on 10 follows the line to 8, which is not orange: no bonus.
-    let mut g = at("A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3");
-    play(&mut g, "L7-L8");
-    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(
+        next_throw(&after("A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3", "L7-L8")),
+        Some(Seat::B)
+    );
 }
 
 #[test]
 fn wa_3_landing_on_6_goes_to_orange_20_and_re_throws() {
-    let mut g = at("A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2");
-    play(&mut g, "L4-L20");
-    assert_eq!(next_throw(&g), Some(Seat::A));
+    assert_eq!(
+        next_throw(&after("A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
@@ -157,16 +163,21 @@ fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
 #[test]
 fn wa_13_s_is_an_ordinary_hole() {
     // Blue on S (its index 30, Red's 30): Red can land there and knock it off.
-    let mut g = at("A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3");
-    play(&mut g, "L27-S");
-    assert_eq!(g.knocked_off(Seat::B), 1);
+    assert_eq!(
+        after("A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S").knocked_off(Seat::B),
+        1
+    );
 }
 
 #[test]
 fn wa_9_filling_the_opponents_home_box_wins() {
-    let mut g = at("A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5");
-    play(&mut g, "R6-R1");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after(
+            "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5",
+            "R6-R1"
+        )),
+        Some(Seat::A)
+    );
 }
 
 #[test]
@@ -270,9 +281,13 @@ fn c_6_wa_6_option_a_blocked_line_makes_the_move_illegal() {
 
 #[test]
 fn wa_3_option_orange_none_gives_no_bonus() {
-    let mut g = at("[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3");
-    play(&mut g, "L12-L15");
-    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(
+        next_throw(&after(
+            "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3",
+            "L12-L15",
+        )),
+        Some(Seat::B)
+    );
 }
 
 #[test]
@@ -311,8 +326,7 @@ fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
     play(&mut g, "R7-R5");
     assert_eq!(g.outcome(), None, "not yet");
     // R5 is orange: Red's bonus throw first.
-    throw(&mut g, 3);
-    play(&mut g, "L10-L13");
+    run(&mut g, "3 L10-L13");
     assert_eq!(g.outcome(), None, "not yet");
     // Blue's re-entry try fails: now Blue loses.
     throw(&mut g, 3);
@@ -332,10 +346,7 @@ fn wa_13_option_s_is_safe_and_holds_any_number() {
     assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 28, 30]);
     assert_eq!(g.indices_of(Seat::B), [1, 2, 3, 4, 30]);
     // Blue's turn: pass it on. Red's second piece joins the first on S.
-    throw(&mut g, 5);
-    play(&mut g, "R4-R9");
-    throw(&mut g, 2);
-    play(&mut g, "L28-S");
+    run(&mut g, "5 R4-R9 2 L28-S");
     assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 30]);
     let [red, _] = g.layout();
     assert_eq!(
@@ -346,9 +357,7 @@ fn wa_13_option_s_is_safe_and_holds_any_number() {
         2
     );
     // One leaves, the other stays.
-    throw(&mut g, 2);
-    play(&mut g, "R9-R11");
-    throw(&mut g, 1);
+    run(&mut g, "2 R9-R11 1");
     assert!(has(&legal(&g), "S-R29"));
     play(&mut g, "S-R29");
     assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 31]);

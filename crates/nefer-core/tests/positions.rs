@@ -356,7 +356,7 @@ fn a_state_type_reads_only_its_own_rule_set() {
 
 #[test]
 fn middle_positions_of_every_rule_set_read_and_play() {
-    // A Kendall water turn: A's piece is on 27; give up to 15 or throw for a 4.
+    // A Kendall water turn is only for a seat with a piece on 27.
     assert_eq!(
         problems("senet.kendall A:5,16,22,27,off*3 B:1,3,11,17,24,26,off B water turn=31"),
         [Problem::NoPiece {
@@ -365,31 +365,45 @@ fn middle_positions_of_every_rule_set_read_and_play() {
             what: "its water turn"
         }]
     );
-    let g: AnyGame = pos("senet.kendall A:5,16,22,27,off*3 B:1,3,11,17,24,26,off A water turn=31");
-    assert_eq!(legal_strings(&g), ["27-15", "throw"]);
-    // A Skiryuk opening: A threw 3, B to throw.
-    let g: AnyGame = pos("hj.skiryuk A:L1,hand*4 B:R1,hand*4 A opening:3");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
+    // Each position waits for what its stage says: a decision (with its legal moves) or a
+    // throw of the seat named.
+    let chance = |seat| Err(Status::Chance { seat: Some(seat) });
+    for (text, want) in [
+        // A's water turn: give up to 15 or throw for a 4.
+        (
+            "senet.kendall A:5,16,22,27,off*3 B:1,3,11,17,24,26,off A water turn=31",
+            Ok(&["27-15", "throw"][..]),
+        ),
+        // A Skiryuk opening: A threw 3, B to throw.
+        (
+            "hj.skiryuk A:L1,hand*4 B:R1,hand*4 A opening:3",
+            chance(Seat::B),
+        ),
+        // A French bonus throw for the piece just entered on L1, then its throw of 3.
+        (
+            "hj.french A:L1,L9,hand*3 B:R4,hand*4 A bonus:L1 turn=12",
+            chance(Seat::A),
+        ),
+        (
+            "hj.french A:L1,L9,hand*3 B:R4,hand*4 A 3:L1 turn=12",
+            Ok(&["L1-L4"]),
+        ),
+        // Washburne: B has a piece knocked off; A's pieces run on B's side.
+        (
+            "hj.washburne A:L2,L3,L4,L5,R20 B:R1,R2,R4,R5,hand A 2 turn=14",
+            Ok(&["L4-L20", "L5-L7", "R20-R18"]),
+        ),
+        (
+            "senet.school A:off*7 B:1,3,off*5 A over:A turn=88",
+            Err(Status::Over(Outcome::Win(Seat::A))),
+        ),
+    ] {
+        let g: AnyGame = pos(text);
+        match want {
+            Ok(legal) => assert_eq!(legal_strings(&g), legal, "{text}"),
+            Err(status) => assert_eq!(g.status(), status, "{text}"),
         }
-    );
-    // A French bonus throw for the piece just entered on L1.
-    let g: AnyGame = pos("hj.french A:L1,L9,hand*3 B:R4,hand*4 A 3:L1 turn=12");
-    assert_eq!(legal_strings(&g), ["L1-L4"]);
-    let g: AnyGame = pos("hj.french A:L1,L9,hand*3 B:R4,hand*4 A bonus:L1 turn=12");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::A)
-        }
-    );
-    // Washburne: B has a piece knocked off; A's pieces run on B's side.
-    let g: AnyGame = pos("hj.washburne A:L2,L3,L4,L5,R20 B:R1,R2,R4,R5,hand A 2 turn=14");
-    assert_eq!(legal_strings(&g), ["L4-L20", "L5-L7", "R20-R18"]);
-    let over: AnyGame = pos("senet.school A:off*7 B:1,3,off*5 A over:A turn=88");
-    assert_eq!(over.outcome(), Some(Outcome::Win(Seat::A)));
+    }
 }
 
 /// docs/dev/positions.md.
@@ -430,10 +444,17 @@ fn every_example_of_the_format_page_is_true() {
     }
     assert!(positions >= 30 && errors >= 8, "{positions} {errors}");
     // The record with a `position:` header replays.
-    let start = page.find("rules: senet.kendall\noptions:").expect("the record example");
+    let start = page
+        .find("rules: senet.kendall\noptions:")
+        .expect("the record example");
     let text = &page[start..start + page[start..].find("```").unwrap()];
     let record = nefer_core::Record::parse(text).unwrap();
     let r = nefer_core::replay(&record).unwrap();
     assert_eq!(r.actions.len(), 4);
-    assert_eq!(r.game.status(), Status::Chance { seat: Some(Seat::B) });
+    assert_eq!(
+        r.game.status(),
+        Status::Chance {
+            seat: Some(Seat::B)
+        }
+    );
 }

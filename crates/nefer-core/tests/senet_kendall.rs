@@ -5,7 +5,7 @@ use nefer_core::senet::kendall::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, play, throw};
+use common::{legal, play, run, throw, winner};
 
 common::positions!("senet.kendall", State);
 
@@ -45,8 +45,7 @@ fn check_2_protection_needs_an_own_neighbour_on_the_path() {
 
 #[test]
 fn check_3_attack_from_26_sends_the_piece_into_the_waters() {
-    let mut g = at("A:5,28,off*5 B:1,26,off*5 B 2");
-    play(&mut g, "26-28");
+    let g = after("A:5,28,off*5 B:1,26,off*5 B 2", "26-28");
     assert_eq!(g.at(28), Some(Seat::B));
     assert_eq!(g.at(27), Some(Seat::A));
     // 2 ends red's turn; green's next turn is a water turn (frozen).
@@ -83,8 +82,7 @@ fn check_5_overshooting_26_is_illegal() {
 
 #[test]
 fn seed_exchange_with_an_unprotected_piece() {
-    let mut g = at("A:10,off*6 B:1,13,off*5 A 3");
-    play(&mut g, "10-13");
+    let g = after("A:10,off*6 B:1,13,off*5 A 3", "10-13");
     assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
 }
 
@@ -108,18 +106,15 @@ fn seed_no_move_forfeits_the_throw() {
 
 #[test]
 fn seed_an_unprotected_piece_on_26_is_exchanged() {
-    let mut g = at("A:23,off*6 B:1,26,off*5 A 3");
-    play(&mut g, "23-26");
+    let g = after("A:23,off*6 B:1,26,off*5 A 3", "23-26");
     assert_eq!((g.at(26), g.at(23)), (Some(Seat::A), Some(Seat::B)));
 }
 
 #[test]
 fn seed_a_piece_forced_into_the_waters_loses_remaining_throws() {
     // A 1 earns another throw, but falling into 27 ends the turn.
-    let mut g = at("A:26,off*6 B:1,off*6 A 1");
-    play(&mut g, "26-27");
     assert_eq!(
-        g.status(),
+        after("A:26,off*6 B:1,off*6 A 1", "26-27").status(),
         Status::Chance {
             seat: Some(Seat::B)
         }
@@ -130,19 +125,18 @@ fn seed_a_piece_forced_into_the_waters_loses_remaining_throws() {
 fn seed_a_piece_in_the_waters_moves_only_by_a_four_or_back_to_rebirth() {
     let mut g = at("A:5,27,off*5 B:1,off*6 A water");
     assert_eq!(legal(&g), ["27-15", "throw"]);
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off"]);
-    let mut g = at("A:5,27,off*5 B:1,off*6 A water");
-    play(&mut g, "27-15");
-    assert_eq!(g.at(15), Some(Seat::A));
+    assert_eq!(
+        after("A:5,27,off*5 B:1,off*6 A water", "27-15").at(15),
+        Some(Seat::A)
+    );
 }
 
 #[test]
 fn seed_one_try_for_a_four_per_turn() {
     for t in [1, 2, 3, 5] {
-        let mut g = at("A:5,27,off*5 B:1,off*6 A water");
-        play(&mut g, "throw");
+        let mut g = after("A:5,27,off*5 B:1,off*6 A water", "throw");
         throw(&mut g, t);
         assert_eq!(legal(&g), ["pass"], "throw {t}");
         play(&mut g, "pass");
@@ -170,9 +164,10 @@ fn seed_exits_from_28_29_30() {
 
 #[test]
 fn seed_first_to_bear_off_all_seven_wins() {
-    let mut g = at("A:30,off*6 B:1,off*6 A 2");
-    play(&mut g, "30-off");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:30,off*6 B:1,off*6 A 2", "30-off")),
+        Some(Seat::A)
+    );
 }
 
 // --- KE defaults ---
@@ -287,11 +282,10 @@ fn ke_16_a_piece_in_27_freezes_the_others() {
 
 #[test]
 fn ke_17_the_freeing_four_throws_again() {
-    let mut g = at("A:5,27,off*5 B:1,off*6 A water");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
-    play(&mut g, "27-off");
-    assert!(still_my_throw(&g, Seat::A));
+    assert!(still_my_throw(
+        &after("A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off"),
+        Seat::A
+    ));
 }
 
 #[test]
@@ -308,10 +302,8 @@ fn ke_18_give_up_goes_to_the_nearest_empty_square_before_15() {
 
 #[test]
 fn ke_19_giving_up_uses_the_turn() {
-    let mut g = at("A:5,27,off*5 B:1,off*6 A water");
-    play(&mut g, "27-15");
     assert_eq!(
-        g.status(),
+        after("A:5,27,off*5 B:1,off*6 A water", "27-15").status(),
         Status::Chance {
             seat: Some(Seat::B)
         }
@@ -334,11 +326,9 @@ fn ke_20_the_penalty_also_cancels_pending_throws() {
 
 #[test]
 fn ke_21_a_lost_one_four_or_five_still_throws_again() {
-    let mut g = at("A:28,off*6 B:1,off*6 A 1");
-    play(&mut g, "pass");
+    let mut g = after("A:28,off*6 B:1,off*6 A 1", "pass");
     assert!(still_my_throw(&g, Seat::A));
-    throw(&mut g, 2);
-    play(&mut g, "pass");
+    run(&mut g, "2 pass");
     assert_eq!(
         g.status(),
         Status::Chance {
@@ -354,9 +344,7 @@ fn ke_22_no_gate_before_bearing_off() {
 
 #[test]
 fn ke_23_ke_24_after_rebirth_any_piece_may_move() {
-    let mut g = at("A:5,27,off*5 B:1,off*6 A water");
-    play(&mut g, "27-15");
-    throw(&mut g, 3);
+    let mut g = after("A:5,27,off*5 B:1,off*6 A water", "27-15 3");
     play(&mut g, "1-4"); // red
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["15-17", "5-7"]);
@@ -383,8 +371,7 @@ fn with(opts: &str) -> State {
 #[test]
 fn option_extra_throws_five_only_and_none() {
     let mut g = with("senet.kendall.extra_throws={5}");
-    throw(&mut g, 1);
-    play(&mut g, "14-15");
+    run(&mut g, "1 14-15");
     assert_eq!(
         g.status(),
         Status::Chance {
@@ -392,8 +379,7 @@ fn option_extra_throws_five_only_and_none() {
         }
     );
     let mut g = with("senet.kendall.extra_throws=none");
-    throw(&mut g, 5);
-    play(&mut g, "14-19");
+    run(&mut g, "5 14-19");
     assert_eq!(
         g.status(),
         Status::Chance {
@@ -404,10 +390,8 @@ fn option_extra_throws_five_only_and_none() {
 
 #[test]
 fn option_extra_on_pass_false() {
-    let mut g = at("[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4");
-    play(&mut g, "pass");
     assert_eq!(
-        g.status(),
+        after("[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4", "pass").status(),
         Status::Chance {
             seat: Some(Seat::B)
         }
@@ -416,12 +400,12 @@ fn option_extra_on_pass_false() {
 
 #[test]
 fn option_water_four_extra_false() {
-    let mut g = at("[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
-    play(&mut g, "27-off");
     assert_eq!(
-        g.status(),
+        after(
+            "[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water",
+            "throw 4 27-off",
+        )
+        .status(),
         Status::Chance {
             seat: Some(Seat::B)
         }
@@ -431,10 +415,7 @@ fn option_water_four_extra_false() {
 #[test]
 fn option_max_turns_ends_in_a_draw() {
     let mut g = with("senet.kendall.max_turns=2");
-    throw(&mut g, 2);
-    play(&mut g, "14-16");
-    throw(&mut g, 2);
-    play(&mut g, "13-15");
+    run(&mut g, "2 14-16 2 13-15");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
@@ -483,10 +464,13 @@ fn option_bear_off_gate_all_in_last_row() {
 #[test]
 fn option_bear_off_gate_does_not_hold_the_waters() {
     // The exit from 27 is the escape of 8.5, not a bear-off from the end of the track.
-    let mut g = at("[bear_off_gate=first_row_empty] A:3,27,off*5 B:1,off*6 A water");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
-    assert_eq!(legal(&g), ["27-off"]);
+    assert_eq!(
+        legal(&after(
+            "[bear_off_gate=first_row_empty] A:3,27,off*5 B:1,off*6 A water",
+            "throw 4",
+        )),
+        ["27-off"]
+    );
 }
 
 #[test]
@@ -591,8 +575,7 @@ fn option_water_freezes_false() {
     let o = "senet.kendall.water_freezes=false";
     let mut g = at_with(o, "A:5,27,off*5 B:1,off*6 A water");
     assert_eq!(legal(&g), ["27-15", "throw"]);
-    play(&mut g, "throw");
-    throw(&mut g, 1);
+    run(&mut g, "throw 1");
     assert_eq!(legal(&g), ["5-6"]);
     play(&mut g, "5-6");
     assert!(still_my_throw(&g, Seat::A));
@@ -645,11 +628,9 @@ fn option_give_up_cost_this_and_next_turn() {
     let mut g = at_with(o, "A:5,27,off*5 B:1,20,off*5 A water");
     play(&mut g, "27-15");
     assert!(still_my_throw(&g, Seat::B));
-    throw(&mut g, 2);
-    play(&mut g, "1-3");
+    run(&mut g, "2 1-3");
     assert!(still_my_throw(&g, Seat::B));
-    throw(&mut g, 2);
-    play(&mut g, "3-5");
+    run(&mut g, "2 3-5");
     assert!(still_my_throw(&g, Seat::A));
 }
 
@@ -658,23 +639,19 @@ fn option_rebirth_must_move() {
     // KE-23: green's pair 8-9 loses protection until the reborn piece has moved...
     let o = "senet.kendall.rebirth_must_move=true";
     let mut g = at_with(o, "A:8,9,27,off*4 B:6,20,off*5 A water");
-    play(&mut g, "27-15");
-    throw(&mut g, 2);
+    run(&mut g, "27-15 2");
     assert_eq!(legal(&g), ["20-22", "6-8"]);
     play(&mut g, "6-8");
     // ...and it must move next (8 is now red's, green's 9 and 6 could move too).
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["15-17"]);
-    play(&mut g, "15-17");
-    throw(&mut g, 2);
-    play(&mut g, "20-22");
-    throw(&mut g, 2);
+    run(&mut g, "15-17 2 20-22 2");
     assert_eq!(legal(&g), ["17-19", "6-8", "9-11"]);
     // Without the option: the pair protects, and any piece may move.
-    let mut g = at("A:8,9,27,off*4 B:6,20,off*5 A water");
-    play(&mut g, "27-15");
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["20-22"]);
+    assert_eq!(
+        legal(&after("A:8,9,27,off*4 B:6,20,off*5 A water", "27-15 2")),
+        ["20-22"]
+    );
 }
 
 #[test]
@@ -754,12 +731,13 @@ fn option_pieces_5() {
     assert_eq!(g.squares_of(Seat::B).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
     let g = with("senet.pieces=5, senet.kendall.setup=first_on_odd");
     assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
-    let mut g = at("[pieces=5] A:30,off*4 B:1,off*4 A 2");
-    play(&mut g, "30-off");
+    let g = after("[pieces=5] A:30,off*4 B:1,off*4 A 2", "30-off");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
-    let mut g = at("A:5,7,30,off*4 B:1,off*6 A 2");
-    play(&mut g, "30-off");
-    assert_eq!(g.outcome(), None, "seven are needed by default");
+    assert_eq!(
+        after("A:5,7,30,off*4 B:1,off*6 A 2", "30-off").outcome(),
+        None,
+        "seven are needed by default"
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use nefer_core::senet::school::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{legal, next_throw, play, run, throw, winner};
 
 common::positions!("senet.school", State);
 
@@ -26,15 +26,11 @@ fn check_2_thirty_leaves_on_a_one_only() {
 
 #[test]
 fn check_3_attacked_on_29_goes_to_27_and_plays_water_throws() {
-    let mut g = at("A:5,29,off*5 B:1,26,off*5 B 3");
-    play(&mut g, "26-29");
+    let mut g = after("A:5,29,off*5 B:1,26,off*5 B 3", "26-29");
     assert_eq!((g.at(29), g.at(27)), (Some(Seat::B), Some(Seat::A)));
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["pass"], "frozen until a 4");
-    play(&mut g, "pass");
-    throw(&mut g, 1);
-    play(&mut g, "1-2");
-    throw(&mut g, 4);
+    run(&mut g, "pass 1 1-2 4");
     assert_eq!(legal(&g), ["27-off"]);
 }
 
@@ -83,8 +79,7 @@ fn rule_5_sb_5_defended_means_an_own_neighbour() {
 
 #[test]
 fn rule_6_the_attacked_counter_goes_where_the_attacker_came_from() {
-    let mut g = at("A:10,off*6 B:1,13,off*5 A 3");
-    play(&mut g, "10-13");
+    let g = after("A:10,off*6 B:1,13,off*5 A 3", "10-13");
     assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
 }
 
@@ -97,11 +92,9 @@ fn rule_7_backward_only_without_a_forward_move_else_the_score_is_lost() {
 #[test]
 fn rule_8_a_five_gives_another_throw() {
     let mut g = State::default();
-    throw(&mut g, 5);
-    play(&mut g, "14-19");
+    run(&mut g, "5 14-19");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 4);
-    play(&mut g, "19-23");
+    run(&mut g, "4 19-23");
     assert_eq!(next_throw(&g), Some(Seat::B), "a 4 earns nothing in 004");
 }
 
@@ -129,9 +122,10 @@ fn rule_11_square_27_freezes_until_a_four() {
 
 #[test]
 fn rule_12_first_to_remove_all_seven_wins() {
-    let mut g = at("A:30,off*6 B:1,off*6 A 1");
-    play(&mut g, "30-off");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:30,off*6 B:1,off*6 A 1", "30-off")),
+        Some(Seat::A)
+    );
 }
 
 // --- SB defaults ---
@@ -158,16 +152,16 @@ fn sb_3_sb_4_the_opening_one_only_decides_who_starts() {
 
 #[test]
 fn sb_7_backward_moves_may_attack() {
-    let mut g = at("A:24,off*6 B:1,21,off*5 A 3");
-    play(&mut g, "24-21");
+    let g = after("A:24,off*6 B:1,21,off*5 A 3", "24-21");
     assert_eq!((g.at(21), g.at(24)), (Some(Seat::A), Some(Seat::B)));
 }
 
 #[test]
 fn sb_8_a_lost_five_still_throws_again() {
-    let mut g = at("A:28,off*6 B:1,off*6 A 5");
-    play(&mut g, "pass");
-    assert_eq!(next_throw(&g), Some(Seat::A));
+    assert_eq!(
+        next_throw(&after("A:28,off*6 B:1,off*6 A 5", "pass")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
@@ -189,9 +183,10 @@ fn sb_12_no_attack_on_28_to_30_while_27_is_taken() {
 
 #[test]
 fn sb_13_a_counter_freed_from_27_counts_as_borne_off() {
-    let mut g = at("A:27,off*6 B:1,off*6 A 4");
-    play(&mut g, "27-off");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:27,off*6 B:1,off*6 A 4", "27-off")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
@@ -212,8 +207,7 @@ fn sb_17_moving_is_compulsory() {
 
 #[test]
 fn sb_18_the_freeing_four_ends_the_turn_and_nothing_else_frees() {
-    let mut g = at("A:5,27,off*5 B:1,off*6 A 4");
-    play(&mut g, "27-off");
+    let g = after("A:5,27,off*5 B:1,off*6 A 4", "27-off");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // A 5 on 27 does nothing but throws again.
     let mut g = at("A:5,27,off*5 B:1,off*6 A 5");
@@ -235,16 +229,19 @@ fn option_defence_any_adjacent() {
 
 #[test]
 fn option_extra_on_pass_false() {
-    let mut g = at("[extra_on_pass=false] A:28,off*6 B:1,off*6 A 5");
-    play(&mut g, "pass");
-    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(
+        next_throw(&after(
+            "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 5",
+            "pass"
+        )),
+        Some(Seat::B)
+    );
 }
 
 #[test]
 fn option_max_turns() {
     let mut g = new(&Options::parse("senet.school.max_turns=1").unwrap()).unwrap();
-    throw(&mut g, 2);
-    play(&mut g, "14-16");
+    run(&mut g, "2 14-16");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
@@ -302,10 +299,7 @@ fn option_one_from_26_to_27() {
     assert_eq!(moves_with(o, "A:26,off*6 B:1,27,off*5 A 1"), ["26-25"]);
     // Then the counter is frozen there as any other (004§11).
     let mut g = at_with(o, "A:10,26,off*5 B:1,off*6 A 1");
-    play(&mut g, "26-27");
-    throw(&mut g, 2);
-    play(&mut g, "1-3");
-    throw(&mut g, 1);
+    run(&mut g, "26-27 2 1-3 1");
     assert_eq!(legal(&g), ["pass"]);
 }
 
@@ -336,8 +330,7 @@ fn option_water_give_up() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // Or throw: only a 4 frees it, as by default.
     let mut g = at(water);
-    play(&mut g, "throw");
-    throw(&mut g, 2);
+    run(&mut g, "throw 2");
     assert_eq!(legal(&g), ["pass"]);
     // 15 taken: the nearest empty square before it (as KE-18).
     assert_eq!(
@@ -379,9 +372,10 @@ fn option_pieces_5() {
     let g = new(&Options::parse("senet.pieces=5").unwrap()).unwrap();
     assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [2, 4, 6, 8, 10]);
     assert_eq!(g.squares_of(Seat::B).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
-    let mut g = at("[pieces=5] A:30,off*4 B:1,off*4 A 1");
-    play(&mut g, "30-off");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("[pieces=5] A:30,off*4 B:1,off*4 A 1", "30-off")),
+        Some(Seat::A)
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! and the pools `hand`, `off` and (Skiryuk) `captured`.
 
 use super::{
-    Check, FromSetup, Mark, PositionError, Problem, SeatSetup, Setup, Stage, config_of, seat_setup,
-    seats, shared_count,
+    Check, FromSetup, Keeps, Mark, PositionError, Problem, Setup, Stage, config_of, seat_setup,
+    seats, setup, shared_count, shared_phase, shared_stage,
 };
 use crate::game::{ByPlayer, Place, Seat};
 use crate::hj::board::{SHARED, circuit_index, circuit_place, side, single_index, single_place};
@@ -13,6 +13,18 @@ use crate::skeleton::{Clock, Phase};
 
 /// The pieces every H&J rule set gives a seat.
 const PIECES: u8 = 5;
+
+/// What Washburne keeps: the pieces and those knocked off (`hand`).
+const HAND: Keeps = Keeps {
+    pools: [true, false, false],
+    ..Keeps::pieces(PIECES)
+};
+
+/// What Walker and the French sheet keep: the pieces, in hand and off.
+const HAND_OFF: Keeps = Keeps {
+    pools: [true, true, false],
+    ..Keeps::pieces(PIECES)
+};
 
 /// The path index of each board piece of each seat, by `index` (`None`: not on the seat's
 /// path, a problem), with every board place of both seats for the one-piece-a-hole check.
@@ -49,46 +61,11 @@ fn bits_of(v: &[u8]) -> u64 {
         .fold(0, |b, &i| b | 1 << i)
 }
 
-/// The common stages of the rule sets whose turn is a throw and its move (the shared phase).
-fn shared_phase(c: &mut Check<'_>) -> Option<Phase> {
-    match c.s.stage {
-        Stage::Throw => c.plain(Phase::Throw),
-        Stage::Move => c.with_throw(Phase::Move),
-        Stage::Over(o) => c.plain(Phase::Over(o)),
-        _ => c.no_stage(),
-    }
-}
-
-/// The stage and throw of a shared phase.
-fn shared_stage(p: Phase) -> (Stage, Option<crate::Throw>) {
-    match p {
-        Phase::ChooseFirst => (Stage::First, None),
-        Phase::Throw => (Stage::Throw, None),
-        Phase::Choose => (Stage::Water, None),
-        Phase::Move(t) => (Stage::Move, Some(t)),
-        Phase::Over(o) => (Stage::Over(o), None),
-    }
-}
-
-/// A setup of an H&J rule set from its parts.
-fn hj_setup(
-    rules: RuleSetId,
-    options: crate::Options,
-    seats: ByPlayer<SeatSetup>,
-    clock: Clock,
-    (stage, throw): (Stage, Option<crate::Throw>),
-) -> Setup {
-    Setup {
-        rules,
-        options,
-        seats,
-        to_move: clock.to_move,
-        stage,
-        throw,
-        piece: None,
-        turns: clock.turns,
-        bonus_taken: false,
-    }
+/// The board places of `seat`'s pieces at circuit indices `v`.
+fn circuit_board(seat: Seat, v: Vec<u8>) -> Vec<Place> {
+    v.into_iter()
+        .map(|i| circuit_place(side(seat), i))
+        .collect()
 }
 
 /// The board places of holes `holes` (bit `n`: hole `n`) of `seat`'s own side.
@@ -123,11 +100,11 @@ impl FromSetup for skiryuk::State {
             Phase::Move(t) => (Stage::Move, Some(t)),
             Phase::Over(o) => (Stage::Over(o), None),
         };
-        let mut setup = hj_setup(
+        let mut setup = setup(
             RuleSetId::HjSkiryuk,
             self.cfg.to_options(),
             s,
-            self.clock,
+            &self.clock,
             stage,
         );
         setup.bonus_taken = self.bonus_taken;
@@ -137,17 +114,19 @@ impl FromSetup for skiryuk::State {
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
         use skiryuk::{BlockedLoad, BonusChain, Phase, Retrigger};
         let cfg = config_of(s, skiryuk::Config::from_options)?;
-        let mut c = Check::new(s);
-        c.pools(true, false, true);
-        c.count(PIECES);
+        let keeps = Keeps {
+            pools: [true, false, true],
+            marks: &[Mark::Crossed15, Mark::Crossed25],
+            counters: [false, true, true],
+            ..Keeps::pieces(PIECES)
+        };
+        let mut c = Check::new(s, keeps);
         let idx = indices(&mut c, own_index);
         // The sides are apart: only a seat's own pieces can meet on a hole; `S` holds any
         // number.
         for st in &s.seats.0 {
             c.single(&st.board, |p| (p == Place::Shared).then_some(u32::MAX));
         }
-        c.marks(&[Mark::Crossed15, Mark::Crossed25]);
-        c.counters(false, true, true);
         let mut crossed = ByPlayer::both([0u32; 2]);
         for (seat, st) in s.seats.iter() {
             for &(p, m) in &st.marks {
@@ -162,23 +141,26 @@ impl FromSetup for skiryuk::State {
                     }),
                 }
             }
-            c.needs(
-                !st.marks.is_empty(),
-                cfg.retrigger == Retrigger::OncePerPiecePerHole,
-                || "a mark +15 or +25".into(),
-                "hj.skiryuk.retrigger=once_per_piece_per_hole",
-            );
-            c.needs(
-                st.loads > 0,
-                cfg.blocked_load == BlockedLoad::Deferred,
-                || "a pending load".into(),
-                "hj.skiryuk.blocked_load=deferred",
-            );
+            c.needs_all([
+                (
+                    !st.marks.is_empty(),
+                    cfg.retrigger == Retrigger::OncePerPiecePerHole,
+                    "a mark +15 or +25",
+                    "hj.skiryuk.retrigger=once_per_piece_per_hole",
+                ),
+                (
+                    st.loads > 0,
+                    cfg.blocked_load == BlockedLoad::Deferred,
+                    "a pending load",
+                    "hj.skiryuk.blocked_load=deferred",
+                ),
+            ]);
         }
+        let one_bonus = cfg.bonus_chain == BonusChain::OnePerTurn;
         c.needs(
             s.bonus_taken,
-            cfg.bonus_chain == BonusChain::OnePerTurn,
-            || "bonus=taken".into(),
+            one_bonus,
+            "bonus=taken",
             "hj.skiryuk.bonus_chain=one_per_turn",
         );
         let captured = s.seats.clone().map(|st| st.captured);
@@ -213,28 +195,26 @@ impl FromSetup for skiryuk::State {
 impl FromSetup for washburne::State {
     fn to_setup(&self) -> Setup {
         let s = seats(|seat| {
-            let board = self
-                .indices_of(seat)
-                .into_iter()
-                .map(|i| circuit_place(side(seat), i))
-                .collect();
-            seat_setup(board, self.knocked[seat], 0)
+            seat_setup(
+                circuit_board(seat, self.indices_of(seat)),
+                self.knocked[seat],
+                0,
+            )
         });
-        hj_setup(
+        let stage = shared_stage(self.phase);
+        setup(
             RuleSetId::HjWashburne,
             self.cfg.to_options(),
             s,
-            self.clock,
-            shared_stage(self.phase),
+            &self.clock,
+            stage,
         )
     }
 
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
         use washburne::{BlockedHomeLoss, GOAL, SharedHole};
         let cfg = config_of(s, washburne::Config::from_options)?;
-        let mut c = Check::new(s);
-        c.pools(true, false, false);
-        c.count(PIECES);
+        let mut c = Check::new(s, HAND);
         let idx = indices(&mut c, |seat, p| circuit_index(side(seat), p));
         // The circuit: both seats on every hole; `S` holds one piece, or any number of both
         // seats under WA-13 `safe_unlimited`.
@@ -242,8 +222,6 @@ impl FromSetup for washburne::State {
         c.single(&all_places(s), |p| {
             (open && p == Place::Shared).then_some(u32::MAX)
         });
-        c.marks(&[]);
-        c.counters(false, false, false);
         let phase = shared_phase(&mut c);
         let on_s = s.seats.clone().map(|st| shared_count(&st.board));
         let state = washburne::State {
@@ -270,18 +248,15 @@ impl FromSetup for washburne::State {
 impl FromSetup for walker::State {
     fn to_setup(&self) -> Setup {
         let s = seats(|seat| {
-            let board = self
-                .indices_of(seat)
-                .into_iter()
-                .map(|i| circuit_place(side(seat), i))
-                .collect();
+            let board = circuit_board(seat, self.indices_of(seat));
             seat_setup(board, self.hand[seat], self.off[seat])
         });
-        hj_setup(
+        let options = self.cfg.to_options();
+        setup(
             RuleSetId::HjWalker,
-            self.cfg.to_options(),
+            options,
             s,
-            self.clock,
+            &self.clock,
             shared_stage(self.phase),
         )
     }
@@ -289,9 +264,7 @@ impl FromSetup for walker::State {
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
         use walker::Shared30;
         let cfg = config_of(s, walker::Config::from_options)?;
-        let mut c = Check::new(s);
-        c.pools(true, true, false);
-        c.count(PIECES);
+        let mut c = Check::new(s, HAND_OFF);
         // The basic game runs up the own side to `S`; the variation round the circuit.
         let idx = indices(&mut c, |seat, p| {
             if cfg.variation {
@@ -305,8 +278,6 @@ impl FromSetup for walker::State {
         c.single(&all_places(s), |p| {
             (open && p == Place::Shared).then_some(u32::MAX)
         });
-        c.marks(&[]);
-        c.counters(false, false, false);
         let phase = match s.stage {
             Stage::First => {
                 c.stage_needs(
@@ -353,11 +324,11 @@ impl FromSetup for french::State {
             Phase::SimultaneousB(t) => (Stage::Simultaneous, Some(t), None),
             Phase::Over(o) => (Stage::Over(o), None, None),
         };
-        let mut setup = hj_setup(
+        let mut setup = setup(
             RuleSetId::HjFrench,
             self.cfg.to_options(),
             s,
-            self.clock,
+            &self.clock,
             (stage, throw),
         );
         setup.piece = piece;
@@ -368,9 +339,7 @@ impl FromSetup for french::State {
         use crate::options::OpeningThrows;
         use french::{Hole30, Phase};
         let cfg = config_of(s, french::Config::from_options)?;
-        let mut c = Check::new(s);
-        c.pools(true, true, false);
-        c.count(PIECES);
+        let mut c = Check::new(s, HAND_OFF);
         let idx = indices(&mut c, own_index);
         // The sides are apart; pieces resting on hole 30 (FR-7 `stay_then_exit_on_any`) share
         // it.
@@ -381,11 +350,10 @@ impl FromSetup for french::State {
         c.needs(
             arrived.0.iter().any(|&n| n > 0),
             cfg.hole_30 == Hole30::StayThenExitOnAny,
-            || "a piece resting on S (hole 30)".into(),
+            "a piece resting on S (hole 30)",
             "hj.french.hole_30=stay_then_exit_on_any",
         );
-        c.marks(&[]);
-        c.counters(false, false, false);
+
         let alternate = cfg.opening == OpeningThrows::Alternate;
         // The hole of the piece a bonus throw belongs to, which the seat to move has there.
         let me = s.to_move;

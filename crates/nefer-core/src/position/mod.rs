@@ -395,8 +395,34 @@ position_text! {
     SenetSchool = senet::school;
 }
 
-/// What every rule set checks the same way: the seats' piece counts, the marks and counters
-/// it does not keep, the stage's throw and piece.
+/// What a rule set's state keeps besides its board places: the checks every rule set makes
+/// the same way read it ([`Check::new`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Keeps {
+    /// Pieces a seat.
+    pub(crate) pieces: u8,
+    /// Whether it has the pools `hand`, `off`, `captured`.
+    pub(crate) pools: [bool; 3],
+    /// The marks it keeps on pieces.
+    pub(crate) marks: &'static [Mark],
+    /// Whether it keeps lost turns (`skip`), pending loads (`loads`), a bonus taken (`bonus`).
+    pub(crate) counters: [bool; 3],
+}
+
+impl Keeps {
+    /// `pieces` pieces a seat, and nothing else.
+    pub(crate) const fn pieces(pieces: u8) -> Keeps {
+        Keeps {
+            pieces,
+            pools: [false; 3],
+            marks: &[],
+            counters: [false; 3],
+        }
+    }
+}
+
+/// What every rule set checks the same way: the seats' piece counts, the pools, marks and
+/// counters it does not keep, the stage's throw and piece.
 pub(crate) struct Check<'s> {
     /// The setup.
     pub(crate) s: &'s Setup,
@@ -405,12 +431,17 @@ pub(crate) struct Check<'s> {
 }
 
 impl<'s> Check<'s> {
-    /// Starts checking `s`.
-    pub(crate) fn new(s: &'s Setup) -> Check<'s> {
-        Check {
+    /// Starts checking `s`, a setup of a rule set that keeps `keeps`.
+    pub(crate) fn new(s: &'s Setup, keeps: Keeps) -> Check<'s> {
+        let mut c = Check {
             s,
             problems: Problems::default(),
-        }
+        };
+        c.count(keeps.pieces);
+        c.pools(keeps.pools);
+        c.marks(keeps.marks);
+        c.counters(keeps.counters);
+        c
     }
 
     /// Notes a problem.
@@ -419,7 +450,7 @@ impl<'s> Check<'s> {
     }
 
     /// Each seat has `pieces` pieces in all.
-    pub(crate) fn count(&mut self, pieces: u8) {
+    fn count(&mut self, pieces: u8) {
         for (seat, st) in self.s.seats.iter() {
             let found = st.board.len() as u32
                 + u32::from(st.hand)
@@ -435,25 +466,23 @@ impl<'s> Check<'s> {
         }
     }
 
-    /// The pools the rule set has not are empty.
-    pub(crate) fn pools(&mut self, hand: bool, off: bool, captured: bool) {
+    /// The pools the rule set has not (`has`: hand, off, captured) are empty.
+    fn pools(&mut self, has: [bool; 3]) {
         for (seat, st) in self.s.seats.iter() {
-            for (has, n, name) in [
-                (hand, st.hand, "hand"),
-                (off, st.off, "off"),
-                (captured, st.captured, "captured"),
-            ] {
-                self.problems.check(!has && n > 0, || Problem::NotAPlace {
-                    seat,
-                    item: name.to_owned(),
-                    rules: self.s.rules,
-                });
+            let given = [st.hand, st.off, st.captured];
+            for (i, name) in ["hand", "off", "captured"].into_iter().enumerate() {
+                self.problems
+                    .check(!has[i] && given[i] > 0, || Problem::NotAPlace {
+                        seat,
+                        item: name.to_owned(),
+                        rules: self.s.rules,
+                    });
             }
         }
     }
 
     /// No seat has marks of kinds other than `kinds`, nor a mark where it has no piece.
-    pub(crate) fn marks(&mut self, kinds: &[Mark]) {
+    fn marks(&mut self, kinds: &[Mark]) {
         for (seat, st) in self.s.seats.iter() {
             for &(place, mark) in &st.marks {
                 if !kinds.contains(&mark) {
@@ -472,35 +501,43 @@ impl<'s> Check<'s> {
         }
     }
 
-    /// The counters the rule set does not keep are at rest: `skip` (Kendall), `loads` and
-    /// `bonus_taken` (Skiryuk).
-    pub(crate) fn counters(&mut self, skip: bool, loads: bool, bonus: bool) {
-        let rules = self.s.rules;
-        let mut none = |has: bool, set: bool, what: &str| {
-            if !has && set {
+    /// The counters the rule set does not keep (`has`: skip, loads, bonus) are at rest.
+    fn counters(&mut self, has: [bool; 3]) {
+        let st = &self.s.seats.0;
+        let set = [
+            st.iter().any(|x| x.skip),
+            st.iter().any(|x| x.loads > 0),
+            self.s.bonus_taken,
+        ];
+        for (i, what) in ["lost turns (skip)", "pending loads", "bonus taken"]
+            .into_iter()
+            .enumerate()
+        {
+            if set[i] && !has[i] {
                 self.problems.push(Problem::NotInRules {
-                    rules,
+                    rules: self.s.rules,
                     what: what.to_owned(),
                 });
             }
-        };
-        let st = &self.s.seats;
-        none(skip, st.0.iter().any(|x| x.skip), "lost turns (skip)");
-        none(loads, st.0.iter().any(|x| x.loads > 0), "pending loads");
-        none(bonus, self.s.bonus_taken, "bonus taken");
+        }
     }
 
-    /// `what` is set only with `option` (`name=value`).
-    pub(crate) fn needs(
+    /// Each of `needs`, `(set, have, what, option)`: `what` is set only with `option`
+    /// (`name=value`), which the game has where `have`.
+    pub(crate) fn needs_all<const N: usize>(
         &mut self,
-        set: bool,
-        have: bool,
-        what: impl FnOnce() -> String,
-        option: &'static str,
+        needs: [(bool, bool, &str, &'static str); N],
     ) {
+        for (set, have, what, option) in needs {
+            self.needs(set, have, what, option);
+        }
+    }
+
+    /// `what` is set only with `option` (`name=value`), which the game has where `have`.
+    pub(crate) fn needs(&mut self, set: bool, have: bool, what: &str, option: &'static str) {
         if set && !have {
             self.problems.push(Problem::NeedsOption {
-                what: what(),
+                what: what.to_owned(),
                 option,
             });
         }
@@ -547,8 +584,8 @@ impl<'s> Check<'s> {
 
     /// A stage only option `option` (`name=value`) gives: `have` says whether the game has it.
     pub(crate) fn stage_needs(&mut self, have: bool, option: &'static str) {
-        let stage = self.s.stage;
-        self.needs(true, have, || format!("the stage `{stage}`"), option);
+        let what = format!("the stage `{}`", self.s.stage);
+        self.needs(true, have, &what, option);
     }
 
     /// The seat to move has a piece on `place`, which `what` needs.
@@ -621,6 +658,51 @@ pub(crate) fn outcome_word(o: Outcome) -> &'static str {
         Outcome::Win(Seat::A) => "A",
         Outcome::Win(Seat::B) => "B",
         Outcome::Draw => "draw",
+    }
+}
+
+/// The setup of a state of rule set `rules` from its parts (no French bonus piece, no Skiryuk
+/// bonus taken: the rule sets that have them set them).
+pub(crate) fn setup(
+    rules: RuleSetId,
+    options: Options,
+    seats: ByPlayer<SeatSetup>,
+    clock: &crate::skeleton::Clock,
+    (stage, throw): (Stage, Option<Throw>),
+) -> Setup {
+    Setup {
+        rules,
+        options,
+        seats,
+        to_move: clock.to_move,
+        stage,
+        throw,
+        piece: None,
+        turns: clock.turns,
+        bonus_taken: false,
+    }
+}
+
+/// The common stages of the rule sets whose turn is a throw and its move (the shared phase).
+pub(crate) fn shared_phase(c: &mut Check<'_>) -> Option<crate::skeleton::Phase> {
+    use crate::skeleton::Phase;
+    match c.s.stage {
+        Stage::Throw => c.plain(Phase::Throw),
+        Stage::Move => c.with_throw(Phase::Move),
+        Stage::Over(o) => c.plain(Phase::Over(o)),
+        _ => c.no_stage(),
+    }
+}
+
+/// The stage and throw of a shared phase.
+pub(crate) fn shared_stage(p: crate::skeleton::Phase) -> (Stage, Option<Throw>) {
+    use crate::skeleton::Phase;
+    match p {
+        Phase::ChooseFirst => (Stage::First, None),
+        Phase::Throw => (Stage::Throw, None),
+        Phase::Choose => (Stage::Water, None),
+        Phase::Move(t) => (Stage::Move, Some(t)),
+        Phase::Over(o) => (Stage::Over(o), None),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The setups of the two Senets: squares `1`..`30` and the pieces borne off (`off`).
 
 use super::{
-    Check, FromSetup, Mark, PositionError, Problem, Setup, Stage, config_of, seat_setup, seats,
+    Check, FromSetup, Keeps, Mark, PositionError, Problem, Setup, Stage, config_of, seat_setup,
+    seats, setup, shared_phase, shared_stage,
 };
 use crate::game::{ByPlayer, Place, Seat};
 use crate::rules::RuleSetId;
@@ -14,11 +15,17 @@ fn senet_seats(men: &ByPlayer<Squares>, off: &ByPlayer<u8>) -> crate::ByPlayer<s
     seats(|s| seat_setup(squares(men[s]).map(Place::Square).collect(), 0, off[s]))
 }
 
+/// What a Senet keeps: `pieces` a seat, on the board or borne off.
+const fn senet_keeps(pieces: u8) -> Keeps {
+    Keeps {
+        pools: [false, true, false],
+        ..Keeps::pieces(pieces)
+    }
+}
+
 /// The squares and the pieces borne off of a Senet setup, checked: squares only, one piece a
-/// square, `pieces` pieces a seat; and who has won (all borne off).
+/// square; and who has won (all `pieces` borne off).
 fn senet_men(c: &mut Check<'_>, pieces: u8) -> (ByPlayer<Squares>, ByPlayer<u8>) {
-    c.pools(false, true, false);
-    c.count(pieces);
     let mut men = ByPlayer::both(0);
     let mut all = Vec::new();
     for (seat, st) in c.s.seats.iter() {
@@ -67,26 +74,26 @@ impl FromSetup for kendall::State {
             Phase::Opening => (Stage::Opening, None),
             Phase::Over(o) => (Stage::Over(o), None),
         };
-        Setup {
-            rules: RuleSetId::SenetKendall,
-            options: self.cfg.to_options(),
+        setup(
+            RuleSetId::SenetKendall,
+            self.cfg.to_options(),
             seats,
-            to_move: self.clock.to_move,
-            stage,
-            throw,
-            piece: None,
-            turns: self.clock.turns,
-            bonus_taken: false,
-        }
+            &self.clock,
+            (stage, throw),
+        )
     }
 
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
         use kendall::{GiveUpCost, Opening, Phase};
         let cfg = config_of(s, kendall::Config::from_options)?;
-        let mut c = Check::new(s);
-        let (men, off) = senet_men(&mut c, cfg.family.pieces());
-        c.marks(&[Mark::Reborn]);
-        c.counters(true, false, false);
+        let pieces = cfg.family.pieces();
+        let keeps = Keeps {
+            marks: &[Mark::Reborn],
+            counters: [true, false, false],
+            ..senet_keeps(pieces)
+        };
+        let mut c = Check::new(s, keeps);
+        let (men, off) = senet_men(&mut c, pieces);
         let mut reborn = ByPlayer::both(0);
         for (seat, st) in s.seats.iter() {
             for &(p, _) in &st.marks {
@@ -100,18 +107,20 @@ impl FromSetup for kendall::State {
                     reborn[seat] = n;
                 }
             }
-            c.needs(
-                reborn[seat] != 0,
-                cfg.rebirth_must_move,
-                || "the mark +reborn".into(),
-                "senet.kendall.rebirth_must_move=true",
-            );
-            c.needs(
-                st.skip,
-                cfg.give_up_cost == GiveUpCost::ThisAndNextTurn,
-                || "a lost turn (skip)".into(),
-                "senet.kendall.give_up_cost=this_and_next_turn",
-            );
+            c.needs_all([
+                (
+                    reborn[seat] != 0,
+                    cfg.rebirth_must_move,
+                    "the mark +reborn",
+                    "senet.kendall.rebirth_must_move=true",
+                ),
+                (
+                    st.skip,
+                    cfg.give_up_cost == GiveUpCost::ThisAndNextTurn,
+                    "a lost turn (skip)",
+                    "senet.kendall.give_up_cost=this_and_next_turn",
+                ),
+            ]);
         }
         let phase = match s.stage {
             Stage::Throw => c.plain(Phase::Throw),
@@ -126,7 +135,7 @@ impl FromSetup for kendall::State {
                         c.needs(
                             true,
                             cfg.water_freezes,
-                            || "the result of a try for a 4 (water:T)".into(),
+                            "the result of a try for a 4 (water:T)",
                             "senet.kendall.water_freezes=true",
                         );
                         Some(Phase::WaterResult(t))
@@ -164,43 +173,29 @@ impl FromSetup for kendall::State {
 
 impl FromSetup for school::State {
     fn to_setup(&self) -> Setup {
-        let (stage, throw) = match self.phase {
-            Phase::ChooseFirst => (Stage::First, None),
-            Phase::Throw => (Stage::Throw, None),
-            Phase::Choose => (Stage::Water, None),
-            Phase::Move(t) => (Stage::Move, Some(t)),
-            Phase::Over(o) => (Stage::Over(o), None),
-        };
-        Setup {
-            rules: RuleSetId::SenetSchool,
-            options: self.cfg.to_options(),
-            seats: senet_seats(&self.men, &self.off),
-            to_move: self.clock.to_move,
+        let seats = senet_seats(&self.men, &self.off);
+        let stage = shared_stage(self.phase);
+        setup(
+            RuleSetId::SenetSchool,
+            self.cfg.to_options(),
+            seats,
+            &self.clock,
             stage,
-            throw,
-            piece: None,
-            turns: self.clock.turns,
-            bonus_taken: false,
-        }
+        )
     }
 
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
         let cfg = config_of(s, school::Config::from_options)?;
-        let mut c = Check::new(s);
+        let mut c = Check::new(s, senet_keeps(cfg.family.pieces()));
         let (men, off) = senet_men(&mut c, cfg.family.pieces());
-        c.marks(&[]);
-        c.counters(false, false, false);
         let phase = match s.stage {
-            Stage::Throw => c.plain(Phase::Throw),
-            Stage::Move => c.with_throw(Phase::Move),
             Stage::Water => {
                 // SB-18: the give-up is offered before the throw.
                 in_waters(&mut c, "its water turn");
                 c.stage_needs(cfg.water_give_up, "senet.school.water_give_up=true");
                 c.plain(Phase::Choose)
             }
-            Stage::Over(o) => c.plain(Phase::Over(o)),
-            _ => c.no_stage(),
+            _ => shared_phase(&mut c),
         };
         let state = school::State {
             men,

@@ -17,6 +17,7 @@ use rand_chacha::ChaCha8Rng;
 /// - `at(text)`: the state of the position string `text` written without the rule set's key
 ///   (`A:L3,hand*4 B:hand*5 A 2`: seat A to play a 2), options first where it has some
 ///   (`[trap=on] A:… B:… A throw`);
+/// - `after(text, tokens)`: the state after the actions `tokens` from there (see [`run`]);
 /// - `moves(text)`: its legal moves, sorted;
 /// - `at_with(opts, text)`, `moves_with(opts, text)`: the same with the options `opts` (full
 ///   names, as a record's `options:` line) added.
@@ -27,6 +28,13 @@ macro_rules! positions {
         fn at(text: &str) -> $state {
             let gap = if text.starts_with('[') { "" } else { " " };
             common::pos(&format!("{}{gap}{text}", $key))
+        }
+
+        #[allow(dead_code)]
+        fn after(text: &str, tokens: &str) -> $state {
+            let mut g = at(text);
+            common::run(&mut g, tokens);
+            g
         }
 
         #[allow(dead_code)]
@@ -77,6 +85,17 @@ pub fn throw<G: Game>(g: &mut G, t: u8) {
         .unwrap();
 }
 
+/// Plays the actions `tokens`, separated by spaces, as a record writes them (NOTATION §4:
+/// throws `1`..`5`, seats `A`/`B`, moves).
+///
+/// # Panics
+/// At a token that is not legal where it stands, naming it and the legal actions there.
+pub fn run<G: Game>(g: &mut G, tokens: &str) {
+    for (i, t) in tokens.split_whitespace().enumerate() {
+        nefer_core::record::play_token(g, i, t).unwrap_or_else(|e| panic!("{tokens}: {e}"));
+    }
+}
+
 /// The legal moves, as sorted strings.
 pub fn legal<G: Game>(g: &G) -> Vec<String> {
     let mut m = MoveList::new();
@@ -97,6 +116,11 @@ pub fn next_throw<G: Game>(g: &G) -> Option<Seat> {
         Status::Chance { seat } => seat,
         _ => None,
     }
+}
+
+/// The winner, once the game is over and won.
+pub fn winner<G: Game>(g: &G) -> Option<Seat> {
+    g.outcome().and_then(nefer_core::Outcome::winner)
 }
 
 /// Whether `v` holds the move `m`.
