@@ -49,6 +49,73 @@ fn rules_lists_and_explains() {
 }
 
 #[test]
+fn replay_prints_the_position_after_any_ply() {
+    // Senet after Kendall, green's 2 then 14-16: red to throw.
+    let f = temp("position.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let at = |ply: Option<&str>| {
+        let mut args = vec!["replay", f.to_str().unwrap(), "--position"];
+        if let Some(n) = ply {
+            args.extend(["--ply", n]);
+        }
+        let out = nefer(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let start = "senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw\n";
+    assert_eq!(at(Some("0")), start);
+    assert_eq!(
+        at(Some("1")),
+        "senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A 2\n"
+    );
+    let end = "senet.kendall A:2,4,6,8,10,12,16 B:1,3,5,7,9,11,13 B 3 turn=2\n";
+    assert_eq!(at(Some("3")), end);
+    assert_eq!(at(None), end, "the final position without --ply");
+    // The position reads back: a record that starts there replays the rest.
+    let g = temp("from-position.ngr");
+    let header = format!(
+        "rules: senet.kendall\nposition: {}actions: 2 14-16 3\n",
+        start
+    );
+    std::fs::write(&g, header).unwrap();
+    let out = nefer(&["replay", g.to_str().unwrap(), "--position"], "");
+    assert_eq!(text(&out.stdout), end);
+    // --ply also cuts the trace and the summary.
+    let out = nefer(
+        &["replay", f.to_str().unwrap(), "--ply", "1", "--trace"],
+        "",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "{\"i\":1,\"player\":\"A\",\"throw\":2,\"legal\":[\"14-16\"]}\n{\"result\":\"ongoing\"}\n"
+    );
+}
+
+#[test]
+fn replay_refuses_a_ply_past_the_end() {
+    let f = temp("short.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let out = nefer(
+        &["replay", f.to_str().unwrap(), "--ply", "4", "--position"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let e = text(&out.stderr);
+    assert!(
+        e.contains("--ply 4 is past the end: the record has 3 actions"),
+        "{e}"
+    );
+    let out = nefer(&["replay", f.to_str().unwrap(), "--ply", "-1"], "");
+    assert!(!out.status.success());
+    let out = nefer(
+        &["replay", f.to_str().unwrap(), "--trace", "--position"],
+        "",
+    );
+    assert!(!out.status.success(), "one output at a time");
+}
+
+#[test]
 fn replay_trace_matches_a_vector() {
     let rec = vectors().join("senet.kendall/senet.kendall-0001-000.ngr");
     let out = nefer(&["replay", rec.to_str().unwrap(), "--trace"], "");
