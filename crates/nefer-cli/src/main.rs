@@ -6,13 +6,22 @@ mod serve;
 mod sim;
 mod solve;
 
-use std::io::Write as _;
-use std::path::PathBuf;
+mod output;
+
+use std::io::{Read as _, Write as _};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
 use clap::{Parser, Subcommand};
 use nefer_core::{Game, Options, Record, RuleSetId, replay};
+
+use crate::output::stdout;
+
+/// The largest record `nefer replay` reads: a long game is a few hundred kilobytes (a turn is
+/// a throw and a move, a few bytes each), so 16 MiB is far beyond any real record, and reading
+/// stops there instead of filling the memory with `/dev/zero`.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// nefer: Senet and Hounds & Jackals, the race games of ancient Egypt.
 #[derive(Parser)]
@@ -72,29 +81,58 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that went away (`nefer rules | head -1`) is no failure: stop quietly, as
+        // Unix tools do.
+        Err(e) if output::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("nefer: {e:#}");
+            // Written, not printed: a closed or full standard error must not panic either.
+            let _ = writeln!(std::io::stderr(), "nefer: {e:#}");
             ExitCode::FAILURE
         }
     }
 }
 
+/// The text of file `path`, read within `limit` bytes.
+///
+/// # Errors
+/// A file that cannot be read, is larger than `limit` (named, with the limit) or is not UTF-8.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<String> {
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "{} is larger than {} MiB: not a record nefer reads",
+            path.display(),
+            limit >> 20
+        );
+    }
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
+}
+
 fn rules(key: Option<&str>) -> Result<()> {
+    let mut out = stdout();
     let Some(key) = key else {
-        println!("Rule sets (nefer rules KEY shows one):");
+        writeln!(out, "Rule sets (nefer rules KEY shows one):")?;
         for id in RuleSetId::ALL {
-            println!("  {:<14} {}", id.key(), id.info().title);
+            writeln!(out, "  {:<14} {}", id.key(), id.info().title)?;
         }
-        return Ok(());
+        return Ok(out.flush()?);
     };
     let id: RuleSetId = key.parse()?;
     let info = id.info();
-    println!("{} — {}\n", info.key, info.title);
-    println!("Source: {}\n", info.source);
+    writeln!(out, "{} — {}\n", info.key, info.title)?;
+    writeln!(out, "Source: {}\n", info.source)?;
     for line in info.rules.lines() {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
-    println!("\nOptions (--option NAME=VALUE; the first value is the default):");
+    writeln!(
+        out,
+        "\nOptions (--option NAME=VALUE; the first value is the default):"
+    )?;
     for spec in id.option_specs() {
         let todo: Vec<&str> = spec
             .values
@@ -107,18 +145,21 @@ fn rules(key: Option<&str>) -> Result<()> {
         } else {
             format!(" [not yet implemented: {}]", todo.join(", "))
         };
-        println!(
+        writeln!(
+            out,
             "  {} = {}  ({}: {}){note}",
             spec.name,
             spec.values.join(" | "),
             spec.clause,
             spec.help
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "\nBoard at the start:\n{}",
         id.new_game(&Options::new())?.board_text()
-    );
+    )?;
+    out.flush()?;
     Ok(())
 }
 
@@ -128,8 +169,7 @@ fn replay_file(
     ply: Option<usize>,
     position: bool,
 ) -> Result<()> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = read_bounded(file, MAX_RECORD_BYTES)?;
     let mut record = Record::parse(&text).with_context(|| format!("{}", file.display()))?;
     if let Some(n) = ply {
         let played = record.actions.len();
@@ -142,8 +182,7 @@ fn replay_file(
         record.actions.truncate(n);
     }
     let replayed = replay(&record).with_context(|| format!("{}", file.display()))?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = stdout();
     if position {
         writeln!(out, "{}", replayed.game.position())?;
     } else if trace {
@@ -161,5 +200,6 @@ fn replay_file(
         write!(out, "{}", replayed.game.board_text())?;
         writeln!(out, "{}", replayed.trace.last().map_or("", String::as_str))?;
     }
+    out.flush()?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 //!
 //! The game is a [`Match`]: this module only prints it and reads a person's moves.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context as _, Result};
@@ -90,7 +90,6 @@ pub fn run(args: PlayArgs) -> Result<()> {
     }
     let seed = args.seed.unwrap_or_else(rand::random);
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
     let session = Session {
         id,
         options,
@@ -99,7 +98,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         human_seat: args.seat,
         save: args.save,
     };
-    session.play(&mut stdin.lock(), &mut stdout.lock())
+    session.play(&mut stdin.lock(), &mut crate::output::stdout())
 }
 
 struct Session {
@@ -261,10 +260,16 @@ impl Session {
                 .collect();
             write!(out, "Seat {seat}, {throw}. Moves: {}\n> ", list.join("  "))?;
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = read_line(input)? else {
                 return Ok(None);
-            }
+            };
+            let Ok(line) = line else {
+                writeln!(
+                    out,
+                    "That line is longer than {LINE_MAX} bytes or not UTF-8 text; type a move."
+                )?;
+                continue;
+            };
             let text = line.trim();
             match text {
                 "" => continue,
@@ -294,6 +299,40 @@ impl Session {
     }
 }
 
+/// The longest input line read as a move or command; a longer one is skipped, never kept whole.
+const LINE_MAX: usize = 1024;
+
+/// The next line of `input`: `None` at its end, `Some(Err(()))` for a line longer than
+/// [`LINE_MAX`] bytes (read to its end and dropped, a bounded piece at a time) or not UTF-8.
+fn read_line(input: &mut impl BufRead) -> Result<Option<Result<String, ()>>> {
+    let mut line = Vec::new();
+    let n = Read::take(&mut *input, LINE_MAX as u64 + 1).read_until(b'\n', &mut line)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if line.len() > LINE_MAX && line.last() != Some(&b'\n') {
+        // Drop the rest of the line without keeping it.
+        loop {
+            let buf = input.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let len = buf.len();
+                    input.consume(len);
+                }
+            }
+        }
+        return Ok(Some(Err(())));
+    }
+    Ok(Some(String::from_utf8(line).map_err(|_| ())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,6 +355,19 @@ mod tests {
                 .unwrap_err()
                 .contains("not a player")
         );
+    }
+
+    #[test]
+    fn input_lines_are_read_within_their_bound() {
+        let long = "x".repeat(3 * LINE_MAX);
+        let text = format!("1\n{long}\nquit\n\u{ff}\n");
+        let mut input = std::io::Cursor::new([text.as_bytes(), &[0xff, b'\n']].concat());
+        assert_eq!(read_line(&mut input).unwrap(), Some(Ok("1\n".into())));
+        assert_eq!(read_line(&mut input).unwrap(), Some(Err(())));
+        assert_eq!(read_line(&mut input).unwrap(), Some(Ok("quit\n".into())));
+        assert_eq!(read_line(&mut input).unwrap(), Some(Ok("\u{ff}\n".into())));
+        assert_eq!(read_line(&mut input).unwrap(), Some(Err(())));
+        assert_eq!(read_line(&mut input).unwrap(), None);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `nefer sim`: pits two players against each other over many games (see `nefer_players::sim`).
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context as _, Result};
@@ -8,6 +9,13 @@ use nefer_core::{Options, RuleSetId};
 use nefer_players::PlayerSpec;
 use nefer_players::sim::{Rate, SimConfig, Spread, Summary, run};
 use serde_json::json;
+
+/// The most games one `nefer sim` plays: a result is kept per game (a few bytes), so this bounds
+/// the memory at a few hundred megabytes, and it is hours of play for the fastest players.
+pub const MAX_GAMES: u32 = 10_000_000;
+
+/// The most worker threads: far more than any machine's cores, far fewer than a system's limit.
+const MAX_THREADS: i64 = 1024;
 
 /// Arguments of `nefer sim`.
 #[derive(clap::Args)]
@@ -24,15 +32,17 @@ pub struct SimArgs {
     /// Player b.
     #[arg(long)]
     b: PlayerSpec,
-    /// Number of games; player a takes seat A in the even-numbered ones and B in the others.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of games; player a takes seat A in the even-numbered ones and B in the others
+    /// (1 to 10,000,000: each game's result is kept for the statistics).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
     games: u32,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads (default: one per core; at most 1024).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    threads: Option<u16>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -78,7 +88,7 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
     };
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
-        pool = pool.num_threads(t.max(1));
+        pool = pool.num_threads(usize::from(t));
     }
     let pool = pool.build()?;
     let bar = ProgressBar::new(u64::from(cfg.games));
@@ -91,11 +101,13 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let s = Summary::of(&results);
+    let mut out = crate::output::stdout();
     if args.json {
-        println!("{}", to_json(&cfg, &s, seconds));
+        writeln!(out, "{}", to_json(&cfg, &s, seconds))?;
     } else {
-        print_table(&cfg, &s, seconds);
+        print_table(&mut out, &cfg, &s, seconds)?;
     }
+    out.flush()?;
     Ok(())
 }
 
@@ -128,16 +140,17 @@ pub fn to_json(cfg: &SimConfig, s: &Summary, seconds: f64) -> serde_json::Value 
     })
 }
 
-fn print_table(cfg: &SimConfig, s: &Summary, seconds: f64) {
+fn print_table(out: &mut dyn Write, cfg: &SimConfig, s: &Summary, seconds: f64) -> Result<()> {
     let pct = |x: f64| format!("{:5.1} %", 100.0 * x);
-    let row = |name: &str, r: &Rate| {
-        println!(
+    let row = |out: &mut dyn Write, name: &str, r: &Rate| {
+        writeln!(
+            out,
             "  {name:<28} {:>6}  {}  [{} – {}]",
             r.wins,
             pct(r.rate),
             pct(r.ci95.0),
             pct(r.ci95.1)
-        );
+        )
     };
     // The options are part of the rule set being measured: say them.
     let options = if cfg.options.to_string().is_empty() {
@@ -145,25 +158,33 @@ fn print_table(cfg: &SimConfig, s: &Summary, seconds: f64) {
     } else {
         format!(" ({})", cfg.options)
     };
-    println!(
+    writeln!(
+        out,
         "{}{options} — {} games, seed {}, {:.1} s ({:.0} games/s)",
         cfg.rules,
         s.games,
         cfg.seed,
         seconds,
         f64::from(s.games) / seconds.max(1e-9)
-    );
-    println!("  {:<28} {:>6}  {:>7}  95 % interval", "", "wins", "rate");
-    row(&format!("a: {}", cfg.a), &s.a);
-    row(&format!("b: {}", cfg.b), &s.b);
-    row("first player (turn 1)", &s.first_seat);
-    println!("  draws: {}", s.draws);
-    println!(
+    )?;
+    writeln!(
+        out,
+        "  {:<28} {:>6}  {:>7}  95 % interval",
+        "", "wins", "rate"
+    )?;
+    row(out, &format!("a: {}", cfg.a), &s.a)?;
+    row(out, &format!("b: {}", cfg.b), &s.b)?;
+    row(out, "first player (turn 1)", &s.first_seat)?;
+    writeln!(out, "  draws: {}", s.draws)?;
+    writeln!(
+        out,
         "  length in turns:     mean {:.1}, median {}, 95th percentile {}",
         s.turns.mean, s.turns.median, s.turns.p95
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  length in decisions: mean {:.1}, median {}, 95th percentile {}",
         s.moves.mean, s.moves.median, s.moves.p95
-    );
+    )?;
+    Ok(())
 }

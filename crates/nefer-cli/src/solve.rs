@@ -71,7 +71,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         // Streamed: the file is checked to its end without keeping its values.
         let t = table::info(BufReader::new(file)).with_context(|| format!("{}", path.display()))?;
         // Written, not printed: a closed pipe is an error to report, never a panic.
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         writeln!(out, "{}", serde_json::to_string_pretty(&t.meta)?)?;
         writeln!(
             out,
@@ -200,7 +200,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         )
         .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if args.json {
         writeln!(out, "{figures}")?;
     } else {

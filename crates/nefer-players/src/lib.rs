@@ -136,11 +136,21 @@ impl FromStr for PlayerSpec {
         }
         let bad = || BadPlayer(s.to_owned());
         let (kind, params) = s.split_once(':').unwrap_or((s, ""));
+        // `expectimax:` says nothing after its colon: a mistake, not the defaults.
+        if s.ends_with(':') {
+            return Err(bad());
+        }
         let mut depth = 2;
         let mut iterations = 1000;
         let mut time = None;
-        for p in params.split(',').filter(|p| !p.is_empty()) {
+        let mut seen: Vec<&str> = Vec::new();
+        for p in params.split(',').filter(|_| !params.is_empty()) {
             let (k, v) = p.split_once('=').ok_or_else(bad)?;
+            // `depth=2,depth=3`: which one was meant? Neither is taken.
+            if seen.contains(&k) {
+                return Err(bad());
+            }
+            seen.push(k);
             let v: u64 = v.parse().map_err(|_| bad())?;
             match (kind, k) {
                 ("expectimax", "depth") if (1..=12).contains(&v) => depth = v as u32,
@@ -244,6 +254,11 @@ mod tests {
             "expectimax:depth=0",
             "mcts:iters=x",
             "mcts:foo=1",
+            "expectimax:",
+            "expectimax:depth=2,depth=3",
+            "mcts:iters=5,ms=9,iters=6",
+            "expectimax:depth=2,",
+            "expectimax:,depth=2",
         ] {
             assert!(s.parse::<PlayerSpec>().is_err(), "{s}");
         }
