@@ -4,11 +4,22 @@
 use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use clap::Args;
+use nefer_server::Limits;
+use nefer_server::limits::Rate;
 
-/// Arguments of `nefer serve`.
+/// A rate limit: `N/min`, `N/s` or `off`.
+fn parse_rate(s: &str) -> Result<Option<Rate>, String> {
+    match s {
+        "off" => Ok(None),
+        _ => s.parse().map(Some),
+    }
+}
+
+/// Arguments of `nefer serve` (docs/dev/operations.md: every limit, and why).
 #[derive(Args)]
 pub struct ServeArgs {
     /// The address to listen on.
@@ -17,6 +28,89 @@ pub struct ServeArgs {
     /// Where the games are kept (SQLite); default $XDG_DATA_HOME/nefer or ~/.local/share/nefer.
     #[arg(long)]
     data: Option<PathBuf>,
+    /// New games per client: N/min, N/s or off.
+    #[arg(long, value_name = "RATE", default_value = "20/min", value_parser = parse_rate)]
+    rate_create: Option<Rate>,
+    /// Hints, analyses and replays per client: N/min, N/s or off.
+    #[arg(long, value_name = "RATE", default_value = "60/min", value_parser = parse_rate)]
+    rate_costly: Option<Rate>,
+    /// API requests per client: N/min, N/s or off.
+    #[arg(long, value_name = "RATE", default_value = "600/min", value_parser = parse_rate)]
+    rate_requests: Option<Rate>,
+    /// No rate limits at all (a trusted network, a load test).
+    #[arg(long)]
+    no_rate_limits: bool,
+    /// Clients are named by the last address of X-Forwarded-For (behind a proxy that sets it);
+    /// the proxy then limits connections per client.
+    #[arg(long)]
+    behind_proxy: bool,
+    /// An origin (https://example.org) whose pages may make state-changing requests, besides
+    /// the server's own address (repeatable).
+    #[arg(long = "origin", value_name = "ORIGIN")]
+    origins: Vec<String>,
+    /// Computer searches (moves and hints) at once, one thread each (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    search_threads: Option<u16>,
+    /// The deepest expectimax a game may ask for.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=8))]
+    max_depth: u32,
+    /// The most MCTS iterations a game may ask for.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_iterations: u32,
+    /// The longest a computer move may think, in milliseconds.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    move_ms: u64,
+    /// C-7's turn cap of every new game that sets none or a larger one.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_turns: u32,
+    /// Games kept in memory; idle ones beyond leave it (they stay in the database).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    cached_games: u32,
+    /// Connections open at once.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
+    /// Connections open at once from one client (an IPv4 address, an IPv6 /64).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections_per_client: u32,
+    /// Seconds a client has to send a request's head, and a kept-alive connection may idle.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Seconds a client has to send a request's body.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+    /// Do not offer the `perfect` level (which solves an exact race table, tens to hundreds of
+    /// megabytes, for its first game).
+    #[arg(long)]
+    no_tables: bool,
+}
+
+impl ServeArgs {
+    /// The server's limits these arguments give.
+    fn limits(&self) -> Limits {
+        let mut l = Limits::default();
+        l.rates.create = self.rate_create;
+        l.rates.costly = self.rate_costly;
+        l.rates.requests = self.rate_requests;
+        if self.no_rate_limits {
+            l = l.without_rate_limits();
+        }
+        l.behind_proxy = self.behind_proxy;
+        l.origins.clone_from(&self.origins);
+        if let Some(n) = self.search_threads {
+            l.search_threads = usize::from(n);
+        }
+        l.search.max_depth = self.max_depth;
+        l.search.max_iterations = self.max_iterations;
+        l.search.move_time = Duration::from_millis(self.move_ms);
+        l.max_turns = self.max_turns;
+        l.cached_games = self.cached_games as usize;
+        l.max_connections = self.max_connections as usize;
+        l.max_connections_per_client = self.max_connections_per_client as usize;
+        l.header_timeout = Duration::from_secs(self.header_timeout);
+        l.body_timeout = Duration::from_secs(self.body_timeout);
+        l.tables = !self.no_tables;
+        l
+    }
 }
 
 /// The default data directory, following the XDG base directory convention: `nefer` under
@@ -33,7 +127,11 @@ fn default_data_dir(xdg_data_home: Option<OsString>, home: Option<OsString>) -> 
 }
 
 /// Runs the server until Ctrl-C.
+///
+/// # Errors
+/// A data directory or an address that cannot be used (each error names which).
 pub fn run(args: ServeArgs) -> Result<()> {
+    let limits = args.limits();
     let data = match args.data {
         Some(d) => d,
         None => default_data_dir(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))?,
@@ -42,8 +140,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    rt.block_on(nefer_server::serve(args.addr, &data))
-        .with_context(|| format!("nefer serve on {}", args.addr))
+    rt.block_on(nefer_server::serve(args.addr, &data, limits))
+        .context("nefer serve")
 }
 
 #[cfg(test)]

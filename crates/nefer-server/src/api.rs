@@ -3,19 +3,18 @@
 //! Every route of the API is registered through [`api_routes`] with its `#[utoipa::path]`, so
 //! the OpenAPI document ([`crate::openapi`]) has every route and the types of its answers.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Path, RawQuery, Request, State};
+use axum::extract::{FromRequest, Path, Query, RawQuery, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use nefer_core::record::{play_token, start_of};
-use nefer_core::{AnyGame, Game, Options, Record, RuleSetId, Seat, Status};
+use nefer_core::{AnyGame, FromSetup as _, Game, Options, Record, RuleSetId, Seat, Status};
 use nefer_players::LEVELS;
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
@@ -24,14 +23,18 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::body::{
-    CreateGame, CreatedGame, Level, Links, MoveBody, NAME_MAX, ReplayView, RuleSetInfo, Tokens,
-    VersionBody,
+    CreateGame, CreatedGame, HistoryPage, Level, Links, MoveBody, NAME_MAX, Page, ReplayView,
+    RuleSetInfo, Tokens, VersionBody,
 };
+use crate::cache::GameCache;
 use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
 use crate::hint::Hint;
-use crate::session::{Mode, NewGame, SeatInfo, Session, hash_token, new_id, new_token};
+use crate::limits::{Limiters, Limits, SearchBudget};
+use crate::session::{
+    Mode, NewGame, SeatInfo, Session, check_level, hash_token, new_id, new_token,
+};
 use crate::store::Store;
-use crate::view::{Frame, GameResult, GameView, view};
+use crate::view::{Frame, GameResult, GameView, full_view, view};
 
 /// Largest request body accepted (docs/dev/api.md: 64 KiB, `413` beyond).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -39,7 +42,14 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// Longest a hint may think before the answer goes without it.
 const HINT_TIMEOUT: Duration = Duration::from_secs(4);
 
-/// What every handler shares: the database and the games in play.
+/// The most frames in one replay answer (`?from=` pages the rest): a frame is a few hundred
+/// bytes, so an answer stays under half a megabyte whatever the record.
+pub const FRAMES_MAX: usize = 1000;
+
+/// The most actions in one page of `GET /api/games/{id}/history`.
+pub const HISTORY_PAGE_MAX: usize = 1000;
+
+/// What every handler shares: the database, the games in play and the limits.
 #[derive(Clone)]
 pub struct AppState {
     inner: Arc<Inner>,
@@ -47,24 +57,59 @@ pub struct AppState {
 
 struct Inner {
     store: Store,
-    games: std::sync::Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    games: std::sync::Mutex<GameCache>,
     solve_tables: std::sync::atomic::AtomicBool,
+    limits: Limits,
+    limiters: Limiters,
+    searches: SearchBudget,
     /// Turns true when the server stops: event streams end, so that shutdown need not wait
     /// for pages that would listen forever.
     stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl AppState {
-    /// The state over an open store.
+    /// The state over an open store, with the default [`Limits`].
     pub fn new(store: Store) -> AppState {
+        AppState::with_limits(store, Limits::default())
+    }
+
+    /// The state over an open store, within `limits`.
+    pub fn with_limits(store: Store, limits: Limits) -> AppState {
         AppState {
             inner: Arc::new(Inner {
                 store,
-                games: Default::default(),
+                games: std::sync::Mutex::new(GameCache::new(limits.cached_games)),
                 solve_tables: false.into(),
+                limiters: Limiters::new(&limits.rates),
+                searches: SearchBudget::new(
+                    limits.search_threads,
+                    limits.search_wait,
+                    limits.search,
+                ),
+                limits,
                 stopping: tokio::sync::watch::channel(false).0,
             }),
         }
+    }
+
+    /// The limits the server runs within.
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    /// The rate limiters.
+    pub fn limiters(&self) -> &Limiters {
+        &self.inner.limiters
+    }
+
+    /// The budget of search threads.
+    pub fn searches(&self) -> &SearchBudget {
+        &self.inner.searches
+    }
+
+    /// Games in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.inner.games.lock().map_or(0, |g| g.len())
     }
 
     /// Ends every event stream (and refuses new ones): called when the server shuts down.
@@ -72,9 +117,10 @@ impl AppState {
         self.inner.stopping.send_replace(true);
     }
 
-    /// Whether a hint in a pure race starts solving its exact table in the background (a
-    /// minute or two of one core, once per process), so that later hints can give the move of
-    /// `perfect` and a win chance. Off by default (tests); `serve` turns it on.
+    /// Whether a new game against `perfect` starts solving its race's exact table in the
+    /// background (seconds of one core, once per process), so that the computer's first move
+    /// need not wait for it; hints use a table once it is solved. Off by default (tests);
+    /// `serve` turns it on. A hint never starts a solve.
     pub fn with_table_solving(self, on: bool) -> AppState {
         self.inner
             .solve_tables
@@ -98,18 +144,21 @@ impl AppState {
             .lock()
             .map_err(|_| SessionError::Internal("the game table lock is poisoned".into()))?;
         if let Some(g) = games.get(id) {
-            return Ok(g.clone());
+            return Ok(g);
         }
-        let s = Arc::new(Mutex::new(Session::load(self.store(), id)?));
+        // Loaded under the cache's lock: two requests never load two sessions of one game.
+        let s = Session::load(self.store(), id, self.limits().search)?;
+        let s = Arc::new(Mutex::new(s));
         games.insert(id.to_owned(), s.clone());
         Ok(s)
     }
 
-    /// Locks game `id` and lets the computer finish a turn a crash interrupted.
+    /// Locks game `id` and lets the computer finish a turn a crash (or a busy server)
+    /// interrupted.
     async fn lock(&self, id: &str) -> Result<tokio::sync::OwnedMutexGuard<Session>, SessionError> {
         let g = self.game(id)?;
         let mut s = g.lock_owned().await;
-        s.run_computer(self.store()).await?;
+        s.run_computer(self.store(), self.searches()).await?;
         Ok(s)
     }
 }
@@ -132,33 +181,105 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PathParam {
     }
 }
 
-/// A JSON body, read within [`BODY_LIMIT`]; an empty body reads as `{}`. Every failure is an
-/// [`ApiError`] (never axum's plain-text rejection).
-pub struct JsonBody<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for JsonBody<T> {
+/// The query of a paged answer; one that does not read is a JSON `400`.
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Page {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = read_body(req, state).await?;
-        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        serde_json::from_slice(text).map(JsonBody).map_err(|e| {
-            let what = if e.is_data() {
-                "bad request body"
-            } else {
-                "malformed JSON body"
-            };
-            ApiError::bad_request(format!("{what}: {e}"))
-        })
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, ApiError> {
+        Query::<Page>::from_request_parts(parts, state)
+            .await
+            .map(|Query(p)| p)
+            .map_err(|e| ApiError::bad_request(format!("bad query: {}", e.body_text())))
     }
 }
 
-async fn read_body<S: Send + Sync>(req: Request, state: &S) -> ApiResult<Bytes> {
-    Bytes::from_request(req, state).await.map_err(|e| {
+/// A JSON body, read within [`BODY_LIMIT`] and the body timeout ([`parse_body`] says what is
+/// taken). Every failure is an [`ApiError`] (never axum's plain-text rejection).
+pub struct JsonBody<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        let content_type = req.headers().get(header::CONTENT_TYPE).cloned();
+        let bytes = read_body(req, state).await?;
+        let content_type = content_type
+            .as_ref()
+            .map(|v| v.to_str().unwrap_or("(not text)"));
+        parse_body(content_type, &bytes).map(JsonBody)
+    }
+}
+
+/// Whether `content_type` is JSON (`application/json`, any parameters, or a `+json` type).
+fn is_json(content_type: &str) -> bool {
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Reads a request body as `T`: JSON with the content type `application/json` (`415`
+/// otherwise: a form or `text/plain`, which any page of any site may send, is never taken), an
+/// object (a JSON array is not a struct's body, whatever serde would make of it), with no
+/// field `T` does not know (each body type says `deny_unknown_fields`). An empty body, sent
+/// with no content type or as JSON, reads as `{}`.
+///
+/// # Errors
+/// `415` for another content type, `400` for a body that is not JSON (`malformed JSON body`)
+/// or not of `T`'s shape (`bad request body`).
+pub fn parse_body<T: serde::de::DeserializeOwned>(
+    content_type: Option<&str>,
+    bytes: &[u8],
+) -> ApiResult<T> {
+    let empty = bytes.iter().all(u8::is_ascii_whitespace);
+    match content_type {
+        Some(ct) if is_json(ct) => {}
+        None if empty => {}
+        other => {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                    "the body must be JSON sent as `content-type: application/json`, not {}",
+                    other.map_or_else(|| "without a content type".to_owned(), |c| format!("`{c}`"))
+                ),
+            ));
+        }
+    }
+    let text: &[u8] = if empty { b"{}" } else { bytes };
+    let value: serde_json::Value = serde_json::from_slice(text)
+        .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request(
+            "bad request body: it must be a JSON object {…}",
+        ));
+    }
+    serde_json::from_value(value)
+        .map_err(|e| ApiError::bad_request(format!("bad request body: {e}")))
+}
+
+/// The body of `req`, within [`BODY_LIMIT`] bytes and the server's body timeout (`408`
+/// beyond: a client that trickles its body holds no connection for long).
+async fn read_body(req: Request, state: &AppState) -> ApiResult<Bytes> {
+    let wait = state.limits().body_timeout;
+    let read = tokio::time::timeout(wait, Bytes::from_request(req, state))
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not come within {} s",
+                    wait.as_secs_f64()
+                ),
+            )
+        })?;
+    read.map_err(|e| {
         let status = e.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
@@ -174,8 +295,19 @@ async fn read_body<S: Send + Sync>(req: Request, state: &S) -> ApiResult<Bytes> 
     })
 }
 
-/// The token of a request: `authorization: Bearer T` or the query `token=T`.
+/// The token of a request: `authorization: Bearer T`. A token in the address (`?token=`) is
+/// refused: addresses end up in logs, histories and other sites' `Referer`s.
 fn token_of(headers: &HeaderMap, query: Option<&str>) -> ApiResult<Option<String>> {
+    let in_address = query.is_some_and(|q| {
+        q.split('&')
+            .any(|kv| kv == "token" || kv.starts_with("token="))
+    });
+    if in_address {
+        return Err(ApiError::bad_request(
+            "a token in the address is refused (addresses are logged and passed on): send \
+             `authorization: Bearer TOKEN`",
+        ));
+    }
     if let Some(h) = headers.get(header::AUTHORIZATION) {
         let h = h
             .to_str()
@@ -185,12 +317,7 @@ fn token_of(headers: &HeaderMap, query: Option<&str>) -> ApiResult<Option<String
         })?;
         return Ok(Some(t.trim().to_owned()));
     }
-    Ok(query.and_then(|q| {
-        q.split('&')
-            .find_map(|kv| kv.strip_prefix("token="))
-            .filter(|t| !t.is_empty())
-            .map(str::to_owned)
-    }))
+    Ok(None)
 }
 
 /// Checks that `token` holds the seat to act; returns that seat.
@@ -236,6 +363,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(play_move))
         .routes(routes!(undo))
         .routes(routes!(hint))
+        .routes(routes!(history))
         .routes(routes!(record))
         .routes(routes!(events))
         .routes(routes!(replay))
@@ -250,6 +378,12 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         // The limit also holds for bodies without a length (chunked): the readers stop there.
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        // Sizes, origins and rate limits before anything else; security headers on every
+        // answer, errors included.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::guard::guard,
+        ))
         .with_state(state)
 }
 
@@ -284,10 +418,10 @@ async fn rules() -> Json<Vec<RuleSetInfo>> {
     Json(RuleSetId::ALL.iter().map(|&id| id.into()).collect())
 }
 
-/// The computer's levels (`perfect`: the pure races only).
+/// The computer's levels (`perfect`: the pure races only, where the server offers it).
 #[utoipa::path(get, path = "/api/levels", tag = "rules",
     responses((status = 200, description = "The levels, weakest first.", body = Vec<Level>)))]
-async fn levels() -> Json<Vec<Level>> {
+async fn levels(State(st): State<AppState>) -> Json<Vec<Level>> {
     let mut v: Vec<Level> = LEVELS
         .iter()
         .map(|&(name, player)| Level {
@@ -296,6 +430,9 @@ async fn levels() -> Json<Vec<Level>> {
             rules: None,
         })
         .collect();
+    if !st.limits().tables {
+        return Json(v);
+    }
     v.push(Level {
         name: "perfect",
         player: "perfect",
@@ -339,19 +476,93 @@ fn position_game(rules: RuleSetId, options: &Options, text: &str) -> Result<AnyG
     Ok(g)
 }
 
-/// Start a game.
-#[utoipa::path(post, path = "/api/games", tag = "games",
-    request_body = CreateGame,
-    responses(
-        (status = 201, description = "The game view with `tokens` and `links`; `location` names the game.", body = CreatedGame),
-        (status = 400, description = "Unknown rule set, option, mode, level or seat; a position outside local mode; a malformed body.", body = ErrorBody),
-        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
-        (status = 422, description = "A `position` that is not a consistent position (every problem named), or not of `rules` and `options`.", body = ErrorBody),
-    ))]
-async fn create(
-    State(st): State<AppState>,
-    JsonBody(req): JsonBody<CreateGame>,
-) -> ApiResult<Response> {
+/// `options` with C-7's cap at `limit` turns, where the game they make (of rule set `rules`,
+/// its cap `own`, 0 for none) has none or a larger one; `None` where its own cap is within it.
+fn capped_options(
+    rules: RuleSetId,
+    options: &Options,
+    own: u32,
+    limit: u32,
+) -> Result<Option<Options>, SessionError> {
+    if own != 0 && own <= limit {
+        return Ok(None);
+    }
+    let key = format!("{}.max_turns", rules.key());
+    let mut capped = Options::new();
+    let internal = |e: nefer_core::OptionError| SessionError::Internal(e.to_string());
+    for (name, value) in options.iter().filter(|(name, _)| *name != key) {
+        capped.set(name, value).map_err(internal)?;
+    }
+    capped.set(&key, &limit.to_string()).map_err(internal)?;
+    Ok(Some(capped))
+}
+
+/// A new game of rule set `rules` with `options` (as given: a record keeps them so), and C-7's
+/// cap of `cap` turns where they set none or a larger one: every game the server keeps then
+/// ends (a draw at the cap, SPEC's C-7), so none grows without bound.
+///
+/// # Errors
+/// Options the rule set does not take.
+pub fn new_capped_game(
+    rules: RuleSetId,
+    options: &Options,
+    cap: u32,
+) -> Result<(AnyGame, Options), SessionError> {
+    let bad = |e: nefer_core::OptionError| SessionError::BadSetup(e.to_string());
+    let game = rules.new_game(options).map_err(bad)?;
+    match capped_options(rules, options, game.common().max_turns, cap)? {
+        None => Ok((game, options.clone())),
+        Some(capped) => Ok((rules.new_game(&capped).map_err(bad)?, capped)),
+    }
+}
+
+/// A position with C-7's cap `cap` turns after it, where it has none or a larger one.
+///
+/// # Errors
+/// None in practice: the cap is a whole number, which every rule set takes.
+pub fn with_turn_cap(game: AnyGame, cap: u32) -> Result<AnyGame, SessionError> {
+    let mut setup = game.to_setup();
+    let limit = setup.turns.saturating_add(cap);
+    let capped = capped_options(
+        game.rule_set(),
+        &setup.options,
+        game.common().max_turns,
+        limit,
+    )?;
+    let Some(options) = capped else {
+        return Ok(game);
+    };
+    setup.options = options;
+    AnyGame::from_setup(&setup).map_err(|e| SessionError::Internal(e.to_string()))
+}
+
+/// A new game as a creation asks for it, checked, before any secret is drawn or anything
+/// stored: [`plan`] makes it of a body.
+#[derive(Debug)]
+pub struct Plan {
+    /// The game at its start: the rule set's, or the position's; with C-7's cap.
+    pub start: AnyGame,
+    /// Its options: as given, with the cap (the position's, for a game set up from one).
+    pub options: Options,
+    /// Whether it starts from a position (rather than its rule set's start).
+    pub from_position: bool,
+    /// Who plays.
+    pub mode: Mode,
+    /// The seats' names as given (empty: a default name).
+    pub names: [String; 2],
+    /// The creator's seat, if chosen.
+    pub seat: Option<Seat>,
+    /// The computer's level (computer mode).
+    pub level: Option<String>,
+}
+
+/// Checks a creation's body within `limits` and makes its [`Plan`].
+///
+/// # Errors
+/// Whatever the body asks for that cannot be: an unknown rule set, option, mode, level (or a
+/// search beyond the limits), a name too long, a position outside local mode (`400`), a
+/// position that is not one, or not of these rules (`422`).
+pub fn plan(limits: &Limits, req: CreateGame) -> ApiResult<Plan> {
     let rules: RuleSetId = req
         .rules
         .parse()
@@ -365,14 +576,20 @@ async fn create(
     if mode != Mode::Computer && req.level.is_some() {
         return Err(ApiError::bad_request("level is only for mode computer"));
     }
-    let start = match &req.position {
+    let (options, start) = match &req.position {
         Some(_) if mode != Mode::Local => {
             return Err(ApiError::bad_request(
                 "position is only for mode local (both seats to the creator, for analysis)",
             ));
         }
-        Some(text) => Some(position_game(rules, &options, text)?),
-        None => None,
+        Some(text) => {
+            let g = with_turn_cap(position_game(rules, &options, text)?, limits.max_turns)?;
+            (g.options(), g)
+        }
+        None => {
+            let (g, options) = new_capped_game(rules, &options, limits.max_turns)?;
+            (options, g)
+        }
     };
     let mut names = [String::new(), String::new()];
     if let Some(given) = &req.names {
@@ -382,15 +599,60 @@ async fn create(
             }
         }
     }
-    let seat = match req.seat {
-        Some(s) => s.into(),
+    let level =
+        (mode == Mode::Computer).then(|| req.level.clone().unwrap_or_else(|| "medium".into()));
+    if let Some(level) = &level {
+        check_level(level, &start, limits.search).map_err(SessionError::BadLevel)?;
+        if !limits.tables && level == "perfect" {
+            return Err(SessionError::BadLevel(
+                "perfect is not offered by this server (it runs without the exact tables)".into(),
+            )
+            .into());
+        }
+    }
+    Ok(Plan {
+        start,
+        options,
+        from_position: req.position.is_some(),
+        mode,
+        names,
+        seat: req.seat.map(Seat::from),
+        level,
+    })
+}
+
+/// Start a game.
+#[utoipa::path(post, path = "/api/games", tag = "games",
+    request_body = CreateGame,
+    responses(
+        (status = 201, description = "The game view with `tokens` and `links`; `location` names the game.", body = CreatedGame),
+        (status = 400, description = "Unknown rule set, option, mode, level or seat; a level beyond the server's limits; a position outside local mode; a malformed body.", body = ErrorBody),
+        (status = 403, description = "A request from another site's page.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "A body that is not `application/json`.", body = ErrorBody),
+        (status = 422, description = "A `position` that is not a consistent position (every problem named), or not of `rules` and `options`.", body = ErrorBody),
+        (status = 429, description = "Too many new games from this address (`Retry-After`).", body = ErrorBody),
+    ))]
+async fn create(
+    State(st): State<AppState>,
+    JsonBody(req): JsonBody<CreateGame>,
+) -> ApiResult<Response> {
+    let Plan {
+        start,
+        options,
+        from_position,
+        mode,
+        mut names,
+        seat,
+        level,
+    } = plan(st.limits(), req)?;
+    let seat = match seat {
+        Some(s) => s,
         None => {
             let mut rng = crate::session::os_seeded()?;
             nefer_core::game::draw_seat(&mut rng)
         }
     };
-    let level =
-        (mode == Mode::Computer).then(|| req.level.clone().unwrap_or_else(|| "medium".into()));
     let token = new_token()?;
     let mut tokens = Tokens::default();
     let give = |tokens: &mut Tokens, seat: Seat, t: &str| match seat {
@@ -430,6 +692,7 @@ async fn create(
         }
     }
     let [na, nb] = names;
+    let rules = start.rule_set();
     let mut s = Session::new(
         id.clone(),
         NewGame {
@@ -448,7 +711,8 @@ async fn create(
             ],
             token_hashes: hashes,
             level,
-            start,
+            start: from_position.then_some(start),
+            search: st.limits().search,
         },
     )?;
     let rows = s.settle()?;
@@ -463,11 +727,13 @@ async fn create(
     {
         crate::hint::solve_in_background(s.game_match().start());
     }
-    s.run_computer(st.store()).await?;
+    s.run_computer(st.store(), st.searches()).await?;
+    // Tokens in the fragment: a browser never sends it, so no log, history entry sent on or
+    // `Referer` has it; the page keeps it in its session and sends it as a header.
     let links = Links {
-        own: format!("/game/{id}?token={token}"),
+        own: format!("/game/{id}#token={token}"),
         watch: format!("/game/{id}"),
-        invite: invite.map(|other| format!("/game/{id}?token={other}")),
+        invite: invite.map(|other| format!("/game/{id}#token={other}")),
     };
     let created = CreatedGame {
         view: view(&s).for_seats(&s.holds(Some(&token))),
@@ -550,7 +816,7 @@ async fn throw(
     authorize(&s, token.as_deref())?;
     check_version(&s, req.version)?;
     s.throw(st.store())?;
-    s.run_computer(st.store()).await?;
+    s.run_computer(st.store(), st.searches()).await?;
     Ok(answer(&s, token.as_deref()))
 }
 
@@ -581,7 +847,7 @@ async fn play_move(
     authorize(&s, token.as_deref())?;
     check_version(&s, req.version)?;
     s.play_text(st.store(), &req.mv)?;
-    s.run_computer(st.store()).await?;
+    s.run_computer(st.store(), st.searches()).await?;
     Ok(answer(&s, token.as_deref()))
 }
 
@@ -625,7 +891,8 @@ async fn undo(
         (status = 200, description = "The hint.", body = Hint),
         (status = 404, description = "No such game.", body = ErrorBody),
         (status = 409, description = "No decision is due.", body = ErrorBody),
-        (status = 503, description = "The hint took too long.", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 503, description = "The hint took too long, or every search thread is busy (`Retry-After`).", body = ErrorBody),
     ))]
 async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Json<Hint>> {
     let game = {
@@ -635,18 +902,12 @@ async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult
         }
         s.game().clone()
     };
-    if st
-        .inner
-        .solve_tables
-        .load(std::sync::atomic::Ordering::Relaxed)
-    {
-        crate::hint::solve_in_background(&game);
-    }
-    let task = tokio::task::spawn_blocking(move || crate::hint::hint(&game));
-    let h = tokio::time::timeout(HINT_TIMEOUT, task)
+    // A hint never starts a table solve (a stranger could make the server solve one): it uses
+    // a table solved already. It searches on the budget's threads, like the computer's moves.
+    let search = st.searches().run(move || crate::hint::hint(&game));
+    let h = tokio::time::timeout(HINT_TIMEOUT, search)
         .await
-        .map_err(|_| SessionError::HintTooSlow)?
-        .map_err(|e| SessionError::Internal(format!("the hint failed: {e}")))?;
+        .map_err(|_| SessionError::HintTooSlow)??;
     Ok(Json(h))
 }
 
@@ -711,17 +972,35 @@ async fn events(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-/// Replay an `.ngr` record step by step.
+/// Replay an `.ngr` record step by step: at most [`FRAMES_MAX`] frames an answer, from frame
+/// `from` (`?from=`, 0 by default); `total` says how many there are.
 #[utoipa::path(post, path = "/api/replay", tag = "games",
+    params(Page),
     request_body(content = String, content_type = "text/plain", description = "An `.ngr` record (NOTATION §5)."),
     responses(
-        (status = 200, description = "Frame 0 is the start, frame k the position after k actions.", body = ReplayView),
-        (status = 400, description = "The body is not UTF-8 text.", body = ErrorBody),
+        (status = 200, description = "Frame 0 is the start, frame k the position after k actions; the frames from `from`, at most 1000.", body = ReplayView),
+        (status = 400, description = "The body is not UTF-8 text, or `from` is past the last frame.", body = ErrorBody),
+        (status = 403, description = "A request from another site's page.", body = ErrorBody),
         (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "A body that is not `text/plain`.", body = ErrorBody),
         (status = 422, description = "A malformed record (`line`) or an illegal action (`index`, `token`, `legal`).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses and replays from this address (`Retry-After`).", body = ErrorBody),
     ))]
-async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<ReplayView>> {
-    let bytes = read_body(req, &()).await?;
+async fn replay(
+    State(st): State<AppState>,
+    page: Page,
+    req: Request,
+) -> ApiResult<Json<ReplayView>> {
+    if let Some(ct) = req.headers().get(header::CONTENT_TYPE) {
+        let ct = ct.to_str().unwrap_or("(not text)");
+        if !ct.trim().to_ascii_lowercase().starts_with("text/plain") {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!("a record is sent as `content-type: text/plain`, not `{ct}`"),
+            ));
+        }
+    }
+    let bytes = read_body(req, &st).await?;
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| ApiError::bad_request(format!("the record is not UTF-8 text: {e}")))?;
     let record = Record::parse(text)?;
@@ -731,10 +1010,26 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Repla
         record.header("player-A").unwrap_or("A").to_owned(),
         record.header("player-B").unwrap_or("B").to_owned(),
     ];
-    let mut frames = vec![Frame::at(0, &game, None, &names)];
+    let total = record.actions.len() + 1;
+    let from = page.from.unwrap_or(0);
+    if from >= total {
+        return Err(ApiError::bad_request(format!(
+            "from={from} is past the last frame: the record has frames 0 to {}",
+            total - 1
+        )));
+    }
+    let end = from.saturating_add(FRAMES_MAX).min(total);
+    let mut frames = Vec::with_capacity(end - from);
+    if from == 0 {
+        frames.push(Frame::at(0, &game, None, &names));
+    }
+    // Every action is replayed (a later one may be illegal: the whole record is checked);
+    // only the frames of the page are kept.
     for (i, tok) in record.actions.iter().enumerate() {
         let action = play_token(&mut game, i, tok)?;
-        frames.push(Frame::at(i + 1, &game, Some((tok, action)), &names));
+        if (from..end).contains(&(i + 1)) {
+            frames.push(Frame::at(i + 1, &game, Some((tok, action)), &names));
+        }
     }
     let result = game.outcome().map(|o| match o.winner() {
         Some(Seat::A) => GameResult::A,
@@ -745,7 +1040,43 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Repla
         rules: record.rules,
         options: record.options.to_string(),
         headers: record.headers,
+        from,
+        total,
         frames,
         result,
+    }))
+}
+
+/// A page of the game's history: the actions from `from` (`?from=`, 0 by default), at most
+/// `limit` (`?limit=`, at most 1000); the game view carries only the newest 200.
+#[utoipa::path(get, path = "/api/games/{id}/history", tag = "games",
+    params(GameId, Page),
+    responses(
+        (status = 200, description = "The actions from `from`; `total` is the game's version.", body = HistoryPage),
+        (status = 400, description = "`from` past the end, or a malformed query.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+    ))]
+async fn history(
+    State(st): State<AppState>,
+    PathParam(id): PathParam,
+    page: Page,
+) -> ApiResult<Json<HistoryPage>> {
+    let s = st.lock(&id).await?;
+    let total = s.history().len();
+    let from = page.from.unwrap_or(0);
+    if from > total {
+        return Err(ApiError::bad_request(format!(
+            "from={from} is past the end: the game has {total} actions"
+        )));
+    }
+    let limit = page.limit.unwrap_or(HISTORY_PAGE_MAX).min(HISTORY_PAGE_MAX);
+    let mut all = full_view(&s).history;
+    let end = from.saturating_add(limit).min(total);
+    all.truncate(end);
+    all.drain(..from);
+    Ok(Json(HistoryPage {
+        from,
+        total,
+        history: all,
     }))
 }

@@ -16,6 +16,7 @@ pub const NAME_MAX: usize = 40;
 
 /// `POST /api/games`: the game to start.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = CreateGame)]
 pub struct CreateGame {
     /// The rule set's key (`GET /api/rules`).
@@ -38,7 +39,9 @@ pub struct CreateGame {
     )]
     pub position: Option<String>,
     /// Computer mode: the computer's level (`GET /api/levels`) or a player spec such as
-    /// `expectimax:depth=3`; `medium` when absent. Every search is capped at 5 s a move.
+    /// `expectimax:depth=3` within the server's limits (by default depth at most 4, iters at
+    /// most 20000, ms at most 1000); `medium` when absent. Every search is capped at 1 s a
+    /// move.
     #[serde(default)]
     #[schema(examples("hard"))]
     pub level: Option<String>,
@@ -149,6 +152,7 @@ impl ToSchema for RuleOptions {}
 
 /// `POST …/throw` and `POST …/undo`: an optional version.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct VersionBody {
     /// The version the client saw; a different one is refused with `409`.
     #[serde(default)]
@@ -158,6 +162,7 @@ pub struct VersionBody {
 
 /// `POST …/move`: the move and an optional version.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MoveBody {
     /// A legal move in notation (NOTATION §3).
     #[serde(rename = "move")]
@@ -319,11 +324,42 @@ pub struct ReplayView {
     #[serde(serialize_with = "as_map")]
     #[schema(value_type = std::collections::BTreeMap<String, String>)]
     pub headers: Vec<(String, String)>,
-    /// Frame 0 is the start, frame k the position after k actions.
+    /// The index of the first frame here (`?from=`).
+    #[schema(minimum = 0)]
+    pub from: usize,
+    /// The record's frames in all: its actions and the start.
+    #[schema(minimum = 1)]
+    pub total: usize,
+    /// Frame 0 is the start, frame k the position after k actions: those from `from`, at most
+    /// 1000.
     pub frames: Vec<Frame>,
     /// How the record ends; `null` while the game goes on.
     #[schema(required = true)]
     pub result: Option<GameResult>,
+}
+
+/// The query of a paged answer: `?from=K&limit=N`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct Page {
+    /// The index of the first item (0 by default).
+    pub from: Option<usize>,
+    /// The most items (the endpoint's maximum by default, and at most).
+    pub limit: Option<usize>,
+}
+
+/// `GET /api/games/{id}/history`: a page of the game's history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HistoryPage {
+    /// The index of the first action here.
+    #[schema(minimum = 0)]
+    pub from: usize,
+    /// The game's actions in all (its version).
+    #[schema(minimum = 0)]
+    pub total: usize,
+    /// The actions from `from`.
+    pub history: Vec<crate::view::HistoryEntry>,
 }
 
 /// Header lines as one JSON object; a key given twice keeps its first place and its last value.

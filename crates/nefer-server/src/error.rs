@@ -97,6 +97,12 @@ pub enum SessionError {
     /// The hint did not come within its time.
     #[error("the hint took too long")]
     HintTooSlow,
+    /// Every search thread of the server stayed busy (`nefer serve --search-threads`).
+    #[error("the server's computer players are all busy; try again in {} s", retry_after.as_secs().max(1))]
+    Busy {
+        /// When to try again.
+        retry_after: std::time::Duration,
+    },
     /// The database failed.
     #[error("storage error: {0}")]
     Storage(#[from] rusqlite::Error),
@@ -139,7 +145,7 @@ impl SessionError {
             | E::NothingToUndo
             | E::BadPosition(_) => StatusCode::UNPROCESSABLE_ENTITY,
             E::BadLevel(_) | E::BadSetup(_) | E::NotAMove { .. } => StatusCode::BAD_REQUEST,
-            E::HintTooSlow => StatusCode::SERVICE_UNAVAILABLE,
+            E::HintTooSlow | E::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_)
             | E::NoRandomness(_)
             | E::BrokenStoredGame { .. }
@@ -179,6 +185,7 @@ impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
         let mut out = ApiError::new(e.status(), e.to_string());
         match e {
+            SessionError::Busy { retry_after } => out.retry_after = Some(retry_after),
             SessionError::Stale { now, .. } => out.body.version = Some(now),
             SessionError::Illegal { legal, .. } | SessionError::NotAMove { legal, .. } => {
                 out.body.legal = Some(legal);
@@ -268,6 +275,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// The JSON body (boxed: errors travel in `Result`s, which stay small).
     pub body: Box<ErrorBody>,
+    /// When to try again (`429`, `503`): sent as `Retry-After`, in whole seconds.
+    pub retry_after: Option<std::time::Duration>,
 }
 
 impl ApiError {
@@ -279,6 +288,19 @@ impl ApiError {
                 error: message.into(),
                 ..ErrorBody::default()
             }),
+            retry_after: None,
+        }
+    }
+
+    /// 429: `client` asked for `what` more often than its rate allows; again in `wait`.
+    pub fn too_many(what: &str, wait: std::time::Duration) -> ApiError {
+        let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+        ApiError {
+            retry_after: Some(std::time::Duration::from_secs(secs)),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("too many {what} from your address; try again in {secs} s"),
+            )
         }
     }
 
@@ -306,7 +328,14 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut resp = (self.status, Json(self.body)).into_response();
+        if let Some(wait) = self.retry_after {
+            // Whole seconds, rounded up (RFC 9110 §10.2.3).
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            resp.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.max(1).into());
+        }
+        resp
     }
 }
 

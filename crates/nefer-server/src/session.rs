@@ -27,6 +27,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::broadcast;
 
 use crate::error::SessionError;
+use crate::limits::{SearchBounds, SearchBudget};
 use crate::store::{ActionRow, GameRow, Store};
 use crate::view::GameView;
 
@@ -74,32 +75,74 @@ pub struct SeatInfo {
     pub computer: bool,
 }
 
-/// Time cap of any computer move, so that no player spec can hold a game for long.
-pub const MOVE_CAP: Duration = Duration::from_secs(5);
-
-/// The player of a level or spec, with every search capped at [`MOVE_CAP`].
+/// The player of a level or spec, within `bounds`: a deeper search, more iterations or more
+/// time than `bounds` allow are cut to them (a game stored under looser bounds plays on under
+/// the server's present ones), and every search has a time cap. [`check_level`] refuses what
+/// is beyond the bounds instead, for new games.
 ///
 /// # Errors
 /// An unknown level or spec, or `perfect` for a game it cannot play.
-pub fn computer_spec(level: &str, game: &AnyGame) -> Result<PlayerSpec, String> {
+pub fn computer_spec(
+    level: &str,
+    game: &AnyGame,
+    bounds: SearchBounds,
+) -> Result<PlayerSpec, String> {
     let spec: PlayerSpec = level.parse().map_err(|e| format!("{e}"))?;
     if !spec.supports(game) {
         return Err(format!(
             "{level} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
         ));
     }
-    let cap = |t: Option<Duration>| Some(t.map_or(MOVE_CAP, |t| t.min(MOVE_CAP)));
+    let cap = |t: Option<Duration>| Some(t.map_or(bounds.move_time, |t| t.min(bounds.move_time)));
     Ok(match spec {
         PlayerSpec::Expectimax { depth, time } => PlayerSpec::Expectimax {
-            depth,
+            depth: depth.min(bounds.max_depth),
             time: cap(time),
         },
         PlayerSpec::Mcts { iterations, time } => PlayerSpec::Mcts {
-            iterations,
+            iterations: iterations.min(bounds.max_iterations),
             time: cap(time),
         },
         s => s,
     })
+}
+
+/// Checks that a new game may ask for `level`: a named level (`GET /api/levels`), or a
+/// player spec within `bounds` (docs/dev/operations.md: what a stranger may make the server
+/// think).
+///
+/// # Errors
+/// An unknown level or spec, `perfect` for a game it cannot play, or a search beyond `bounds`.
+pub fn check_level(level: &str, game: &AnyGame, bounds: SearchBounds) -> Result<(), String> {
+    computer_spec(level, game, bounds)?;
+    if nefer_players::LEVELS.iter().any(|(name, _)| *name == level) {
+        return Ok(());
+    }
+    let beyond = match level.parse::<PlayerSpec>() {
+        Ok(PlayerSpec::Expectimax { depth, .. }) if depth > bounds.max_depth => {
+            format!("depth={depth} (at most depth={})", bounds.max_depth)
+        }
+        Ok(PlayerSpec::Mcts { iterations, .. }) if iterations > bounds.max_iterations => {
+            format!(
+                "iters={iterations} (at most iters={})",
+                bounds.max_iterations
+            )
+        }
+        Ok(
+            PlayerSpec::Expectimax { time: Some(t), .. } | PlayerSpec::Mcts { time: Some(t), .. },
+        ) if t > bounds.move_time => {
+            format!(
+                "ms={} (at most ms={})",
+                t.as_millis(),
+                bounds.move_time.as_millis()
+            )
+        }
+        _ => return Ok(()),
+    };
+    Err(format!(
+        "{level} asks this server for more than it gives a computer player: {beyond}; the \
+         levels of GET /api/levels are always offered"
+    ))
 }
 
 /// A generator seeded from the operating system, for dice, ids and tokens.
@@ -166,6 +209,16 @@ impl DiceSeed {
     /// The dice of this seed, at the first throw.
     pub fn dice(&self) -> SeededDice {
         SeededDice::from_rng(ChaCha8Rng::from_seed(self.0))
+    }
+
+    /// The commitment to this seed: its SHA-256 (of the 32 bytes), in hex. Given with the game
+    /// from its start, it binds the server to the seed, which the record reveals once the game
+    /// is over ([`verify_dice`]).
+    pub fn commitment(&self) -> String {
+        Sha256::digest(self.0)
+            .iter()
+            .map(|x| format!("{x:02x}"))
+            .collect()
     }
 
     /// The stored form: 64 hex digits.
@@ -235,6 +288,8 @@ pub struct NewGame {
     /// The position the game is set up from (local mode, for analysis); `None`: the rule
     /// set's start with `options`.
     pub start: Option<AnyGame>,
+    /// What the computer's searches may ask for.
+    pub search: SearchBounds,
 }
 
 impl Session {
@@ -263,7 +318,9 @@ impl Session {
             )?,
         };
         let spec = match &g.level {
-            Some(l) => Some(computer_spec(l, game.start()).map_err(SessionError::BadLevel)?),
+            Some(l) => {
+                Some(computer_spec(l, game.start(), g.search).map_err(SessionError::BadLevel)?)
+            }
             None => None,
         };
         let mut s = Session {
@@ -290,7 +347,7 @@ impl Session {
     /// # Errors
     /// No such game; a row that no longer makes sense (an unknown rule set, an illegal action,
     /// throws its seed did not give): a 500, since only this server writes the database.
-    pub fn load(store: &Store, id: &str) -> Result<Session, SessionError> {
+    pub fn load(store: &Store, id: &str, search: SearchBounds) -> Result<Session, SessionError> {
         let (row, actions) = store
             .load(id)?
             .ok_or_else(|| SessionError::UnknownGame(id.to_owned()))?;
@@ -328,6 +385,7 @@ impl Session {
             token_hashes: row.token_hashes.clone(),
             level: row.level.clone(),
             start,
+            search,
         };
         let mut s =
             Session::with_seed(row.id.clone(), new, seed, seed_from).map_err(|e| match e {
@@ -510,17 +568,24 @@ impl Session {
     }
 
     /// Plays the computer's throws and moves (and any seat draw) until a person must act or
-    /// the game is over; every action is stored and announced on its own.
+    /// the game is over; every action is stored and announced on its own. The searches run on
+    /// `budget`'s threads.
     ///
     /// # Errors
-    /// A storage error, or a computer player that failed.
-    pub async fn run_computer(&mut self, store: &Store) -> Result<(), SessionError> {
+    /// A storage error, a computer player that failed, or no search thread free in time
+    /// ([`SessionError::Busy`]: the game waits for the computer's move, which the game's next
+    /// request makes).
+    pub async fn run_computer(
+        &mut self,
+        store: &Store,
+        budget: &SearchBudget,
+    ) -> Result<(), SessionError> {
         self.seat_players()?;
         loop {
             match self.m.next() {
                 Next::Dice => self.throw(store)?,
                 Next::Computer(seat) => {
-                    let mv = self.computer_move(seat).await?;
+                    let mv = self.computer_move(seat, budget).await?;
                     self.commit(store, |m| m.act(Action::Move(mv)))
                         .map_err(|e| match e {
                             SessionError::Illegal { mv, .. } => {
@@ -535,9 +600,14 @@ impl Session {
     }
 
     /// The move of `seat`'s computer player: a forced move at once, else a search on a thread
-    /// of its own (the player is taken out of the match meanwhile; if the search is cut short,
-    /// [`Session::seat_players`] gives the seat a new one).
-    async fn computer_move(&mut self, seat: Seat) -> Result<Move, SessionError> {
+    /// of `budget` (the player is taken out of the match meanwhile). The player that searched
+    /// is dropped with its tables and tree, and the seat gets a new one for its next move: a
+    /// game between moves holds no search memory.
+    async fn computer_move(
+        &mut self,
+        seat: Seat,
+        budget: &SearchBudget,
+    ) -> Result<Move, SessionError> {
         let mut moves = MoveList::new();
         self.game().legal_moves(&mut moves);
         // A forced move needs no thinking.
@@ -549,13 +619,9 @@ impl Session {
             .take_player(seat)
             .ok_or_else(|| SessionError::Computer("a computer seat without a player".into()))?;
         let state = self.game().clone();
-        let (player, m) = tokio::task::spawn_blocking(move || {
-            let m = player.choose(&state);
-            (player, m)
-        })
-        .await
-        .map_err(|e| SessionError::Computer(e.to_string()))?;
-        self.m.set_player(seat, Some(player));
+        // If the search fails or waits too long, the seat gets a new player on the next call.
+        let m = budget.run(move || player.choose(&state)).await?;
+        self.seat_players()?;
         Ok(m)
     }
 
@@ -585,8 +651,16 @@ impl Session {
         Ok(())
     }
 
+    /// The commitment to the game's dice seed ([`DiceSeed::commitment`]).
+    pub fn dice_commitment(&self) -> String {
+        self.seed.commitment()
+    }
+
     /// The game as a record (NOTATION §5): its actions with the seats' names, the date, the
-    /// computer's level and the result as headers. The dice seed is not in it.
+    /// computer's level and the result as headers, and the dice: the commitment to the seed
+    /// (`dice-sha256`) always, the seed itself (`dice-seed`) once the game is over — never
+    /// before, since whoever knew it would know every throw to come. [`verify_dice`] checks
+    /// a record's throws against them.
     pub fn record(&self) -> Record {
         let mut r = self.m.to_record();
         r.comments.push(format!(
@@ -601,11 +675,16 @@ impl Session {
         if let Some(level) = &self.level {
             r.set_header("level", level);
         }
+        r.set_header(DICE_SHA256, &self.seed.commitment());
+        if self.seed_from > 0 {
+            r.set_header(DICE_FROM, &self.seed_from.to_string());
+        }
         if let Some(o) = self.m.outcome() {
             let res = o
                 .winner()
                 .map_or_else(|| "draw".to_owned(), |w| w.to_string());
             r.set_header("result", &res);
+            r.set_header(DICE_SEED, &self.seed.to_hex());
         }
         r
     }
@@ -630,6 +709,80 @@ impl Session {
             position: self.m.start_position(),
         }
     }
+}
+
+/// The record header of the commitment to a game's dice seed ([`DiceSeed::commitment`]).
+pub const DICE_SHA256: &str = "dice-sha256";
+/// The record header of a finished game's dice seed, revealed ([`DiceSeed::to_hex`]).
+pub const DICE_SEED: &str = "dice-seed";
+/// The record header of the number of first actions the seed did not throw (a game stored
+/// before games had seeds); absent when the seed threw them all.
+pub const DICE_FROM: &str = "dice-from";
+
+/// Why a record's dice do not check out.
+#[derive(Debug, thiserror::Error)]
+pub enum DiceError {
+    /// A dice header that does not read.
+    #[error("the record's {header} header is malformed: `{value}`")]
+    Malformed {
+        /// The header.
+        header: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// The seed revealed, but no commitment to it.
+    #[error("the record reveals a dice seed but has no {DICE_SHA256} commitment to it")]
+    NoCommitment,
+    /// The seed revealed is not the one committed to.
+    #[error("the revealed dice seed's SHA-256 is {actual}, not the committed {committed}")]
+    Commitment {
+        /// The commitment in the record.
+        committed: String,
+        /// The SHA-256 of the seed revealed.
+        actual: String,
+    },
+    /// The record's actions, or its throws, are not those of the seed.
+    #[error("the throws are not the revealed seed's: {0}")]
+    Throws(#[from] MatchError),
+}
+
+/// Checks a finished game's throws against the dice seed its record reveals: the seed must be
+/// the one committed to (its SHA-256 is the `dice-sha256` header the game showed from its
+/// start), and replaying the record must draw every chance outcome from that seed's dice, as
+/// the server did. Returns the number of chance outcomes checked, or `None` for a record that
+/// reveals no seed (a game still going on, or not the server's).
+///
+/// # Errors
+/// A malformed dice header, a seed that is not the committed one, or a record whose actions
+/// do not replay or whose throws the seed did not make ([`DiceError`]).
+pub fn verify_dice(record: &Record) -> Result<Option<usize>, DiceError> {
+    let Some(hex) = record.header(DICE_SEED) else {
+        return Ok(None);
+    };
+    let malformed = |header, value: &str| DiceError::Malformed {
+        header,
+        value: value.to_owned(),
+    };
+    let seed = DiceSeed::from_hex(hex).ok_or_else(|| malformed(DICE_SEED, hex))?;
+    let committed = record.header(DICE_SHA256).ok_or(DiceError::NoCommitment)?;
+    if !committed.eq_ignore_ascii_case(&seed.commitment()) {
+        return Err(DiceError::Commitment {
+            committed: committed.to_owned(),
+            actual: seed.commitment(),
+        });
+    }
+    let from = match record.header(DICE_FROM) {
+        Some(n) => n.parse::<usize>().map_err(|_| malformed(DICE_FROM, n))?,
+        None => 0,
+    };
+    let start = nefer_core::record::start_of(record).map_err(MatchError::Record)?;
+    let mut m = Match::from_position(start, Default::default(), Box::new(seed.dice()));
+    let mut drawn = 0;
+    for (i, token) in record.actions.iter().enumerate() {
+        let e = m.replay_token(token, None, i >= from)?;
+        drawn += usize::from(i >= from && matches!(e.action, Action::Chance(_)));
+    }
+    Ok(Some(drawn))
 }
 
 fn row_of(e: &Entry) -> ActionRow {
@@ -662,5 +815,11 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(throws(seed), throws(DiceSeed::from_hex(&hex).unwrap()));
+        // The commitment is the SHA-256 of the 32 bytes, not of their hex.
+        let zero = DiceSeed([0; 32]);
+        assert_eq!(
+            zero.commitment(),
+            "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+        );
     }
 }

@@ -388,6 +388,10 @@ pub struct GameView {
     /// `position` sets a game up from it.
     #[schema(examples("senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw"))]
     pub position: String,
+    /// The SHA-256 (hex) of the game's secret dice seed: the server's commitment, from the
+    /// game's start, to every throw; the record reveals the seed once the game is over, so
+    /// that either player can check the throws (`nefer replay`, docs/dev/api.md).
+    pub dice_sha256: String,
 }
 
 /// How the sticks of a throw fell: as drawn here, or a pattern of the recorded score.
@@ -400,8 +404,21 @@ fn sticks_of(action: Action, drawn: Option<Sticks>) -> Option<SticksView> {
     }
 }
 
-/// The game view without `you` (the same for every watcher; [`GameView::for_seats`] adds it).
+/// The most actions of the history in a game view: the newest (`GET /api/games/{id}/history`
+/// pages the rest), so that an answer's size does not grow with the game.
+pub const HISTORY_MAX: usize = 200;
+
+/// The game view without `you` (the same for every watcher; [`GameView::for_seats`] adds it),
+/// its history the newest [`HISTORY_MAX`] actions.
 pub fn view(s: &Session) -> GameView {
+    let mut v = full_view(s);
+    let older = v.history.len().saturating_sub(HISTORY_MAX);
+    v.history.drain(..older);
+    v
+}
+
+/// The game view with every action of its history.
+pub fn full_view(s: &Session) -> GameView {
     let history = s
         .history()
         .iter()
@@ -452,6 +469,7 @@ pub fn view(s: &Session) -> GameView {
         can_undo: s.undo_point().is_some(),
         board_text: s.game().board_text(),
         position: s.game().position(),
+        dice_sha256: s.dice_commitment(),
     }
 }
 

@@ -31,6 +31,15 @@ async fn send(
     if let Some(t) = token {
         req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
     }
+    if body.is_some() {
+        // A record is text; everything else the API reads is JSON.
+        let ct = if uri.starts_with("/api/replay") {
+            "text/plain"
+        } else {
+            "application/json"
+        };
+        req = req.header(header::CONTENT_TYPE, ct);
+    }
     let req = req
         .body(body.map_or_else(Body::empty, |b| Body::from(b.to_owned())))
         .expect("a request");
@@ -303,7 +312,7 @@ async fn call(
     v
 }
 
-const ROUTES: [(&str, &str); 12] = [
+const ROUTES: [(&str, &str); 13] = [
     ("get", "/api/rules"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
@@ -312,6 +321,7 @@ const ROUTES: [(&str, &str); 12] = [
     ("post", "/api/games/{id}/move"),
     ("post", "/api/games/{id}/undo"),
     ("get", "/api/games/{id}/hint"),
+    ("get", "/api/games/{id}/history"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/events"),
     ("post", "/api/replay"),
@@ -478,7 +488,11 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
         S::CREATED,
     )
     .await;
-    assert_eq!(v["position"], position);
+    // With the server's turn cap (C-7) from there on.
+    assert_eq!(
+        v["position"],
+        position.replace("senet.kendall ", "senet.kendall[max_turns=1001] ")
+    );
     call(
         r,
         &mut c,
@@ -622,6 +636,30 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
     }
     assert_eq!(v["status"]["kind"], "over", "{}", v["status"]);
     call(r, &mut c, "GET", &uri(""), game, None, None, S::OK).await;
+    // Its history, paged.
+    let page = call(
+        r,
+        &mut c,
+        "GET",
+        &uri("/history?from=1&limit=3"),
+        "/api/games/{id}/history",
+        None,
+        None,
+        S::OK,
+    )
+    .await;
+    assert_eq!(page["history"][0]["i"], 1);
+    call(
+        r,
+        &mut c,
+        "GET",
+        &uri("/history?from=99999"),
+        "/api/games/{id}/history",
+        None,
+        None,
+        S::BAD_REQUEST,
+    )
+    .await;
 
     // A game against the computer, one decision in, undone.
     let mut undone = false;
