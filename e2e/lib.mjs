@@ -32,7 +32,7 @@ async function freePort() {
 export async function startServer() {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'nefer-e2e-'));
-  const proc = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });
   proc.stderr.on('data', (d) => { log += d; });

@@ -27,7 +27,7 @@ test('two browsers play senet.school online; a spectator watches', { timeout: 18
   await createGame(host, server.base, { rules: 'senet.school', mode: 'online', seat: 'A' });
   const invite = await host.inputValue('#invite-link');
   const watch = await host.inputValue('#watch-link');
-  assert.match(invite, /\/game\/\w+\?token=/);
+  assert.match(invite, /\/game\/\w+#token=/);
   assert.doesNotMatch(watch, /token=/);
 
   const guest = await newPage(browser); // a separate context: its own session, no shared token

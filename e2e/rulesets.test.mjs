@@ -275,7 +275,7 @@ function hits(v, legal) {
 async function toTheWaters(seed) {
   const r = rng(seed);
   for (let game = 0; game < 10; game++) {
-    const res = await fetch(`${server.base}/api/games`, { method: 'POST', body: JSON.stringify({ rules: 'senet.kendall', mode: 'local' }) });
+    const res = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: 'senet.kendall', mode: 'local' }) });
     let v = await res.json();
     const id = v.id, token = v.tokens.A;
     for (let i = 0; i < 3000 && v.status.kind !== 'over'; i++) {
@@ -291,7 +291,7 @@ async function toTheWaters(seed) {
 
 /** Plays a local game through the API to its end with seeded random moves; its id, token, view. */
 async function playToTheEnd(rules, options, seed) {
-  const res = await fetch(`${server.base}/api/games`, { method: 'POST', body: JSON.stringify({ rules, options, mode: 'local' }) });
+  const res = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules, options, mode: 'local' }) });
   let v = await res.json();
   const id = v.id, token = v.tokens.A;
   const r = rng(seed);
@@ -309,7 +309,7 @@ async function playToTheEnd(rules, options, seed) {
 async function bothInS(seed, names = undefined) {
   const r = rng(seed);
   for (let game = 0; game < 20; game++) {
-    const res = await fetch(`${server.base}/api/games`, { method: 'POST', body: JSON.stringify({ rules: 'hj.skiryuk', mode: 'local', names }) });
+    const res = await fetch(`${server.base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: 'hj.skiryuk', mode: 'local', names }) });
     let v = await res.json();
     const id = v.id, token = v.tokens.A;
     for (let i = 0; i < 2000 && v.status.kind !== 'over'; i++) {
@@ -469,7 +469,7 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
       if (rules === 'hj.skiryuk' && view.status.result !== 'draw') assert.match(v.drawn.banner, /captured all 5 of the opponent's pieces/);
       // The record, replayed: frames chosen by clicking their actions, and the last one.
       const ngr = await (await fetch(`${server.base}/api/games/${id}/record`)).text();
-      const rep = await (await fetch(`${server.base}/api/replay`, { method: 'POST', body: ngr })).json();
+      const rep = await (await fetch(`${server.base}/api/replay`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: ngr })).json();
       await page.goto(`${server.base}/replay`);
       await page.setInputFiles('#ngr-file', { name: `${rules}.ngr`, mimeType: 'text/plain', buffer: Buffer.from(ngr) });
       await page.waitForSelector('#frame-no');

@@ -171,6 +171,10 @@ fn replay_file(
 ) -> Result<()> {
     let text = read_bounded(file, MAX_RECORD_BYTES)?;
     let mut record = Record::parse(&text).with_context(|| format!("{}", file.display()))?;
+    // A finished server game reveals its dice seed: its throws must be that seed's, and the
+    // seed the one the game committed to from its start.
+    let dice = nefer_server::session::verify_dice(&record)
+        .with_context(|| format!("{}: the dice do not check out", file.display()))?;
     if let Some(n) = ply {
         let played = record.actions.len();
         if n > played {
@@ -199,6 +203,12 @@ fn replay_file(
         )?;
         write!(out, "{}", replayed.game.board_text())?;
         writeln!(out, "{}", replayed.trace.last().map_or("", String::as_str))?;
+        if let Some(n) = dice {
+            writeln!(
+                out,
+                "dice: the {n} chance outcomes are the revealed seed's, and the seed is the one committed to"
+            )?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -11,11 +11,14 @@ use clap::Args;
 use nefer_server::Limits;
 use nefer_server::limits::Rate;
 
-/// A rate limit: `N/min`, `N/s` or `off`.
-fn parse_rate(s: &str) -> Result<Option<Rate>, String> {
+/// A rate limit as given: `N/min`, `N/s`, or `off` (`None`).
+#[derive(Clone, Copy, Debug)]
+struct RateFlag(Option<Rate>);
+
+fn parse_rate(s: &str) -> Result<RateFlag, String> {
     match s {
-        "off" => Ok(None),
-        _ => s.parse().map(Some),
+        "off" => Ok(RateFlag(None)),
+        _ => s.parse().map(|r| RateFlag(Some(r))),
     }
 }
 
@@ -30,13 +33,13 @@ pub struct ServeArgs {
     data: Option<PathBuf>,
     /// New games per client: N/min, N/s or off.
     #[arg(long, value_name = "RATE", default_value = "20/min", value_parser = parse_rate)]
-    rate_create: Option<Rate>,
+    rate_create: RateFlag,
     /// Hints, analyses and replays per client: N/min, N/s or off.
     #[arg(long, value_name = "RATE", default_value = "60/min", value_parser = parse_rate)]
-    rate_costly: Option<Rate>,
+    rate_costly: RateFlag,
     /// API requests per client: N/min, N/s or off.
     #[arg(long, value_name = "RATE", default_value = "600/min", value_parser = parse_rate)]
-    rate_requests: Option<Rate>,
+    rate_requests: RateFlag,
     /// No rate limits at all (a trusted network, a load test).
     #[arg(long)]
     no_rate_limits: bool,
@@ -88,9 +91,9 @@ impl ServeArgs {
     /// The server's limits these arguments give.
     fn limits(&self) -> Limits {
         let mut l = Limits::default();
-        l.rates.create = self.rate_create;
-        l.rates.costly = self.rate_costly;
-        l.rates.requests = self.rate_requests;
+        l.rates.create = self.rate_create.0;
+        l.rates.costly = self.rate_costly.0;
+        l.rates.requests = self.rate_requests.0;
         if self.no_rate_limits {
             l = l.without_rate_limits();
         }
@@ -147,6 +150,44 @@ pub fn run(args: ServeArgs) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    #[test]
+    fn the_flags_give_the_limits() {
+        let l = Cli::parse_from(["nefer"]).serve.limits();
+        assert_eq!(l.rates, nefer_server::limits::Rates::default());
+        let l = Cli::parse_from([
+            "nefer",
+            "--rate-create",
+            "off",
+            "--rate-costly",
+            "2/s",
+            "--max-depth",
+            "3",
+            "--origin",
+            "https://a.example",
+            "--no-tables",
+        ])
+        .serve
+        .limits();
+        assert_eq!(l.rates.create, None);
+        assert_eq!(l.rates.costly, Some(Rate::per_minute(120)));
+        assert_eq!(l.search.max_depth, 3);
+        assert_eq!(l.origins, ["https://a.example"]);
+        assert!(!l.tables);
+        let l = Cli::parse_from(["nefer", "--no-rate-limits"])
+            .serve
+            .limits();
+        assert_eq!(l.rates.requests, None);
+        assert!(Cli::try_parse_from(["nefer", "--rate-create", "lots"]).is_err());
+        assert!(Cli::try_parse_from(["nefer", "--max-depth", "9"]).is_err());
+    }
 
     #[test]
     fn the_data_directory_follows_xdg() {

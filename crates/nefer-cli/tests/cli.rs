@@ -4,6 +4,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use nefer_core::Record;
+
 fn nefer(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nefer"))
         .args(args)
@@ -638,5 +640,266 @@ fn a_seeded_sim_is_the_same_as_before() {
     assert_eq!(
         without_time,
         r#"{"rules":"senet.school","options":"","games":40,"seed":3,"a":{"wins":30,"win_rate":0.75,"ci95":[0.5980603857923197,0.858128813609037],"player":"greedy"},"b":{"wins":10,"win_rate":0.25,"ci95":[0.14187118639096302,0.40193961420768026],"player":"random"},"draws":0,"first_seat":{"wins":20,"win_rate":0.5,"ci95":[0.35199526933465386,0.6480047306653461]},"turns":{"mean":189.15,"median":191.0,"p95":225.0},"moves":{"mean":202.125,"median":202.5,"p95":238.0}"#
+    );
+}
+
+/// `nefer ARGS` with its standard output going to `stdout`.
+fn nefer_to(args: &[&str], stdout: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nefer"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("nefer runs")
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // `nefer rules | head -0`: the reader is gone before the first line (its end of the pipe
+    // closed right after the start), so every write fails with a broken pipe.
+    for args in [
+        &["rules"][..],
+        &["rules", "senet.kendall"],
+        &[
+            "replay",
+            "--trace",
+            "../nefer-core/tests/conformance/senet.kendall/senet.kendall-0001-000.ngr",
+        ],
+        &[
+            "sim",
+            "--rules",
+            "hj.french",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "2",
+        ],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nefer"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("nefer runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        assert_eq!(text(&out.stderr), "", "{args:?}: quietly");
+    }
+}
+
+#[test]
+fn a_full_disk_is_a_clear_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // Not a Linux machine: nothing to test against.
+    };
+    let record = vectors().join("senet.kendall/senet.kendall-0001-000.ngr");
+    for args in [
+        &["rules"][..],
+        &["rules", "hj.walker"],
+        &["replay", "--trace", record.to_str().unwrap()],
+        &[
+            "sim",
+            "--rules",
+            "hj.french",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "2",
+        ],
+        &[
+            "sim",
+            "--rules",
+            "hj.french",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--json",
+        ],
+    ] {
+        let out = nefer_to(args, Stdio::from(full.try_clone().unwrap()));
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write to standard output: No space left on device"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_count_is_bounded() {
+    let sim = |extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "--rules",
+            "hj.french",
+            "--a",
+            "random",
+            "--b",
+            "random",
+        ];
+        args.extend_from_slice(extra);
+        nefer(&args, "")
+    };
+    for (extra, says) in [
+        (&["--games", "4294967295"][..], "--games"),
+        (&["--games", "10000001"], "10000000"),
+        (&["--games", "0"], "--games"),
+        (&["--threads", "100000"], "--threads"),
+        (&["--threads", "0"], "--threads"),
+    ] {
+        let out = sim(extra);
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{extra:?}");
+        assert!(err.contains(says), "{extra:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("memory"),
+            "{err}"
+        );
+    }
+    for vs in [
+        "expectimax:depth=2,depth=3",
+        "expectimax:",
+        "mcts:iters=5,iters=6",
+        "expectimax:depth=2,",
+        "mcts:iters=100000000",
+        "expectimax:depth=13",
+    ] {
+        let out = nefer(&["play", "--vs", vs, "--seed", "1"], "quit\n");
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{vs} accepted");
+        assert!(err.contains("is not a player"), "{vs}: {err}");
+    }
+    let out = nefer(
+        &["solve", "--rules", "hj.french", "--max-turns", "4000000000"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--max-turns"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn reads_are_bounded() {
+    // Endless zeros: refused at the bound, not read until memory runs out.
+    let out = nefer(&["replay", "/dev/zero"], "");
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("/dev/zero is larger than 16 MiB"), "{err}");
+    // A line of a megabyte at `nefer play`'s prompt is skipped, not kept; the game goes on.
+    let long = "x".repeat(1 << 20);
+    let out = nefer(
+        &["play", "--vs", "human", "--seed", "3"],
+        &format!("{long}\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("longer than 1024 bytes"));
+}
+
+#[test]
+fn serve_names_the_data_directory_it_cannot_use() {
+    let out = nefer(
+        &["serve", "--addr", "127.0.0.1:0", "--data", "/dev/null"],
+        "",
+    );
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("the data directory /dev/null: it is not a directory"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("127.0.0.1"),
+        "the address is not to blame: {err}"
+    );
+}
+
+/// A finished game as the server records it: played with the dice of `seed`, its commitment
+/// and (the game over) the seed in its headers.
+fn server_record(seed: &str) -> Record {
+    use nefer_players::play::Match;
+    use nefer_server::session::{DICE_SEED, DICE_SHA256, DiceSeed};
+    let dice = DiceSeed::from_hex(seed).unwrap();
+    let players = nefer_core::ByPlayer([
+        Some(
+            "random"
+                .parse::<nefer_players::PlayerSpec>()
+                .unwrap()
+                .build(1),
+        ),
+        Some(
+            "random"
+                .parse::<nefer_players::PlayerSpec>()
+                .unwrap()
+                .build(2),
+        ),
+    ]);
+    let mut m = Match::new(
+        nefer_core::RuleSetId::HjFrench,
+        Default::default(),
+        players,
+        Box::new(dice.dice()),
+    )
+    .unwrap();
+    m.play_computers().unwrap();
+    assert!(m.outcome().is_some());
+    let mut r = m.to_record();
+    r.set_header(DICE_SHA256, &dice.commitment());
+    r.set_header(DICE_SEED, seed);
+    r
+}
+
+#[test]
+fn replay_checks_a_revealed_dice_seed() {
+    let seed = "5e".repeat(32);
+    let record = server_record(&seed);
+    let fair = temp("fair.ngr");
+    std::fs::write(&fair, record.to_text()).unwrap();
+    let out = nefer(&["replay", fair.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("are the revealed seed's, and the seed is the one committed to"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Another seed than the one committed to.
+    let mut other = record.clone();
+    other.set_header("dice-seed", &"5f".repeat(32));
+    let f = temp("other-seed.ngr");
+    std::fs::write(&f, other.to_text()).unwrap();
+    let out = nefer(&["replay", f.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("not the committed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The committed seed, but throws it did not make: a game whose sticks were fished.
+    let mut fished = server_record(&"7a".repeat(32));
+    fished.set_header("dice-sha256", record.header("dice-sha256").unwrap());
+    fished.set_header("dice-seed", &seed);
+    let f = temp("fished.ngr");
+    std::fs::write(&f, fished.to_text()).unwrap();
+    let out = nefer(&["replay", f.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("the throws are not the revealed seed's"),
+        "{}",
+        text(&out.stderr)
     );
 }

@@ -67,8 +67,18 @@ export const api = {
   move: (id, token, move, version) => request('POST', `/api/games/${enc(id)}/move`, { token, body: { move, version } }),
   undo: (id, token) => request('POST', `/api/games/${enc(id)}/undo`, { token, body: {} }),
   hint: (id, token) => request('GET', `/api/games/${enc(id)}/hint`, { token }),
-  replay: (ngr) => request('POST', '/api/replay', { body: ngr }),
-  recordUrl: (id, token) => `/api/games/${enc(id)}/record${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+  replay: async (ngr) => {
+    // The frames come a page at a time: ask for the rest until every one is here.
+    const r = await request('POST', '/api/replay', { body: ngr });
+    while (r.frames.length && r.frames.length < r.total) {
+      const more = await request('POST', `/api/replay?from=${r.frames.length}`, { body: ngr });
+      if (!more.frames.length) break;
+      r.frames.push(...more.frames);
+    }
+    return r;
+  },
+  // The record needs no token (and an address never carries one: addresses are logged).
+  recordUrl: (id) => `/api/games/${enc(id)}/record`,
 };
 
 /**
@@ -76,7 +86,9 @@ export const api = {
  * reconnects by itself; `onStatus(text|null)` hears about lost and regained connections.
  */
 export function follow(id, token, onState, onStatus = () => {}) {
-  const url = `/api/games/${enc(id)}/events${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  // EventSource cannot send a header and an address never carries a token: the stream is the
+  // spectators' (`you` is []), and the page keeps the seats its own requests were told.
+  const url = `/api/games/${enc(id)}/events`;
   const es = new EventSource(url);
   es.addEventListener('state', (e) => {
     try { onState(JSON.parse(e.data)); } catch (err) { onStatus(`A live update could not be read: ${err.message}`); }

@@ -13,11 +13,12 @@ import { lineJump, sideEffects, historyLines, lastMove } from './moves.js';
 import { showError, clearError } from './app.js';
 
 export async function gamePage(root, id) {
-  // A seat token arrives once in the link's query; keep it for this tab and clean the address
-  // bar, so a screenshot or a copied address does not give the seat away.
-  const q = new URLSearchParams(location.search);
-  if (q.get('token')) {
-    saveToken(id, q.get('token'));
+  // A seat token arrives once in the link's fragment (#token=, never sent to a server; older
+  // links: ?token=); keep it for this tab and clean the address bar, so a screenshot or a
+  // copied address does not give the seat away.
+  const given = new URLSearchParams(location.hash.slice(1)).get('token') || new URLSearchParams(location.search).get('token');
+  if (given) {
+    saveToken(id, given);
     history.replaceState(null, '', `/game/${encodeURIComponent(id)}`);
   }
   const token = tokenFor(id);
@@ -216,8 +217,9 @@ class GamePage {
     document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.rules}`;
     // A new move (ours, the opponent's, the computer's) slides into place once.
     const last = lastMove(v.history || []);
-    const moves = (v.history || []).length;
-    const newest = moves ? v.history[moves - 1] : null;
+    // The view carries the newest actions only: the version counts them all.
+    const moves = v.version;
+    const newest = (v.history || []).length ? v.history[v.history.length - 1] : null;
     const fresh = last && this.shownActions !== undefined && moves > this.shownActions && newest.kind === 'move' && newest.token.includes('-');
     this.shownActions = moves;
     this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
