@@ -112,6 +112,11 @@ impl AppState {
         self.inner.games.lock().map_or(0, |g| g.len())
     }
 
+    /// Whether game `id` is in memory now (rather than only in the database).
+    pub fn in_memory(&self, id: &str) -> bool {
+        self.inner.games.lock().is_ok_and(|g| g.contains(id))
+    }
+
     /// Ends every event stream (and refuses new ones): called when the server shuts down.
     pub fn stop_events(&self) {
         self.inner.stopping.send_replace(true);

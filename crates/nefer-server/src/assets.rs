@@ -62,7 +62,7 @@ fn page_policy(html: &[u8]) -> String {
             break;
         };
         if !tag.contains("src=") {
-            let digest = Sha256::digest(body[..close].as_bytes());
+            let digest = Sha256::digest(&body.as_bytes()[..close]);
             hashes.push_str(&format!(" 'sha256-{}'", base64(&digest)));
         }
         rest = &body[close..];
