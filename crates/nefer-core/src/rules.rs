@@ -99,6 +99,13 @@ macro_rules! rule_sets {
                 each_game!(self, g => g.sample_chance(rng))
             }
         }
+
+        impl AnyGame {
+            /// What the game's rule set tells about itself (the rule facts).
+            pub(crate) fn describe(&self) -> &dyn crate::facts::Describe {
+                each_game!(self, g => g)
+            }
+        }
     };
 }
 

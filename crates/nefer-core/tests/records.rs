@@ -3,6 +3,9 @@
 //! decisions are well formed and pieces conserved. Half of the cases draw the rule set's options
 //! at random among the values the engine implements, so the properties hold under every option.
 
+mod common;
+
+use common::options_for;
 use nefer_core::record::legal_strings;
 use nefer_core::{
     Action, Family, Game, MoveList, Options, Place, Record, RuleSetId, SeatLayout, Status, replay,
@@ -10,47 +13,6 @@ use nefer_core::{
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// The defaults for even seeds; for odd ones, each option of `id` drawn among the values the
-/// engine implements (the listed ones, and samples of the `N` and `(0,1)` patterns).
-fn options_for(id: RuleSetId, seed: u64) -> Options {
-    let mut o = Options::new();
-    if seed % 2 == 0 {
-        return o;
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0123_4567_89ab_cdef);
-    let mut drawn = Vec::new();
-    for spec in id.option_specs() {
-        let mut values: Vec<&str> = spec
-            .values
-            .iter()
-            .copied()
-            .filter(|&v| v != "N" && v != "(0,1)" && spec.implements(v))
-            .collect();
-        if spec.implements("N") {
-            values.push("150");
-        }
-        if spec.implements("(0,1)") {
-            values.extend(["2/5", "3/5"]);
-        }
-        drawn.push((spec.name.clone(), values[rng.random_range(0..values.len())]));
-    }
-    // Random play under the Senet gate `all_in_last_row` (KE-22) takes up to hundreds of
-    // thousands of actions to bring all pieces into the last row at once (pieces keep being sent
-    // back); the game still ends, but only the C-7 cap keeps it within this test's bound.
-    let slow = drawn
-        .iter()
-        .any(|(k, v)| k == "senet.bear_off_gate" && *v == "all_in_last_row");
-    for (k, v) in drawn {
-        let v = if slow && k.ends_with(".max_turns") {
-            "150"
-        } else {
-            v
-        };
-        o.set(&k, v).unwrap();
-    }
-    o
-}
 
 /// Plays a random game (at most `limit` actions), returning its actions and final state.
 fn random_game(
