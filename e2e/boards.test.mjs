@@ -7,7 +7,7 @@
 // here are saved there, and replayed from there on the next run, so that both runs draw the same
 // positions) and `NEFER_SHOTS=DIR1`, then on the other version with the same `NEFER_RECORDS`,
 // `NEFER_SHOTS=DIR2` and `NEFER_SHOTS_BEFORE=DIR1`: every picture is compared pixel by pixel
-// with its namesake, and the test fails where a board of a case marked `same` differs.
+// with its namesake, and the test fails where a board of a case marked `same` differs visibly.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
@@ -87,18 +87,28 @@ async function recordOf(c, seed) {
 /** Saves the element's picture as NAME.png; compares it with the earlier one when asked. */
 async function shoot(page, locator, name, c, diffs) {
   const path = join(shotsDir(), `${name}.png`);
+  // Nothing hovered, and the page painted since the last change: two runs of one version
+  // then give the same pixels.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => new Promise((ok) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(ok)); }));
   const png = await locator.screenshot({ path, animations: 'disabled' });
   if (!BEFORE) return;
   const old = join(BEFORE, `${name}.png`);
   if (!existsSync(old)) { diffs.push(`${name}: no earlier picture`); return; }
   const diff = await compare(page, readFileSync(old), png);
-  if (diff.changed) diffs.push(`${name}: ${diff.changed} of ${diff.total} pixels differ${diff.size ? ` (${diff.size})` : ''}`);
-  if (c.same) assert.equal(diff.changed, 0, `${name} looks as before (${diff.size || ''})`);
+  if (diff.changed) diffs.push(`${name}: ${diff.changed} of ${diff.total} pixels differ, ${diff.strong} by more than ${STRONG}${diff.size ? ` (${diff.size})` : ''}`);
+  // Chromium's software rasteriser does not draw an SVG to the very same pixels every time:
+  // two runs of one version differ in a few dozen anti-aliased edge pixels (by up to about 40
+  // of 255). A board looks as before when at most one pixel in a thousand differs by more.
+  if (c.same) assert.ok(diff.strong <= diff.total / 1000, `${name} looks as before: ${diff.strong} pixels differ by more than ${STRONG} (${diff.size || ''})`);
 }
+
+/** A pixel differs visibly when a channel differs by more than this (of 255). */
+const STRONG = 48;
 
 /** Pixels that differ between two PNGs, counted in the browser. */
 async function compare(page, a, b) {
-  return page.evaluate(async ([a, b]) => {
+  return page.evaluate(async ([a, b, limit]) => {
     const load = (src) => new Promise((ok, fail) => {
       const img = new Image();
       img.onload = () => ok(img);
@@ -107,7 +117,8 @@ async function compare(page, a, b) {
     });
     const [x, y] = await Promise.all([load(a), load(b)]);
     if (x.width !== y.width || x.height !== y.height) {
-      return { changed: Math.max(x.width * x.height, y.width * y.height), total: x.width * x.height, size: `${x.width}×${x.height} then ${y.width}×${y.height}` };
+      const all = Math.max(x.width * x.height, y.width * y.height);
+      return { changed: all, strong: all, total: x.width * x.height, size: `${x.width}×${x.height} then ${y.width}×${y.height}` };
     }
     const data = (img) => {
       const c = document.createElement('canvas');
@@ -118,18 +129,22 @@ async function compare(page, a, b) {
       return g.getImageData(0, 0, img.width, img.height).data;
     };
     const [p, q] = [data(x), data(y)];
-    let changed = 0;
+    let changed = 0, strong = 0;
     for (let i = 0; i < p.length; i += 4) {
-      if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2] || p[i + 3] !== q[i + 3]) changed++;
+      const d = Math.max(Math.abs(p[i] - q[i]), Math.abs(p[i + 1] - q[i + 1]), Math.abs(p[i + 2] - q[i + 2]), Math.abs(p[i + 3] - q[i + 3]));
+      if (d > 0) changed++;
+      if (d > limit) strong++;
     }
-    return { changed, total: p.length / 4 };
-  }, [a.toString('base64'), b.toString('base64')]);
+    return { changed, strong, total: p.length / 4 };
+  }, [a.toString('base64'), b.toString('base64'), STRONG]);
 }
 
 describe('every rule set\'s board', { concurrency: 1 }, () => {
   CASES.forEach((c, k) => {
     test(`${c.rules}${c.options ? ` (${c.options})` : ''}`, { timeout: 120000 }, async () => {
-      const page = await newPage(browser, { reducedMotion: 'reduce' });
+      // Tall enough that no board needs scrolling: the pixels then do not depend on where the
+      // page was scrolled to.
+      const page = await newPage(browser, { reducedMotion: 'reduce', viewport: { width: 1200, height: 2000 } });
       const name = label(c);
       const diffs = [];
       if (!c.options) {

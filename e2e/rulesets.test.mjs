@@ -155,8 +155,12 @@ async function assertAgrees(page, id, family, where) {
   assert.equal(d.ghosts, 0, `${where}: no ghost pieces outside a preview`);
   // Every legal move has its button (pass and Kendall's throw only there).
   assert.deepEqual(d.buttons.sort(), (v.legal || []).map((m) => m.move).sort(), `${where}: move buttons`);
-  // Kendall's water choice, before any throw, is said in words.
-  if ((v.legal || []).some((m) => m.move === 'throw')) assert.match(d.statusText, /House of Waters\. Throw for a 4/, `${where}: the water choice`);
+  // Kendall's water choice, before any throw, is said in the server's words.
+  if ((v.legal || []).some((m) => m.move === 'throw')) assert.match(d.statusText, /throw for a 4 to free the piece in the Waters \(throw\)/, `${where}: the water choice`);
+  // A lost throw says why, in the server's words.
+  if (v.legal && v.legal.length === 1 && v.legal[0].move === 'pass') {
+    assert.ok(d.statusText.includes(v.legal[0].effects[0].text), `${where}: the pass says why: ${d.statusText}`);
+  }
   if (v.status.kind === 'over') assert.match(d.banner || '', /Game over\./, `${where}: the game-over banner`);
   else assert.equal(d.banner, null, `${where}: no banner while the game goes on`);
   v.drawn = d;
@@ -187,11 +191,17 @@ async function playMove(page, v, m, { viaButton = false, where }) {
   }
   await page.waitForFunction((n) => Number(document.querySelector('#page').dataset.version) > n ||
     !document.querySelector('#confirm').classList.contains('hidden'), before);
-  if (await page.isVisible('#confirm-move')) {
+  // A board move is previewed exactly when the server says it does more than move its piece.
+  const previewed = await page.isVisible('#confirm-move');
+  if (m.from && m.to) assert.equal(previewed, !m.plain, `${where}: ${m.move} (${m.text}) is ${previewed ? '' : 'not '}previewed`);
+  if (previewed) {
     // The preview draws the layout after the move before it is committed.
     assert.ok((await page.locator('.pieces .arrive, .overlay .leave').count()) > 0, `${where}: ${m.move} is previewed`);
     await assertDraws(page, m.after, v.rules.startsWith('senet') ? 'senet' : 'hj', `${where}, preview of ${m.move}`, { preview: true });
-    assert.match(await page.textContent('#confirm'), new RegExp(`^${m.move}: `));
+    const confirm = await page.textContent('#confirm');
+    assert.match(confirm, new RegExp(`^${m.move}: `));
+    // It says what the move does, in the server's words.
+    for (const e of m.effects) assert.ok(confirm.includes(e.text), `${where}: the preview says "${e.text}"`);
     page.previews = (page.previews || 0) + 1;
     await click(page, '#confirm-move');
   }
@@ -422,9 +432,9 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
     await assertAgrees(page, id, 'senet', 'the water choice');
     // Before any throw: the choice in words, its two buttons, no throw button, the piece on 27
     // drawn and movable (its give-up target 15, or the nearest empty square before it).
-    assert.match(await page.textContent('#status'), /House of Waters\. Throw for a 4, or give it up \(27-\d+\)/);
+    assert.match(await page.textContent('#status'), /give up the piece on 27: it goes to \d+ \(27-\d+\), or throw for a 4/);
     assert.ok(await page.isDisabled('#throw'));
-    assert.equal((await page.textContent('#moves button[data-move="throw"]')).trim(), 'Throw for a 4');
+    assert.match((await page.textContent('#moves button[data-move="throw"]')).trim(), /^Throw for a 4/);
     assert.ok(await page.isVisible(`#moves button[data-move="${giveUp.move}"]`));
     assert.equal(await page.locator(`.pieces .piece[data-seat="${seat}"][data-place="27"]`).count(), 1);
     assert.equal(await page.locator('.spot.movable').count(), 1);

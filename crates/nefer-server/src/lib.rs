@@ -11,6 +11,7 @@ pub mod api;
 pub mod assets;
 pub mod body;
 pub mod error;
+pub mod facts;
 pub mod hint;
 pub mod openapi;
 pub mod session;

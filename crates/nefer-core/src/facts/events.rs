@@ -3,9 +3,9 @@
 //! with what it did, each lost throw with why, and the end of the game with its reason.
 
 use super::board::BoardFacts;
-use super::moves::{MoveFacts, facts_of};
+use super::moves::{MoveFacts, facts_of, only_move};
 use super::words::{Names, Voice};
-use crate::game::{Action, Chance, Game, MoveList, Outcome, Place, PlayError, Seat, Status};
+use crate::game::{Action, Chance, Game, Outcome, Place, PlayError, Seat, Status};
 use crate::rules::AnyGame;
 use crate::sticks::Throw;
 
@@ -209,36 +209,36 @@ impl Chronicle {
     /// # Errors
     /// As [`Game::apply`]: the action is not possible there (the chronicle is then unchanged).
     pub fn push(&mut self, action: Action) -> Result<Event, PlayError> {
-        let before = self.game.clone();
-        self.game.apply(action)?;
-        Ok(match action {
-            Action::Chance(Chance::Seat(seat)) => Event::FirstPlayer { seat },
-            Action::Chance(Chance::Throw(value)) => {
-                let seat = match before.status() {
-                    Status::Chance { seat: Some(s) } => s,
-                    _ => unreachable!("a throw is made at a seat's chance node"),
-                };
-                let kind = before.describe().throw_kind().unwrap_or(
-                    if self.last == Some((seat, before.turns())) {
-                        ThrowKind::Again
-                    } else {
-                        ThrowKind::Turn
+        match action {
+            Action::Chance(c) => {
+                let status = self.game.status();
+                let turns = self.game.turns();
+                let kind = self.game.describe().throw_kind();
+                self.game.play_chance(c)?;
+                Ok(match (c, status) {
+                    (Chance::Seat(seat), _) => Event::FirstPlayer { seat },
+                    (Chance::Throw(value), Status::Chance { seat: Some(seat) }) => Event::Throw {
+                        seat,
+                        value,
+                        kind: kind.unwrap_or(if self.last == Some((seat, turns)) {
+                            ThrowKind::Again
+                        } else {
+                            ThrowKind::Turn
+                        }),
+                        ends: end_of(&self.game),
                     },
-                );
-                Event::Throw {
-                    seat,
-                    value,
-                    kind,
-                    ends: super::events::end_of(&self.game),
-                }
+                    // `play_chance` checked the outcome: a throw is only due from a seat.
+                    (Chance::Throw(_), _) => unreachable!("a throw where none is due"),
+                })
             }
             Action::Move(m) => {
-                let mut legal = MoveList::new();
-                before.legal_moves(&mut legal);
-                let facts = facts_of(&before, &self.board, m, &legal);
-                self.last = Some((facts.seat, before.turns()));
-                Event::Move(facts)
+                let mut after = self.game.clone();
+                after.play(m)?;
+                let facts = facts_of(&self.game, &self.board, m, &after, || only_move(&self.game));
+                self.last = Some((facts.seat, self.game.turns()));
+                self.game = after;
+                Ok(Event::Move(facts))
             }
-        })
+        }
     }
 }

@@ -405,9 +405,14 @@ pub fn legal_moves(g: &AnyGame) -> Vec<MoveFacts> {
         return Vec::new();
     }
     let board = g.describe().board();
+    let alone = moves.len() == 1;
     moves
         .iter()
-        .map(|&m| facts_of(g, &board, m, &moves))
+        .map(|&m| {
+            let mut after = g.clone();
+            after.play_unchecked(m);
+            facts_of(g, &board, m, &after, || alone)
+        })
         .collect()
 }
 
@@ -416,27 +421,40 @@ pub fn legal_moves(g: &AnyGame) -> Vec<MoveFacts> {
 /// # Errors
 /// As [`Game::play`]: no decision is due, or `m` is not legal there.
 pub fn move_facts(g: &AnyGame, m: Move) -> Result<MoveFacts, crate::PlayError> {
-    g.clone().play(m)?;
-    let mut moves = crate::MoveList::new();
-    g.legal_moves(&mut moves);
-    Ok(facts_of(g, &g.describe().board(), m, &moves))
+    let mut after = g.clone();
+    after.play(m)?;
+    Ok(facts_of(g, &g.describe().board(), m, &after, || {
+        only_move(g)
+    }))
 }
 
-/// The facts of `m`, a legal move of `g` among `legal`, on `board`.
-pub(crate) fn facts_of(g: &AnyGame, board: &BoardFacts, m: Move, legal: &[Move]) -> MoveFacts {
+/// Whether `g` offers a single move.
+pub(crate) fn only_move(g: &AnyGame) -> bool {
+    let mut moves = crate::MoveList::new();
+    g.legal_moves(&mut moves);
+    moves.len() == 1
+}
+
+/// The facts of `m`, a legal move of `g` on `board` that leads to `after`; `alone` says
+/// whether it is the only legal move (asked only for `pass`, which is then no choice).
+pub(crate) fn facts_of(
+    g: &AnyGame,
+    board: &BoardFacts,
+    m: Move,
+    after: &AnyGame,
+    alone: impl FnOnce() -> bool,
+) -> MoveFacts {
     let Status::Decide { seat, throw } = g.status() else {
         unreachable!("moves are made at decisions")
     };
     let d = g.describe();
-    let mut after = g.clone();
-    after.play_unchecked(m);
     let mut effects = Vec::new();
     let kind = match m {
         Move::Pass => {
-            let reason = if legal.len() > 1 {
-                PassReason::Declined
-            } else {
+            let reason = if alone() {
                 d.pass_reason()
+            } else {
+                PassReason::Declined
             };
             effects.push(Effect::ThrowLost { reason });
             MoveKind::Pass
@@ -513,7 +531,7 @@ pub(crate) fn facts_of(g: &AnyGame, board: &BoardFacts, m: Move, legal: &[Move])
         throw,
         kind,
         effects,
-        ends: end_of(&after),
+        ends: end_of(after),
     }
 }
 
