@@ -53,6 +53,10 @@ async function apiPost(id, token, what, body = {}) {
 
 const gameId = (page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
 
+// How long a test that plays a game may take: the games run side by side, about 50 s on two
+// cores of their own, but three times that where the machine is shared with builds.
+const PLAYED = 300000;
+
 // No sliding pieces: nine boards redraw side by side on a small machine, and the slide is
 // computer.test.mjs's to see.
 const QUIET = { reducedMotion: 'reduce' };
@@ -337,7 +341,7 @@ async function bothInS(seed, names = undefined) {
 // The games are independent (one page each) and mostly wait for the browser and the server,
 // so they run side by side.
 describe('rule sets played by clicking', { concurrency: true }, () => {
-  test('hj.skiryuk for two on one screen: pieces into S, captures kept as trophies', { timeout: 120000 }, async () => {
+  test('hj.skiryuk for two on one screen: pieces into S, captures kept as trophies', { timeout: PLAYED }, async () => {
     const page = await newPage(browser, QUIET);
     await createGame(page, server.base, { rules: 'hj.skiryuk', mode: 'local' });
     let inS = 0, trophies = 0, sHand = 0;
@@ -371,7 +375,7 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
   });
 
   for (const [rules, options, seed] of [['hj.washburne', {}, 7], ['hj.walker', { 'hj.walker.variation': 'true' }, 11]]) {
-    test(`${rules}${options['hj.walker.variation'] ? ' (circuit variation)' : ''} for two on one screen: round the other side, knock-offs, re-entry`, { timeout: 120000 }, async () => {
+    test(`${rules}${options['hj.walker.variation'] ? ' (circuit variation)' : ''} for two on one screen: round the other side, knock-offs, re-entry`, { timeout: PLAYED }, async () => {
       const page = await newPage(browser, QUIET);
       await createGame(page, server.base, { rules, mode: 'local', options });
       const v0 = await apiGame(gameId(page));
@@ -402,7 +406,7 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
     });
   }
 
-  test('senet.kendall for two on one screen, and the House of Waters choice', { timeout: 120000 }, async () => {
+  test('senet.kendall for two on one screen, and the House of Waters choice', { timeout: PLAYED }, async () => {
     const page = await newPage(browser, QUIET);
     await createGame(page, server.base, { rules: 'senet.kendall', mode: 'local' });
     let waters = 0;
@@ -421,7 +425,7 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
     console.log(`    senet.kendall: ${res.actions} actions, ${res.over ? 'game over' : 'not over'}; water choices met ${waters}, ${page.previews || 0} previews`);
   });
 
-  test('senet.kendall: the House of Waters choice is drawn and played by clicking', { timeout: 120000 }, async () => {
+  test('senet.kendall: the House of Waters choice is drawn and played by clicking', { timeout: PLAYED }, async () => {
     const { id, token, view } = await toTheWaters(3);
     const seat = view.status.seat;
     assert.ok(view.layout[seat].board.includes('27'));
@@ -465,7 +469,7 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
   // Whole games are too long to click through here; played through the API to their end, the
   // finished position and the record's replay are drawn as the server says.
   for (const [rules, options, seed] of [['hj.skiryuk', '', 1], ['hj.washburne', '', 2], ['hj.walker', 'hj.walker.variation=true', 3], ['senet.kendall', '', 4]]) {
-    test(`${rules}: a finished game and its replay are drawn as the server says`, { timeout: 120000 }, async () => {
+    test(`${rules}: a finished game and its replay are drawn as the server says`, { timeout: PLAYED }, async () => {
       const family = rules.startsWith('senet') ? 'senet' : 'hj';
       const { id, token, view } = await playToTheEnd(rules, options, seed);
       const page = await newPage(browser, QUIET);

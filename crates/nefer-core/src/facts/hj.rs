@@ -145,7 +145,14 @@ impl Describe for washburne::State {
                     MarkKind::Home,
                     Sign::Home,
                     &[],
-                    &format!("home box of seat {seat}"),
+                    &format!(
+                        "home box of seat {seat} ({} side)",
+                        if s == crate::game::Side::L {
+                            "left"
+                        } else {
+                            "right"
+                        }
+                    ),
                     format!(
                         "safe: a piece here cannot be knocked off; seat {}'s five pieces win by filling it",
                         seat.other()

@@ -28,11 +28,11 @@
 //! );
 //! ```
 //!
-//! Each rule set says what is its own through [`Describe`] (in `hj.rs` and `senet.rs` here,
-//! reading the rule set's typed configuration and position): its marks, why a throw is lost,
-//! why a game was won, the throws that are more than a turn's. Everything else — lines,
-//! backward moves, the effects on other pieces, another throw — is read off the positions the
-//! rule set's own move code produces, so the facts cannot drift from the rules.
+//! Each rule set says what is its own through the crate-private trait `Describe` (in `hj.rs`
+//! and `senet.rs` here, reading the rule set's typed configuration and position): its marks,
+//! why a throw is lost, why a game was won, the throws that are more than a turn's. Everything
+//! else — lines, backward moves, the effects on other pieces, another throw — is read off the
+//! positions the rule set's own move code produces, so the facts cannot drift from the rules.
 
 mod board;
 mod events;
