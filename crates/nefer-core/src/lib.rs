@@ -21,6 +21,7 @@ pub mod game;
 pub mod hj;
 pub mod notation;
 pub mod options;
+pub mod position;
 pub mod record;
 pub mod rules;
 pub mod senet;
@@ -32,6 +33,7 @@ pub use game::{
     PlayError, Seat, SeatLayout, Side, Status, random_playout,
 };
 pub use options::{OptionError, OptionSpec, Options};
+pub use position::{FromSetup, PositionError, Setup};
 pub use record::{Record, Replay, ReplayError, replay};
 pub use rules::{AnyGame, Family, RuleInfo, RuleSetId};
 pub use sticks::{Prob, StickBias, Sticks, Throw};

@@ -6,13 +6,11 @@
 
 mod common;
 
-use common::{options_for, throw};
+use common::{options_for, pos, throw};
 use nefer_core::facts::{
     self, BonusCause, Chronicle, Effect, EndReason, Event, MarkKind, MoveFacts, MoveKind, Names,
     PassReason, PieceKind, Sign, ThrowKind, Voice,
 };
-use nefer_core::hj::{french, skiryuk, walker, washburne};
-use nefer_core::senet::{kendall, school};
 use nefer_core::{
     Action, AnyGame, Family, Game, Move, MoveList, Options, Outcome, Place, RuleSetId, Seat,
     SeatLayout, Side, Status,
@@ -35,6 +33,52 @@ fn opts(text: &str) -> Options {
 /// The facts of move `m` (in notation) at `g`.
 fn facts_of(g: &AnyGame, m: &str) -> MoveFacts {
     facts::move_facts(g, m.parse().unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"))
+}
+
+/// The items of a seat's pieces in a position string (docs/dev/positions.md): `places`, then
+/// each pool with its count (none where it is 0).
+fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
+    let mut v: Vec<String> = places.into_iter().collect();
+    for &(pool, n) in pools {
+        match n {
+            0 => {}
+            1 => v.push(pool.to_owned()),
+            n => v.push(format!("{pool}*{n}")),
+        }
+    }
+    v.join(",")
+}
+
+/// Holes `ns` of side `side` as NOTATION §2 writes them.
+fn holes(side: &str, ns: &[u8]) -> Vec<String> {
+    ns.iter().map(|n| format!("{side}{n}")).collect()
+}
+
+/// Circuit indices `ns` of `seat` (1..=29 its own side, 30 `S`, 31..=59 the far side down) as
+/// holes.
+fn circuit(seat: Seat, ns: &[u8]) -> Vec<String> {
+    let (own, far) = if seat == Seat::A {
+        ("L", "R")
+    } else {
+        ("R", "L")
+    };
+    ns.iter()
+        .map(|&n| match n {
+            30 => "S".to_owned(),
+            n if n < 30 => format!("{own}{n}"),
+            n => format!("{far}{}", 60 - n),
+        })
+        .collect()
+}
+
+/// A Senet position of rule set `key`, seat A to play `stage`: the squares of each seat, their
+/// other pieces borne off.
+fn senet(key: &str, a: &[u8], b: &[u8], stage: &str) -> AnyGame {
+    let seat = |v: &[u8]| {
+        let off = 7 - v.len() as u8;
+        items(v.iter().map(u8::to_string), &[("off", off)])
+    };
+    pos(&format!("{key} A:{} B:{} A {stage}", seat(a), seat(b)))
 }
 
 /// `g` after a throw of `t`.
@@ -354,14 +398,11 @@ fn lines_go_the_ways_hj_lines_allows() {
 
 #[test]
 fn french_lines_bonus_throws_and_lost_throws() {
-    let g = |a: &[u8], hand: u8| {
+    let g = |a: &[u8], hand: u8| -> AnyGame {
         let off = 5 - a.len() as u8 - hand;
-        AnyGame::HjFrench(french::State::from_holes(
-            a,
-            &[],
-            [hand, 5],
-            [off, 0],
-            Seat::A,
+        pos(&format!(
+            "hj.french A:{} B:hand*5 A throw",
+            items(holes("L", a), &[("hand", hand), ("off", off)])
         ))
     };
     // The shortcut: a 2 from L4 counts to L6 and goes on to L20 (FR-4).
@@ -445,13 +486,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
         PassReason::Blocked
     );
     // The last piece out wins.
-    let last = AnyGame::HjFrench(french::State::from_holes(
-        &[27],
-        &[],
-        [0, 5],
-        [4, 0],
-        Seat::A,
-    ));
+    let last: AnyGame = pos("hj.french A:L27,off*4 B:hand*5 A throw");
     let m = facts_of(&thrown(last, 3), "L27-off");
     assert_eq!(m.kind, MoveKind::BearOff { from: hole(L, 27) });
     assert_eq!(
@@ -468,13 +503,9 @@ fn french_lines_bonus_throws_and_lost_throws() {
 fn walker_lines_back_entry_bonus_and_lost_throws() {
     let g = |a: &[u8], hand, t| {
         thrown(
-            AnyGame::HjWalker(walker::State::from_indices(
-                a,
-                &[1],
-                [hand, 4],
-                [0, 0],
-                Seat::A,
-                false,
+            pos::<AnyGame>(&format!(
+                "hj.walker A:{} B:R1,hand*4 A throw",
+                items(circuit(Seat::A, a), &[("hand", hand)])
             )),
             t,
         )
@@ -511,9 +542,13 @@ fn walker_lines_back_entry_bonus_and_lost_throws() {
 
 #[test]
 fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
-    let g = |a: &[u8], b: &[u8], knocked, t| {
+    let g = |a: &[u8], b: &[u8], knocked: [u8; 2], t| {
         thrown(
-            AnyGame::HjWashburne(washburne::State::from_indices(a, b, knocked, Seat::A)),
+            pos::<AnyGame>(&format!(
+                "hj.washburne A:{} B:{} A throw",
+                items(circuit(Seat::A, a), &[("hand", knocked[0])]),
+                items(circuit(Seat::B, b), &[("hand", knocked[1])])
+            )),
             t,
         )
     };
@@ -566,13 +601,17 @@ fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
 fn skiryuk_captures_loads_and_bonus_throws() {
     let g = |a: &[u8], b: &[u8], hand: [u8; 2], trophies: [u8; 2], t| {
         thrown(
-            AnyGame::HjSkiryuk(skiryuk::State::from_holes(
-                a,
-                b,
-                [0, 0],
-                hand,
-                trophies,
-                Seat::A,
+            // A seat's trophies are the other seat's pieces captured.
+            pos::<AnyGame>(&format!(
+                "hj.skiryuk A:{} B:{} A throw",
+                items(
+                    holes("L", a),
+                    &[("hand", hand[0]), ("captured", trophies[1])]
+                ),
+                items(
+                    holes("R", b),
+                    &[("hand", hand[1]), ("captured", trophies[0])]
+                )
             )),
             t,
         )
@@ -637,11 +676,9 @@ fn skiryuk_captures_loads_and_bonus_throws() {
         Some(EndReason::AllCaptured { pieces: 5 })
     );
     // SK-17 `immediate_return_to_hand`: the arriving piece goes back to hand.
-    let o = opts("hj.skiryuk.exit_s=immediate_return_to_hand");
-    let s = skiryuk::State::from_holes(&[27, 3], &[5, 9], [0, 0], [3, 3], [0, 0], Seat::A)
-        .with_options(&o)
-        .unwrap();
-    let m = facts_of(&thrown(AnyGame::HjSkiryuk(s), 3), "L27-S");
+    let s =
+        pos("hj.skiryuk[exit_s=immediate_return_to_hand] A:L3,L27,hand*3 B:R5,R9,hand*3 A throw");
+    let m = facts_of(&thrown(s, 3), "L27-S");
     assert_eq!(
         m.effects,
         [
@@ -653,8 +690,8 @@ fn skiryuk_captures_loads_and_bonus_throws() {
         ]
     );
     // S → hand on a 1.
-    let s = skiryuk::State::from_holes(&[3], &[5], [1, 0], [3, 4], [0, 0], Seat::A);
-    let m = facts_of(&thrown(AnyGame::HjSkiryuk(s), 1), "S-hand");
+    let s = pos("hj.skiryuk A:L3,S,hand*3 B:R5,hand*4 A throw");
+    let m = facts_of(&thrown(s, 1), "S-hand");
     assert_eq!(
         m.kind,
         MoveKind::ToHand {
@@ -665,12 +702,7 @@ fn skiryuk_captures_loads_and_bonus_throws() {
 
 #[test]
 fn kendall_exchanges_backward_moves_and_the_waters() {
-    let g = |a: &[u8], b: &[u8], t| {
-        thrown(
-            AnyGame::SenetKendall(kendall::State::from_squares(a, b, [0, 0], Seat::A)),
-            t,
-        )
-    };
+    let g = |a: &[u8], b: &[u8], t| thrown(senet("senet.kendall", a, b, "throw"), t);
     let names = Names::new("Green", "Red");
     // 12 → 15 onto Red's unprotected piece: they change places (002).
     let m = facts_of(&g(&[12], &[15, 1], 3), "12-15");
@@ -715,12 +747,7 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
         }]
     );
     // The water turn: give up, or try for a 4; a failed try loses the throw.
-    let w = AnyGame::SenetKendall(kendall::State::from_squares(
-        &[27, 10],
-        &[1],
-        [0, 0],
-        Seat::A,
-    ));
+    let w = senet("senet.kendall", &[10, 27], &[1], "water");
     let choices = facts::legal_moves(&w);
     assert_eq!(
         choices.iter().map(|m| m.kind).collect::<Vec<_>>(),
@@ -752,11 +779,13 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
     ));
     assert_eq!(pass_reason(c.game()), PassReason::WaterTryFailed);
     // KE-19 `this_and_next_turn`: giving up costs the next turn too.
-    let o = opts("senet.kendall.give_up_cost=this_and_next_turn");
-    let w = kendall::State::from_squares(&[27, 10], &[1], [0, 0], Seat::A)
-        .with_options(&o)
-        .unwrap();
-    let m = facts_of(&AnyGame::SenetKendall(w), "27-15");
+    let w = senet(
+        "senet.kendall[give_up_cost=this_and_next_turn]",
+        &[10, 27],
+        &[1],
+        "water",
+    );
+    let m = facts_of(&w, "27-15");
     assert_eq!(m.effects, [Effect::LosesNextTurn]);
     // KE-21: a lost 4 still earns another throw.
     let m = facts::legal_moves(&g(&[28], &[1], 4));
@@ -775,12 +804,7 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
 
 #[test]
 fn school_exchanges_and_the_trap() {
-    let g = |a: &[u8], b: &[u8], t| {
-        thrown(
-            AnyGame::SenetSchool(school::State::from_squares(a, b, [0, 0], Seat::A)),
-            t,
-        )
-    };
+    let g = |a: &[u8], b: &[u8], t| thrown(senet("senet.school", a, b, "throw"), t);
     let m = facts_of(&g(&[12], &[15, 1], 3), "12-15");
     assert_eq!(
         m.effects,

@@ -3,42 +3,16 @@
 //! decisions are well formed and pieces conserved. Half of the cases draw the rule set's options
 //! at random among the values the engine implements, so the properties hold under every option.
 
-mod common;
-
-use common::options_for;
 use nefer_core::record::legal_strings;
 use nefer_core::{
-    Action, Family, Game, MoveList, Options, Place, Record, RuleSetId, SeatLayout, Status, replay,
+    Family, Game, MoveList, Options, Place, Record, RuleSetId, SeatLayout, Status, replay,
 };
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Plays a random game (at most `limit` actions), returning its actions and final state.
-fn random_game(
-    id: RuleSetId,
-    options: &Options,
-    seed: u64,
-    limit: usize,
-) -> (Vec<Action>, nefer_core::AnyGame) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = id.new_game(options).unwrap();
-    let mut actions = Vec::new();
-    let mut moves = MoveList::new();
-    while actions.len() < limit {
-        let a = match g.status() {
-            Status::Chance { .. } => Action::Chance(g.sample_chance(&mut rng)),
-            Status::Decide { .. } => {
-                g.legal_moves(&mut moves);
-                Action::Move(moves[rng.random_range(0..moves.len())])
-            }
-            Status::Over(_) => break,
-        };
-        g.apply(a).unwrap();
-        actions.push(a);
-    }
-    (actions, g)
-}
+mod common;
+use common::{options_for, random_game};
 
 /// Pieces per seat at the start of rule set `id` with `options`.
 fn pieces(id: RuleSetId, options: &Options) -> usize {

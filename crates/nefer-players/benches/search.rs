@@ -7,7 +7,8 @@
 use std::sync::Arc;
 
 use divan::Bencher;
-use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId, Status};
+use nefer_core::game::{Sampled, play_out};
+use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId};
 use nefer_players::eval::{Evaluator, HandWritten};
 use nefer_players::search::expectimax::Expectimax;
 use nefer_players::search::mcts::Mcts;
@@ -25,23 +26,22 @@ fn position(id: RuleSetId) -> AnyGame {
     let mut g = id.new_game(&Options::new()).unwrap();
     let mut moves = MoveList::new();
     let mut decisions = 0;
-    loop {
-        match g.status() {
-            Status::Chance { .. } => {
-                let c = g.sample_chance(&mut rng);
-                g.play_chance_unchecked(c);
+    play_out(
+        &mut g,
+        &mut Sampled::new(&mut rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
+            g.legal_moves(&mut moves);
+            if decisions >= 20 && moves.len() >= 2 {
+                return None;
             }
-            Status::Decide { .. } => {
-                g.legal_moves(&mut moves);
-                if decisions >= 20 && moves.len() >= 2 {
-                    return g;
-                }
-                decisions += 1;
-                g.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            }
-            Status::Over(_) => panic!("{id}: the game ended before a benchmark position"),
-        }
-    }
+            decisions += 1;
+            Some(moves[rng.random_range(0..moves.len())])
+        }),
+    );
+    assert!(
+        g.outcome().is_none(),
+        "{id}: the game ended before a benchmark position"
+    );
+    g
 }
 
 #[divan::bench(args = RuleSetId::ALL)]

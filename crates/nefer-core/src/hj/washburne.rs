@@ -216,34 +216,6 @@ impl State {
         }
     }
 
-    /// A position about to throw, from circuit indices of each seat's pieces and their
-    /// knocked-off counts.
-    ///
-    /// # Panics
-    /// If an index is outside 1..=59, two pieces share a hole, or a seat has not five pieces.
-    pub fn from_indices(a: &[u8], b: &[u8], knocked: [u8; 2], to_move: Seat) -> State {
-        let mut s = State {
-            knocked: ByPlayer(knocked),
-            clock: Clock::new(to_move, 1),
-            ..State::default()
-        };
-        for (seat, v) in Seat::BOTH.into_iter().zip([a, b]) {
-            s.bits[seat] = 0;
-            for &n in v {
-                assert!((1..=END).contains(&n), "index {n}");
-                assert_eq!(s.bits[seat] >> n & 1, 0, "index {n} twice");
-                s.bits[seat] |= 1 << n;
-            }
-            assert_eq!(v.len() as u8 + knocked[seat.index()], PIECES);
-        }
-        assert_eq!(
-            s.bits[Seat::A] & mirror(s.bits[Seat::B]),
-            0,
-            "the seats share a hole"
-        );
-        s
-    }
-
     /// The circuit indices of `seat`'s pieces on the board, lowest first (30 once per piece on
     /// `S`).
     pub fn indices_of(&self, seat: Seat) -> Vec<u8> {
@@ -352,7 +324,7 @@ impl State {
 
     /// Whether `seat` has a knocked-off piece while all five of its home holes are occupied
     /// (000-WA§15.7): a state that lasts, since it can neither move nor re-enter.
-    fn home_blocked(&self, seat: Seat) -> bool {
+    pub(crate) fn home_blocked(&self, seat: Seat) -> bool {
         let occupied = self.bits[seat] | mirror(self.bits[seat.other()]);
         self.knocked[seat] > 0 && occupied & HOME == HOME
     }

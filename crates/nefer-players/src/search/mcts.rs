@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use nefer_core::game::{Sampled, play_out};
 use nefer_core::{AnyGame, Chance, Game, Move, MoveList, Seat, Status};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -107,26 +108,18 @@ impl<E: Evaluator> Mcts<E> {
     }
 
     fn rollout(&mut self, g: &mut AnyGame) -> f64 {
+        // The shared playout loop, stopped after `ROLLOUT_DECISIONS` decisions. Every decision
+        // draws its choice, forced or not, so the stream of random numbers is the rollout's own.
         let mut moves = MoveList::new();
         let mut left = ROLLOUT_DECISIONS;
-        loop {
-            match g.status() {
-                Status::Over(_) => break,
-                Status::Chance { .. } => {
-                    let c = g.sample_chance(&mut self.rng);
-                    g.play_chance_unchecked(c);
-                }
-                Status::Decide { .. } => {
-                    if left == 0 {
-                        break;
-                    }
-                    left -= 1;
-                    g.legal_moves(&mut moves);
-                    let m = moves[self.rng.random_range(0..moves.len())];
-                    g.play_unchecked(m);
-                }
-            }
-        }
+        play_out(
+            g,
+            &mut Sampled::new(&mut self.rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
+                left = left.checked_sub(1)?;
+                g.legal_moves(&mut moves);
+                Some(moves[rng.random_range(0..moves.len())])
+            }),
+        );
         self.eval.value(g, self.root)
     }
 
