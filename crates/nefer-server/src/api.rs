@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
+use nefer_core::facts::{Chronicle, Names};
 use nefer_core::record::{play_token, start_of};
 use nefer_core::{AnyGame, FromSetup as _, Game, Options, Record, RuleSetId, Seat, Status};
 use nefer_players::LEVELS;
@@ -28,13 +29,14 @@ use crate::body::{
 };
 use crate::cache::GameCache;
 use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
+use crate::facts::BoardView;
 use crate::hint::Hint;
 use crate::limits::{Limiters, Limits, SearchBudget};
 use crate::session::{
     Mode, NewGame, SeatInfo, Session, check_level, hash_token, new_id, new_token,
 };
 use crate::store::Store;
-use crate::view::{Frame, GameResult, GameView, full_view, view};
+use crate::view::{Frame, GameView, full_view, result_of, view};
 
 /// Largest request body accepted (docs/dev/api.md: 64 KiB, `413` beyond).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -1011,10 +1013,11 @@ async fn replay(
     let record = Record::parse(text)?;
     // The rule set's start, or the record's `position:` (a game set up for analysis).
     let mut game = start_of(&record)?;
-    let names = [
-        record.header("player-A").unwrap_or("A").to_owned(),
-        record.header("player-B").unwrap_or("B").to_owned(),
-    ];
+    let names = Names::new(
+        record.header("player-A").unwrap_or("A"),
+        record.header("player-B").unwrap_or("B"),
+    );
+    let board = BoardView::from(&nefer_core::facts::board(&game));
     let total = record.actions.len() + 1;
     let from = page.from.unwrap_or(0);
     if from >= total {
@@ -1028,22 +1031,23 @@ async fn replay(
     if from == 0 {
         frames.push(Frame::at(0, &game, None, &names));
     }
-    // Every action is replayed (a later one may be illegal: the whole record is checked);
-    // only the frames of the page are kept.
+    // The chronicle describes each action at the position it is played at. Every action is
+    // replayed and told (a later one may be illegal: the whole record is checked); only the
+    // frames of the page are kept.
+    let mut chronicle = Chronicle::new(&game);
     for (i, tok) in record.actions.iter().enumerate() {
         let action = play_token(&mut game, i, tok)?;
+        let event = chronicle.push(action);
         if (from..end).contains(&(i + 1)) {
-            frames.push(Frame::at(i + 1, &game, Some((tok, action)), &names));
+            let text = event.map(|e| e.words(&names)).unwrap_or_default();
+            frames.push(Frame::at(i + 1, &game, Some((tok, action, text)), &names));
         }
     }
-    let result = game.outcome().map(|o| match o.winner() {
-        Some(Seat::A) => GameResult::A,
-        Some(Seat::B) => GameResult::B,
-        None => GameResult::Draw,
-    });
+    let result = game.outcome().map(result_of);
     Ok(Json(ReplayView {
         rules: record.rules,
         options: record.options.to_string(),
+        board,
         headers: record.headers,
         from,
         total,

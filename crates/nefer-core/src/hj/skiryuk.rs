@@ -21,6 +21,9 @@ pub const PIECES: u8 = 5;
 const SHARED: u8 = board::SHARED;
 /// Holes 1..=29 of a side as bits 1..=29.
 const PATH: u32 = ((1 << 30) - 1) & !1;
+/// The nefer holes E and G (000-SK§3, SK-19): crossing one loads a piece, stopping on one
+/// earns another throw.
+pub(crate) const NEFER: [u8; 2] = [15, 25];
 
 /// Name, source and rules in plain words.
 pub const INFO: RuleInfo = RuleInfo {
@@ -392,7 +395,7 @@ impl State {
         let them = me.other();
         // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5); under
         // SK-6 `once_per_piece_per_hole` only a piece that has not crossed it before loads.
-        let crosses = [p < 15 && l >= 15, p < 25 && l >= 25];
+        let crosses = NEFER.map(|n| p < n && l >= n);
         let trigger = match self.cfg.retrigger {
             Retrigger::EveryCrossing => crosses[0] || crosses[1],
             Retrigger::OncePerPiecePerHole => {
@@ -467,7 +470,7 @@ impl State {
         // 5.
         self.auto_load(captured);
         // 7. (Step 6, the win, is checked by the caller.)
-        l == 15 || l == 25
+        l == NEFER[0] || l == NEFER[1]
     }
 
     fn end_turn(&mut self) {
@@ -600,6 +603,6 @@ impl Board for State {
             self.trophies[Seat::A],
             self.trophies[Seat::B]
         );
-        board::render_layout(&self.layout(), &[15, 25], &legend)
+        board::render_layout(&self.layout(), &NEFER, &legend)
     }
 }
