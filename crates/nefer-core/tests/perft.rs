@@ -32,6 +32,10 @@ use std::path::{Path, PathBuf};
 use nefer_core::perft::{Counts, divide, perft};
 use nefer_core::record::{legal_strings, play_token};
 use nefer_core::{Action, AnyGame, Game, Options, Record, RuleSetId, Status, replay};
+use proptest::prelude::*;
+
+mod common;
+use common::{options_for, random_game};
 
 /// Entries up to this many nodes are checked by the plain `cargo test` (a few seconds in the
 /// dev profile); deeper ones by [`perft_deep`] (`--ignored`).
@@ -392,6 +396,33 @@ fn shallow_counts_agree_with_the_checked_api() {
         checked >= 100,
         "only {checked} counts checked the second way"
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Beyond the files' positions: on states met in random games, under random options (the
+    /// counts are not kept, so option values others change do not matter), `perft` agrees with
+    /// the second way at every depth up to the deepest under [`SECOND_WAY`] nodes (at most 4).
+    #[test]
+    fn perft_agrees_with_the_checked_api_on_random_states(
+        seed in any::<u64>(),
+        which in 0usize..64,
+        cut in 0usize..400,
+    ) {
+        let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
+        let options = options_for(id, seed);
+        let (_, g) = random_game(id, &options, seed, cut);
+        let deepest = (1..=4)
+            .take_while(|&d| perft(&g, d).nodes() <= SECOND_WAY)
+            .last()
+            .unwrap_or(0);
+        let mut levels = vec![Counts::default(); deepest as usize + 1];
+        second_way(&g, None, &mut levels);
+        for (depth, got) in levels.iter().enumerate() {
+            prop_assert_eq!(*got, perft(&g, depth as u32), "{} depth {}", g.position(), depth);
+        }
+    }
 }
 
 /// `divide` splits `perft` by the first action: its parts add up to the whole.
