@@ -902,6 +902,20 @@ mod tests {
         ByPlayer([p(a, 1), p(b, 2)])
     }
 
+    /// A match of `rules` (default options) between the computers `a` and `b` (see
+    /// [`computers`]) with the dice seeded by `dice`, played to the end.
+    fn computers_to_the_end(rules: RuleSetId, a: &str, b: &str, seed: u64, dice: u64) -> Match {
+        let dice = Box::new(SeededDice::new(dice));
+        let mut m = Match::new(rules, Options::new(), computers(a, b, seed), dice).unwrap();
+        m.play_computers().unwrap();
+        m
+    }
+
+    /// A match of `rules` (default options) between two people, with `dice`.
+    fn people(rules: RuleSetId, dice: impl Dice + 'static) -> Match {
+        Match::new(rules, Options::new(), ByPlayer::default(), Box::new(dice)).unwrap()
+    }
+
     fn throw(v: u8) -> Action {
         Action::Chance(Chance::Throw(Throw::new(v).unwrap()))
     }
@@ -938,31 +952,14 @@ mod tests {
     #[test]
     fn two_seeded_players_play_the_same_match_twice() {
         for &rules in RuleSetId::ALL {
-            let play = || {
-                let mut m = Match::new(
-                    rules,
-                    Options::new(),
-                    computers("greedy", "random", 3),
-                    Box::new(SeededDice::new(9)),
-                )
-                .unwrap();
-                m.play_computers().unwrap();
-                m
-            };
-            let (a, b) = (play(), play());
+            let play = |dice| computers_to_the_end(rules, "greedy", "random", 3, dice);
+            let (a, b) = (play(9), play(9));
             assert!(a.outcome().is_some(), "{rules}: computers play to the end");
             assert_eq!(a.history(), b.history(), "{rules}");
             assert_eq!(a.game(), b.game(), "{rules}");
             assert_eq!(a.next(), Next::Over(a.outcome().unwrap()));
             // Another seed of the dice, another game.
-            let mut c = Match::new(
-                rules,
-                Options::new(),
-                computers("greedy", "random", 3),
-                Box::new(SeededDice::new(10)),
-            )
-            .unwrap();
-            c.play_computers().unwrap();
+            let c = play(10);
             assert_ne!(a.history(), c.history(), "{rules}");
         }
     }
@@ -1084,13 +1081,7 @@ mod tests {
         let (given, drawn) = tokens.split_at(20);
         let mut dice = SeededDice::new(3);
         dice.seek(m.marks[20]);
-        let mut back = Match::new(
-            RuleSetId::SenetKendall,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new(dice),
-        )
-        .unwrap();
+        let mut back = people(RuleSetId::SenetKendall, dice);
         for (t, e) in given.iter().zip(m.history()) {
             back.replay_token(t, e.sticks, false).unwrap();
         }
@@ -1104,13 +1095,7 @@ mod tests {
         );
         assert_eq!(back.game(), m.game());
         // Sticks that do not show the stored score are not kept.
-        let mut other = Match::new(
-            RuleSetId::SenetKendall,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new(ScriptedDice::default()),
-        )
-        .unwrap();
+        let mut other = people(RuleSetId::SenetKendall, ScriptedDice::default());
         let e = other
             .replay_token("2", Some(Sticks::from_bits(0b0111)), false)
             .unwrap();
@@ -1125,13 +1110,10 @@ mod tests {
             ),
             "{e}"
         );
-        let mut scripted = Match::new(
+        let mut scripted = people(
             RuleSetId::SenetKendall,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new("3".parse::<ScriptedDice>().unwrap()),
-        )
-        .unwrap();
+            "3".parse::<ScriptedDice>().unwrap(),
+        );
         let e = scripted.replay_token("2", None, true).unwrap_err();
         assert!(
             matches!(e, MatchError::NotTheseDice { index: 0, .. }),
@@ -1151,13 +1133,7 @@ mod tests {
         // hj.french: B is drawn to throw first and searches for a 1 (SPEC §6.2): 3 misses,
         // A throws 2 and misses, B throws 1 and enters.
         let dice: ScriptedDice = "B 3 2 1".parse().unwrap();
-        let mut m = Match::new(
-            RuleSetId::HjFrench,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new(dice),
-        )
-        .unwrap();
+        let mut m = people(RuleSetId::HjFrench, dice);
         assert_eq!(m.next(), Next::Dice);
         assert_eq!(m.play_computers().unwrap().len(), 1, "the seat draw only");
         assert_eq!(m.next(), Next::Throw(Seat::B));
@@ -1229,14 +1205,7 @@ mod tests {
         );
         assert_eq!((m.game().clone(), m.history().to_vec()), before);
         // A game that is over takes nothing.
-        let mut over = Match::new(
-            RuleSetId::SenetSchool,
-            Options::new(),
-            computers("random", "random", 1),
-            Box::new(SeededDice::new(1)),
-        )
-        .unwrap();
-        over.play_computers().unwrap();
+        let mut over = computers_to_the_end(RuleSetId::SenetSchool, "random", "random", 1, 1);
         assert_eq!(over.act(throw(1)).unwrap_err(), MatchError::GameOver);
         assert_eq!(over.throw().unwrap_err(), MatchError::GameOver);
         assert_eq!(over.step().unwrap(), None);
