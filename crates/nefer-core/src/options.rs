@@ -24,9 +24,10 @@ use crate::sticks::StickBias;
 pub struct OptionSpec {
     /// Full name as written in records, e.g. `senet.kendall.extra_throws`.
     pub name: String,
-    /// The values, default first. `N` stands for a whole number, `(0,1)` for a fraction.
+    /// The values, default first. `N` stands for a whole number, `(0,1)` for a fraction,
+    /// `{...}` for a set of holes written as the other set values are, `{10,15,25}`.
     pub values: &'static [&'static str],
-    /// The values the engine implements (for `N`/`(0,1)`: that pattern).
+    /// The values the engine implements (for `N`/`(0,1)`/`{...}`: that pattern).
     pub implemented: &'static [&'static str],
     /// The SPEC clause id that defines it (e.g. `KE-4`).
     pub clause: &'static str,
@@ -69,12 +70,92 @@ impl OptionSpec {
     }
 }
 
-/// Whether `value` is `pattern`: literally, or as a whole number for `N` and a fraction for `(0,1)`.
+/// The patterns an option may list among its values: a whole number, a fraction in (0,1), a
+/// set of holes.
+pub const PATTERNS: [&str; 3] = ["N", "(0,1)", HoleSet::PATTERN];
+
+/// Whether `value` is `pattern`: literally, or as a whole number for `N`, a fraction for
+/// `(0,1)` and a set of holes for `{...}`.
 fn matches_pattern(pattern: &str, value: &str) -> bool {
     match pattern {
         "N" => value.parse::<u32>().is_ok_and(|n| n > 0),
         "(0,1)" => StickBias::parse(value).is_some(),
+        HoleSet::PATTERN => HoleSet::parse(value).is_some(),
         p => p == value,
+    }
+}
+
+/// A set of hole numbers 1..=29 (the same holes on both sides of the 58-hole board), an
+/// option value written `{10,15,25}` as SPEC §10 writes its other sets: numbers
+/// without signs or leading zeros, each once, in any order; `{}` is the empty set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HoleSet(u32);
+
+impl HoleSet {
+    /// How the registry lists "any set of holes" among an option's values.
+    pub const PATTERN: &'static str = "{...}";
+
+    /// The set of the holes `holes`.
+    ///
+    /// # Panics
+    /// If a hole is outside 1..=29.
+    pub const fn of(holes: &[u8]) -> HoleSet {
+        let mut bits = 0;
+        let mut k = 0;
+        while k < holes.len() {
+            assert!(holes[k] >= 1 && holes[k] <= 29, "a hole 1..=29");
+            bits |= 1 << holes[k];
+            k += 1;
+        }
+        HoleSet(bits)
+    }
+
+    /// Parses `{a,b,...}`.
+    pub fn parse(s: &str) -> Option<HoleSet> {
+        let inner = s.strip_prefix('{')?.strip_suffix('}')?;
+        let mut bits = 0u32;
+        if inner.trim().is_empty() {
+            return Some(HoleSet(0));
+        }
+        for item in inner.split(',') {
+            let item = item.trim();
+            if item.is_empty()
+                || item.len() > 2
+                || item.starts_with('0')
+                || !item.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            let n: u8 = item.parse().ok()?;
+            if !(1..=29).contains(&n) || bits >> n & 1 == 1 {
+                return None;
+            }
+            bits |= 1 << n;
+        }
+        Some(HoleSet(bits))
+    }
+
+    /// The holes as bits (bit `n` for hole `n`).
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The holes, lowest first.
+    pub fn holes(self) -> impl Iterator<Item = u8> {
+        crate::game::ones(self.0)
+    }
+}
+
+impl OptionValue for HoleSet {
+    fn parse_value(s: &str) -> Option<HoleSet> {
+        HoleSet::parse(s)
+    }
+}
+
+impl fmt::Display for HoleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let holes: Vec<String> = self.holes().map(|n| n.to_string()).collect();
+        write!(f, "{{{}}}", holes.join(","))
     }
 }
 
@@ -319,7 +400,10 @@ impl<T: OptionValue> ReadOption for T {
 /// Declares a rule set's `Config`: the common options of SPEC §1.3 (`common`), then one field
 /// per option (its name is the option's `KEY.name`, its type reads it, see [`ReadOption`]),
 /// and `Config::read`. Options listed in an optional `ignored { name: Type, }` section are
-/// checked and read, but not kept: they change nothing in play.
+/// checked and read, but not kept: they change nothing in play. An optional
+/// `after(cfg, o) { ... }` block then adjusts the configuration read (`cfg: &mut Config`) with
+/// the reader `o` at hand: where one option changes another's default or sets a common
+/// member (R-5's dice).
 macro_rules! config {
     (
         $(#[$meta:meta])*
@@ -327,6 +411,7 @@ macro_rules! config {
             $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
         }
         $( ignored { $( $ifield:ident: $ity:ty, )* } )?
+        $( after($cfg:ident, $rd:ident) $after:block )?
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -345,10 +430,17 @@ macro_rules! config {
                 $($(
                     let _: $ity = ReadOption::read_as(o, stringify!($ifield))?;
                 )*)?
-                Ok(Config {
+                #[allow(unused_mut)]
+                let mut cfg = Config {
                     common: $crate::options::Common::read(o)?,
                     $( $field: ReadOption::read_as(o, stringify!($field))?, )*
-                })
+                };
+                $({
+                    let $cfg = &mut cfg;
+                    let $rd = o;
+                    $after
+                })?
+                Ok(cfg)
             }
         }
     };
@@ -389,6 +481,11 @@ impl<'a> OptionReader<'a> {
     /// The rule set's key.
     pub(crate) fn key(&self) -> &'static str {
         self.key
+    }
+
+    /// The value given for option `name`, if it was given (not its default).
+    pub(crate) fn given(&self, name: &str) -> Option<&str> {
+        self.options.get(name)
     }
 
     /// The value of option `name` (as given, else its default) read by `parse`.
@@ -446,7 +543,7 @@ impl<'a> OptionReader<'a> {
             .iter()
             .enumerate()
             .filter(|&(i, s)| {
-                let pattern = s.implemented.iter().any(|v| matches!(*v, "N" | "(0,1)"));
+                let pattern = s.implemented.iter().any(|v| PATTERNS.contains(v));
                 let choice = s.implemented.len() > 1 || pattern;
                 choice && self.read.get() >> i & 1 == 0
             })
@@ -503,22 +600,6 @@ impl Registry {
             clause,
             help,
         });
-        self
-    }
-
-    /// Only `implemented` of the option just added are implemented.
-    pub(crate) fn implementing(mut self, implemented: &'static [&'static str]) -> Registry {
-        if let Some(spec) = self.specs.last_mut() {
-            spec.implemented = implemented;
-        }
-        self
-    }
-
-    /// Only the default of the option just added is implemented.
-    pub(crate) fn only_default(mut self) -> Registry {
-        if let Some(spec) = self.specs.last_mut() {
-            spec.implemented = &spec.values[..1];
-        }
         self
     }
 
@@ -600,9 +681,26 @@ option_values! {
     }
 }
 
-/// The common options of SPEC §1.3, typed: a member of every rule set's `Config`.
+option_values! {
+    /// What a game throws (000-WA§17, SPEC §4.7): the four sticks of §1.1, or Washburne's two
+    /// d4 (`hj.washburne.dice`, R-5).
+    #[derive(Default)]
+    pub enum Dice {
+        /// The four throw sticks.
+        #[default]
+        Sticks = "sticks",
+        /// Two four-sided dice.
+        TwoD4 = "two_d4",
+    }
+}
+
+/// The common options of SPEC §1.3, typed: a member of every rule set's `Config`; with them
+/// what the game throws, so that chance nodes and front ends need nothing else.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Common {
+    /// What the game throws: the sticks everywhere, two d4 under `hj.washburne.dice=two_d4`
+    /// (R-5; set by that rule set's `Config`).
+    pub dice: Dice,
     /// C-1.
     pub bias: StickBias,
     /// C-7: 0 means no cap.
@@ -623,6 +721,7 @@ impl Common {
     pub(crate) fn read(o: &OptionReader<'_>) -> Result<Common, OptionError> {
         let key = o.key();
         Ok(Common {
+            dice: Dice::Sticks,
             bias: o.get_with(&format!("{key}.stick_bias"), StickBias::parse)?,
             max_turns: o.get_with(&format!("{key}.max_turns"), |v| match v {
                 "off" => Some(0),

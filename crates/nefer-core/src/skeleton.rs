@@ -105,6 +105,11 @@ impl Phase {
                 Phase::Throw
             }
             Chance::Throw(t) => Phase::Move(t),
+            // Only Washburne throws dice, with phases of its own.
+            Chance::Dice(_) => {
+                debug_assert!(false, "a throw of dice in a game of sticks");
+                *self
+            }
         };
     }
 }
@@ -215,6 +220,8 @@ impl<T: Rules> Game for T {
 /// - `moves: generate`: an H&J rule set whose `generate(seat, throw, out)` appends the moves of
 ///   a throw (without `pass`) and says whether a line leads a piece back to its start (C-5);
 ///   this gives [`Moves`] (with `cfg.lines` ending the moves) and `draw_if_jammed` (C-8);
+/// - `jam: generate`: only `draw_if_jammed`, for an H&J rule set with decisions of its own
+///   (`hj.skiryuk`'s loads, captures and bonuses, R-8..R-10);
 /// - `board: senet`: the state's `men` and `off` are on the Senet board, with the module's
 ///   `MARKS` named under the text board; this gives [`Board`], the position accessors
 ///   `squares_of`, `borne_off` and `at`, and the test constructor `from_squares` (the state
@@ -250,11 +257,14 @@ macro_rules! rule_set {
             }
         }
 
+        $crate::skeleton::rule_set!(@jam generate);
+    };
+    (@jam generate) => {
         impl State {
-            /// C-8: the game is drawn once neither seat can move with any throw.
+            /// C-8: the game is drawn once neither seat can move with any throw of the sticks.
             fn draw_if_jammed(&mut self) {
                 if !matches!(self.phase, Phase::Over(_))
-                    && $crate::hj::board::jammed(|s, t, out| {
+                    && $crate::hj::board::jammed(5, |s, t, out| {
                         self.generate(s, t, out);
                     })
                 {

@@ -518,7 +518,9 @@ fn sk_17_option_immediate_return_to_hand() {
         .with_options(&opts)
         .unwrap();
     throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    // the move is written with the piece's final place, the hand.
+    assert_eq!(legal(&g), ["L26-hand", "L4-L10"]);
+    play(&mut g, "L26-hand");
     // The capture happens; the piece is back in hand, not in S.
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(holes(&g, Seat::B), [17]);
@@ -529,7 +531,8 @@ fn sk_17_option_immediate_return_to_hand() {
         .with_options(&opts)
         .unwrap();
     throw(&mut g, 5);
-    play(&mut g, "L25-S");
+    assert_eq!(legal(&g), ["L25-hand"]);
+    play(&mut g, "L25-hand");
     assert_eq!(holes(&g, Seat::A), [1]);
     assert_eq!(g.in_hand(Seat::A), 4);
     // With the default the piece stays in S.
@@ -580,9 +583,9 @@ fn sk_4_option_one_bonus_per_turn() {
 }
 
 #[test]
-fn options_not_implemented_are_refused_by_name() {
+fn bad_option_values_are_refused_by_name() {
     let mut o = Options::new();
-    o.set("hj.skiryuk.capture_target", "choice").unwrap();
+    o.set("hj.skiryuk.capture_target", "nearest").unwrap();
     let e = new(&o).unwrap_err().to_string();
     assert!(e.contains("hj.skiryuk.capture_target"), "{e}");
 }

@@ -3,7 +3,7 @@
 //! `Serialize` type with its schema (`ToSchema`), so the OpenAPI document is generated from the
 //! very types that are sent.
 
-use nefer_core::{Action, AnyGame, Chance, Game, Move, Outcome, Seat, SeatLayout, Status, Sticks};
+use nefer_core::{Action, AnyGame, Chance, Game, Outcome, Seat, SeatLayout, Status, Sticks};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -274,9 +274,9 @@ pub fn legal(g: &AnyGame) -> Vec<LegalMove> {
         .map(|&m| {
             let mut after = g.clone();
             after.play_unchecked(m);
-            let (from, to) = match m {
-                Move::Go { from, to } => (Some(from.to_string()), Some(to.to_string())),
-                _ => (None, None),
+            let (from, to) = match m.places() {
+                Some((from, to)) => (Some(from.to_string()), Some(to.to_string())),
+                None => (None, None),
             };
             LegalMove {
                 mv: m.to_string(),
@@ -406,7 +406,7 @@ pub fn view(s: &Session) -> GameView {
             i,
             seat: e.seat.map(SeatKey::from),
             kind: match e.action {
-                Action::Chance(Chance::Throw(_)) => ActionKind::Throw,
+                Action::Chance(Chance::Throw(_) | Chance::Dice(_)) => ActionKind::Throw,
                 Action::Chance(Chance::Seat(_)) => ActionKind::Seat,
                 Action::Move(_) => ActionKind::Move,
             },
