@@ -61,8 +61,8 @@ use nefer_core::notation::ParseError;
 use nefer_core::options::{Common, Dice as Thrown};
 use nefer_core::record::{action_token, legal_strings, play_token};
 use nefer_core::{
-    Action, AnyGame, ByPlayer, Chance, DicePair, Game, Move, MoveList, Options, Outcome,
-    PlayError, Record, ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
+    Action, AnyGame, ByPlayer, Chance, DicePair, Game, Move, MoveList, Options, Outcome, PlayError,
+    Record, ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
