@@ -156,14 +156,7 @@ pub enum Move {
     /// A collected value (Kendall's `throw_mode=accumulate`, SPEC R-4) or a die (Washburne's
     /// `dice=two_d4`, R-5) spent on a piece going from one place to another: `4:26-off`,
     /// `2:L3-L5`, `3:hand-L3` (NOTATION §3.1).
-    Spend {
-        /// The value spent.
-        value: Throw,
-        /// Where the piece starts.
-        from: Place,
-        /// Where it ends, after any line jump.
-        to: Place,
-    },
+    Spend(Spend),
     /// Skiryuk's `capture_target=choice`: capture the opponent's piece on this hole
     /// (`capture-R3`).
     Capture(Place),
@@ -184,10 +177,16 @@ impl Move {
         }
     }
 
+    /// Spending `value` on a piece going from `from` to `to`.
+    pub const fn spend(value: Throw, from: Place, to: Place) -> Move {
+        Move::Spend(Spend::new(value, from, to))
+    }
+
     /// Where the move takes a piece from and to, if it moves one (`Go` and `Spend`).
     pub const fn places(self) -> Option<(Place, Place)> {
         match self {
-            Move::Go { from, to } | Move::Spend { from, to, .. } => Some((from, to)),
+            Move::Go { from, to } => Some((from, to)),
+            Move::Spend(s) => Some((s.from(), s.to())),
             _ => None,
         }
     }
@@ -195,9 +194,100 @@ impl Move {
     /// The value the move spends, if it names one.
     pub const fn spends(self) -> Option<Throw> {
         match self {
-            Move::Spend { value, .. } => Some(value),
+            Move::Spend(s) => Some(s.value()),
             _ => None,
         }
+    }
+}
+
+/// A value spent on a piece going from one place to another ([`Move::Spend`]).
+///
+/// Kept in three bytes, each place as one byte, so that a [`Move`] stays four bytes: every
+/// move generator pushes moves into a [`MoveList`], and a fifth byte made those pushes and the
+/// playouts' copies of moves measurably dearer.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Spend {
+    value: u8,
+    from: u8,
+    to: u8,
+}
+
+impl Spend {
+    /// Spending `value` on a piece going from `from` to `to`.
+    pub const fn new(value: Throw, from: Place, to: Place) -> Spend {
+        Spend {
+            value: value.value(),
+            from: place_code(from),
+            to: place_code(to),
+        }
+    }
+
+    /// The value spent.
+    pub const fn value(self) -> Throw {
+        match Throw::new(self.value) {
+            Some(t) => t,
+            None => panic!("a spent value is a throw"),
+        }
+    }
+
+    /// Where the piece starts.
+    pub const fn from(self) -> Place {
+        place_of(self.from)
+    }
+
+    /// Where it ends, after any line jump.
+    pub const fn to(self) -> Place {
+        place_of(self.to)
+    }
+}
+
+impl fmt::Debug for Spend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Spend")
+            .field("value", &self.value())
+            .field("from", &self.from())
+            .field("to", &self.to())
+            .finish()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Spend {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (self.value(), self.from(), self.to()).serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Spend {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Spend, D::Error> {
+        let (value, from, to) = <(Throw, Place, Place)>::deserialize(d)?;
+        Ok(Spend::new(value, from, to))
+    }
+}
+
+/// A place in one byte: `hand` 0, `off` 1, `S` 2, squares 3..=32, `L1..L29` 33..=61,
+/// `R1..R29` 62..=90.
+const fn place_code(p: Place) -> u8 {
+    match p {
+        Place::Hand => 0,
+        Place::Off => 1,
+        Place::Shared => 2,
+        Place::Square(n) => 2 + n,
+        Place::Hole(Side::L, n) => 32 + n,
+        Place::Hole(Side::R, n) => 61 + n,
+    }
+}
+
+/// The place of a [`place_code`].
+const fn place_of(c: u8) -> Place {
+    match c {
+        0 => Place::Hand,
+        1 => Place::Off,
+        2 => Place::Shared,
+        3..=32 => Place::Square(c - 2),
+        33..=61 => Place::Hole(Side::L, c - 32),
+        _ => Place::Hole(Side::R, c - 61),
     }
 }
 
@@ -287,6 +377,10 @@ pub struct SeatLayout {
     /// Opponent pieces this seat has captured and keeps (Skiryuk's trophies).
     pub trophies: u8,
 }
+
+// A move fills four bytes, a chance outcome two: move lists and playouts copy them all the time.
+const _: () = assert!(core::mem::size_of::<Move>() == 4);
+const _: () = assert!(core::mem::size_of::<Chance>() == 2);
 
 /// Largest number of legal moves at one decision point over all rule sets, `pass` included.
 ///

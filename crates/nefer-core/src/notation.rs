@@ -74,7 +74,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Go { from, to } => write!(f, "{from}-{to}"),
-            Move::Spend { value, from, to } => write!(f, "{value}:{from}-{to}"),
+            Move::Spend(s) => write!(f, "{}:{}-{}", s.value(), s.from(), s.to()),
             Move::Capture(p) => write!(f, "capture-{p}"),
             Move::Throw => f.write_str("throw"),
             Move::Pass => f.write_str("pass"),
@@ -118,7 +118,7 @@ impl FromStr for Move {
                     .parse()
                     .map_err(|_| err(s, "a move: its TO is not a place"))?;
                 Ok(match value {
-                    Some(value) => Move::Spend { value, from, to },
+                    Some(value) => Move::spend(value, from, to),
                     None => Move::Go { from, to },
                 })
             }

@@ -110,6 +110,11 @@ impl HoleSet {
         HoleSet(bits)
     }
 
+    /// The set of bits `bits` (bit `n` for hole `n`), holes outside 1..=29 dropped.
+    pub const fn from_bits(bits: u32) -> HoleSet {
+        HoleSet(bits & ((1 << 30) - 2))
+    }
+
     /// Parses `{a,b,...}`.
     pub fn parse(s: &str) -> Option<HoleSet> {
         let inner = s.strip_prefix('{')?.strip_suffix('}')?;

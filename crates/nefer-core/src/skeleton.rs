@@ -18,9 +18,9 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 use crate::game::{Chance, Game, Move, MoveList, Outcome, Seat, SeatLayout, Status};
-use crate::options::Common;
+use crate::options::{Common, Dice};
 use crate::rules::RuleSetId;
-use crate::sticks::Throw;
+use crate::sticks::{DicePair, Throw};
 
 /// The seat to move and the number of turns begun (a turn: a player's throws before control
 /// passes; 0 while an opening decides who starts).
@@ -128,6 +128,10 @@ pub(crate) trait Parts {
 
 /// What the state waits for, and how chance advances it (see [`Game`]).
 pub(crate) trait Turns: Parts {
+    /// Whether the rule set may throw dice rather than sticks (`hj.washburne.dice=two_d4`,
+    /// where it may not, drawing a throw does not look at [`Common::dice`].
+    const DICE: bool = false;
+
     /// See [`Game::status`].
     fn status(&self) -> Status;
     /// See [`Game::play_chance_unchecked`].
@@ -191,6 +195,17 @@ impl<T: Rules> Game for T {
     #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         Turns::play_chance_unchecked(self, c);
+    }
+
+    #[inline]
+    fn sample_chance<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        match Turns::status(self) {
+            Status::Chance { seat: None } => Chance::Seat(crate::game::draw_seat(rng)),
+            _ if T::DICE && Parts::common(self).dice == Dice::TwoD4 => {
+                Chance::Dice(DicePair::throw(rng))
+            }
+            _ => Chance::Throw(Parts::common(self).bias.throw(rng).score()),
+        }
     }
 
     #[inline]
@@ -264,7 +279,7 @@ macro_rules! rule_set {
             /// C-8: the game is drawn once neither seat can move with any throw of the sticks.
             fn draw_if_jammed(&mut self) {
                 if !matches!(self.phase, Phase::Over(_))
-                    && $crate::hj::board::jammed(5, |s, t, out| {
+                    && $crate::hj::board::jammed::<5>(|s, t, out| {
                         self.generate(s, t, out);
                     })
                 {

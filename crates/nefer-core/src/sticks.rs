@@ -46,8 +46,8 @@ impl fmt::Display for Throw {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DicePair {
-    lo: u8,
-    hi: u8,
+    /// `4·(lo − 1) + (hi − 1)`: one byte, so that a [`crate::Chance`] stays two.
+    code: u8,
 }
 
 impl DicePair {
@@ -56,38 +56,39 @@ impl DicePair {
         if a < 1 || a > 4 || b < 1 || b > 4 {
             return None;
         }
-        Some(if a <= b {
-            DicePair { lo: a, hi: b }
-        } else {
-            DicePair { lo: b, hi: a }
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        Some(DicePair {
+            code: 4 * (lo - 1) + (hi - 1),
         })
     }
 
     /// The smaller value.
     pub const fn lo(self) -> u8 {
-        self.lo
+        self.code / 4 + 1
     }
 
     /// The larger value.
     pub const fn hi(self) -> u8 {
-        self.hi
+        self.code % 4 + 1
     }
 
     /// The values to spend: both, or one when the dice are equal (a decision lists the moves
     /// of each value once).
     pub fn values(self) -> impl Iterator<Item = u8> {
-        let second = (self.hi != self.lo).then_some(self.hi);
-        core::iter::once(self.lo).chain(second)
+        let second = (self.hi() != self.lo()).then_some(self.hi());
+        core::iter::once(self.lo()).chain(second)
     }
 
     /// The ten pairs, in increasing order (`1+1`, `1+2`, …, `4+4`).
     pub const ALL: [DicePair; 10] = {
-        let mut all = [DicePair { lo: 1, hi: 1 }; 10];
+        let mut all = [DicePair { code: 0 }; 10];
         let (mut k, mut a) = (0, 1);
         while a <= 4 {
             let mut b = a;
             while b <= 4 {
-                all[k] = DicePair { lo: a, hi: b };
+                all[k] = DicePair {
+                    code: 4 * (a - 1) + (b - 1),
+                };
                 k += 1;
                 b += 1;
             }
@@ -98,7 +99,7 @@ impl DicePair {
 
     /// The exact probability of the pair: 1/16 for equal dice, 2/16 otherwise.
     pub const fn prob(self) -> Prob {
-        if self.lo == self.hi {
+        if self.lo() == self.hi() {
             Prob { num: 1, den: 16 }
         } else {
             Prob { num: 1, den: 8 }
@@ -115,7 +116,7 @@ impl DicePair {
 
 impl fmt::Display for DicePair {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.lo, self.hi)
+        write!(f, "{}+{}", self.lo(), self.hi())
     }
 }
 

@@ -320,6 +320,7 @@ const FRENCH_LINES: LineRules = LineRules {
 };
 
 impl Turns for State {
+    #[inline]
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
         match self.phase {
@@ -339,6 +340,7 @@ impl Turns for State {
         }
     }
 
+    #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         match (self.phase, c) {
             (Phase::ChooseFirst, Chance::Seat(s)) => {

@@ -559,6 +559,7 @@ impl State {
     /// (SK-9), or kept until hole 1 is free under SK-9 `deferred` (then made like a fresh load,
     /// automatically, R-8: none if the hand is empty by then); with hole 1 free it is made at
     /// once, or under SK-8 `optional` the mover decides.
+    #[inline(always)]
     fn load(&mut self, trigger: bool, bonus: bool, captured: Option<Seat>) {
         let me = self.clock.to_move;
         let can_load = trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0;
@@ -589,6 +590,7 @@ impl State {
 
     /// SK-9 `deferred`: the waiting loads of either seat whose hole 1 is free now (the move or
     /// its capture may have freed it) are made, or lapse with an empty hand.
+    #[inline]
     fn deferred_loads(&mut self) {
         if self.cfg.blocked_load != BlockedLoad::Deferred {
             return;
@@ -607,11 +609,14 @@ impl State {
     /// The end of an action (§3.6 steps 5–7): the auto-loads, the captures owed, the
     /// bonus throw (step 7; a decision under SK-20 `declinable`, R-10) or the end of the turn,
     /// and the win (step 6, which overrides whatever comes next).
+    #[inline(always)]
     fn settle(&mut self, bonus: bool, captured: Option<Seat>) {
         let me = self.clock.to_move;
         // 5.
         self.auto_load(captured);
-        self.take_owed();
+        if self.owed != ByPlayer::both(0) {
+            self.take_owed();
+        }
         // 7.
         let one_bonus = self.cfg.bonus_chain == BonusChain::OnePerTurn;
         if bonus && !(one_bonus && self.bonus_taken) {
@@ -624,11 +629,10 @@ impl State {
             self.end_turn();
         }
         // 6. An owed capture may complete either seat's five, the mover's first.
-        if let Some(w) = [me, me.other()]
-            .into_iter()
-            .find(|&s| self.trophies[s] == PIECES)
-        {
-            self.phase = Phase::Over(Outcome::Win(w));
+        if self.trophies[me] == PIECES {
+            self.phase = Phase::Over(Outcome::Win(me));
+        } else if self.trophies[me.other()] == PIECES {
+            self.phase = Phase::Over(Outcome::Win(me.other()));
         }
     }
 
@@ -636,9 +640,6 @@ impl State {
     /// (whatever `capture_target` says), the mover's first; after each the victim is refilled
     /// by the auto-load as after any capture.
     fn take_owed(&mut self) {
-        if self.owed == ByPlayer::both(0) {
-            return;
-        }
         let me = self.clock.to_move;
         for seat in [me, me.other()] {
             let them = seat.other();
@@ -651,6 +652,41 @@ impl State {
         }
     }
 
+    /// The decisions an option adds (R-8..R-10) and the entry by a 1 (SK-7): out of line, as
+    /// a game with the default options never makes them.
+    #[inline(never)]
+    fn play_other(&mut self, m: Move) {
+        let me = self.clock.to_move;
+        match (self.phase, m) {
+            (
+                Phase::Move(_),
+                Move::Go {
+                    from: Place::Hand, ..
+                },
+            ) => {
+                self.holes[me] |= 2;
+                self.hand[me] -= 1;
+                self.settle(false, None);
+            }
+            (Phase::Capture, Move::Capture(Place::Hole(_, n))) => {
+                let them = me.other();
+                self.capture(me, 1 << n);
+                self.load(false, false, Some(them));
+            }
+            (Phase::Load { bonus }, m) => {
+                if m != Move::Pass {
+                    self.holes[me] |= 2;
+                    self.hand[me] -= 1;
+                }
+                self.deferred_loads();
+                self.settle(bonus, None);
+            }
+            (Phase::Bonus, Move::Throw) => self.phase = Phase::Throw,
+            (Phase::Bonus, _) => self.end_turn(),
+            _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
+        }
+    }
+
     fn end_turn(&mut self) {
         self.bonus_taken = false;
         let over = self.clock.pass(&self.cfg.common);
@@ -659,6 +695,7 @@ impl State {
 }
 
 impl Turns for State {
+    #[inline]
     fn status(&self) -> Status {
         match self.phase {
             Phase::OpeningA => Status::Chance {
@@ -683,6 +720,7 @@ impl Turns for State {
         }
     }
 
+    #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         let Chance::Throw(t) = c else {
             debug_assert!(false, "chance {c} in {:?}", self.phase);
@@ -710,13 +748,23 @@ impl Turns for State {
 impl Moves for State {
     #[inline]
     fn decision_moves(&self, out: &mut MoveList) -> bool {
+        if let Phase::Move(t) = self.phase {
+            let null = self.generate(self.clock.to_move, t.value(), out);
+            self.cfg.lines.finish(null, out);
+            return true;
+        }
+        self.option_moves(out);
+        false
+    }
+}
+
+impl State {
+    /// The moves of the decisions an option adds (R-8..R-10), before any throw; out of line,
+    /// as a game with the default options never makes them.
+    #[inline(never)]
+    fn option_moves(&self, out: &mut MoveList) {
         let me = self.clock.to_move;
         match self.phase {
-            Phase::Move(t) => {
-                let null = self.generate(me, t.value(), out);
-                self.cfg.lines.finish(null, out);
-                return true;
-            }
             // which of the opponent's path pieces to capture.
             Phase::Capture => {
                 let them = me.other();
@@ -739,7 +787,6 @@ impl Moves for State {
             }
             _ => {}
         }
-        false
     }
 }
 
@@ -757,16 +804,6 @@ impl Rules for State {
             (
                 Phase::Move(_),
                 Move::Go {
-                    from: Place::Hand, ..
-                },
-            ) => {
-                self.holes[me] |= 2;
-                self.hand[me] -= 1;
-                self.settle(false, None);
-            }
-            (
-                Phase::Move(_),
-                Move::Go {
                     from: Place::Shared,
                     ..
                 },
@@ -775,24 +812,10 @@ impl Rules for State {
                 self.hand[me] += 1;
                 self.settle(false, None);
             }
-            // A lost throw ends the turn.
-            (Phase::Move(_), _) => self.settle(false, None),
-            (Phase::Capture, Move::Capture(Place::Hole(_, n))) => {
-                let them = me.other();
-                self.capture(me, 1 << n);
-                self.load(false, false, Some(them));
-            }
-            (Phase::Load { bonus }, m) => {
-                if m != Move::Pass {
-                    self.holes[me] |= 2;
-                    self.hand[me] -= 1;
-                }
-                self.deferred_loads();
-                self.settle(bonus, None);
-            }
-            (Phase::Bonus, Move::Throw) => self.phase = Phase::Throw,
-            (Phase::Bonus, _) => self.end_turn(),
-            _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
+            // A lost throw ends the turn; it changes nothing that the end of an action would
+            // settle (§3.6 steps 5–6, R-11).
+            (Phase::Move(_), Move::Pass) => self.end_turn(),
+            _ => self.play_other(m),
         }
         // C-8. With auto-load always (SK-16 default) no jam exists: the front piece on the path
         // can always move with some throw (nothing of its own lies ahead of it; from 26..29 a

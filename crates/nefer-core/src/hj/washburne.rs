@@ -25,8 +25,6 @@ const END: u8 = CIRCUIT_END;
 const HOME: u64 = 0b11_1110;
 /// Goal: the opponent's home box, indices 55..59 (WA-2).
 const GOAL: u64 = 0b11111 << 55;
-/// Safe holes apart from the ankh holes: both home boxes (000-WA§13).
-const HOME_BOXES: u64 = HOME | GOAL;
 /// Orange holes: every fifth hole of each side (000-WA§5); landing there re-throws (WA-3), or
 /// they are blocking points (`orange=blocking_point`, R-6).
 const ORANGE: u64 = 1 << 5
@@ -123,24 +121,27 @@ pub fn option_specs() -> Vec<OptionSpec> {
 }
 
 option_values! {
-    /// WA-3: what an orange hole does.
+    /// WA-3: what an orange hole does (the discriminant indexes `UNPASSABLE`).
+    #[repr(u8)]
     pub enum Orange {
         /// Stopping on it gives another throw.
-        BonusThrow = "bonus_throw",
+        BonusThrow = "bonus_throw" => 0,
         /// Nothing.
-        Plain = "none",
+        Plain = "none" => 1,
         /// A piece of either seat on it may not be passed (as Walker's blocking points, R-6).
-        BlockingPoint = "blocking_point",
+        BlockingPoint = "blocking_point" => 2,
     }
 }
 
+/// The holes (circuit bits) whose pieces may not be passed, by [`Orange`]: the orange holes
+/// when they are blocking points, else none.
+const UNPASSABLE: [u64; 3] = [0, 0, ORANGE];
+
 /// WA-4: the ankh holes (`hj.washburne.ankh_holes`), a set of holes 1..=29 of each side, kept
-/// with the circuit bits it makes safe on both sides.
+/// as circuit bits of both sides (in two halves: a `u64` would double the alignment, and so
+/// the size, of every `hj.washburne` state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ankh {
-    holes: HoleSet,
-    bits: u64,
-}
+pub struct Ankh([u32; 2]);
 
 impl Ankh {
     /// The ankh holes `holes`, on both sides.
@@ -154,19 +155,20 @@ impl Ankh {
             }
             n += 1;
         }
-        Ankh { holes, bits }
+        Ankh([bits as u32, (bits >> 32) as u32])
     }
 
-    /// The holes (the same on both sides).
+    /// The holes (the same on both sides): the own side's, bits 1..=29 (the far side's hole
+    /// 29 is bit 31).
     pub const fn holes(self) -> HoleSet {
-        self.holes
+        HoleSet::from_bits(self.0[0] & ((1 << 30) - 2))
     }
 
-    /// The ankh holes as circuit indices of either seat (the set is the same on both sides, so
-    /// its bits are their own mirror).
+    /// The safe holes, the ankh holes and both home boxes (000-WA§13), as circuit indices of
+    /// either seat (the set is the same on both sides, so its bits are their own mirror).
     #[inline]
-    pub const fn bits(self) -> u64 {
-        self.bits
+    pub const fn safe(self) -> u64 {
+        HOME | GOAL | self.0[0] as u64 | (self.0[1] as u64) << 32
     }
 }
 
@@ -256,16 +258,31 @@ pub(crate) enum Phase {
     Move(Throw),
     /// Two d4: the first decision, the moves of both values (or re-entries).
     Dice(DicePair),
-    /// Two d4: the second decision, spending `value` with a piece other than the one the
-    /// first moved, now on circuit index `moved` (0: any piece, `d4_same_piece`).
-    Second {
-        /// The die left.
-        value: u8,
-        /// Where the piece the first die moved stands.
-        moved: u8,
-    },
+    /// Two d4: the second decision, spending the die left with a piece other than the
+    /// one the first moved.
+    Second(SecondDie),
     /// Over.
     Over(Outcome),
+}
+
+/// The second decision of a throw of two d4: the die left, and the circuit index where
+/// the piece the first die moved stands (0: any piece may move, `d4_same_piece`), in one byte
+/// so that a phase stays two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SecondDie(u8);
+
+impl SecondDie {
+    const fn new(value: u8, moved: u8) -> SecondDie {
+        SecondDie((value - 1) << 6 | moved)
+    }
+
+    const fn value(self) -> u8 {
+        (self.0 >> 6) + 1
+    }
+
+    const fn moved(self) -> u8 {
+        self.0 & 63
+    }
 }
 
 state! {
@@ -362,13 +379,21 @@ impl State {
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
     /// move whose line leads back to its start exists (C-5).
-    #[inline]
     fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
         self.generate_except(seat, t, 0, out)
     }
 
+    /// The second die's moves: [`State::generate`] without the piece on `except`. Out of
+    /// line, so that the hot `generate` keeps its own copy of the generator.
+    #[inline(never)]
+    fn generate_second(&self, seat: Seat, t: u8, except: u8, out: &mut MoveList) -> bool {
+        self.generate_except(seat, t, except, out)
+    }
+
     /// As [`State::generate`], with no move of the piece on circuit index `except` (0: none):
-    /// the second die's piece must differ from the first's.
+    /// the second die's piece must differ from the first's. Inlined into `generate`, so
+    /// that `except = 0` costs nothing there.
+    #[inline(always)]
     fn generate_except(&self, seat: Seat, t: u8, except: u8, out: &mut MoveList) -> bool {
         let cfg = &self.cfg;
         let own = self.bits[seat];
@@ -395,7 +420,7 @@ impl State {
         }
         // Enterable: empty, or an opponent not on a safe hole (000-WA§11–13: the home boxes and
         // the ankh holes, WA-4); `S` always under WA-13 `safe_unlimited`.
-        let mut blocked = own | (opp & (HOME_BOXES | cfg.ankh_holes.bits()));
+        let mut blocked = own | (opp & cfg.ankh_holes.safe());
         if cfg.shared_hole == SharedHole::SafeUnlimited {
             blocked &= !(1 << SHARED);
         }
@@ -409,24 +434,22 @@ impl State {
         // Pieces that may not be passed: every piece under WA-20 `no_passing`, pieces on the
         // orange holes when they are blocking points (R-6, as Walker's 001§8). A line jump
         // passes nothing.
-        let unpassable = if cfg.no_passing {
-            occupied
-        } else if cfg.orange == Orange::BlockingPoint {
-            occupied & ORANGE
-        } else {
-            0
-        };
-        let mut null = false;
+        let unpassable =
+            occupied & (UNPASSABLE[cfg.orange as usize] | (cfg.no_passing as u64).wrapping_neg());
         let mut b = own & !(1u64 << except);
+        if unpassable != 0 {
+            // The origins whose count passes one: it lies k = 1..t−1 holes ahead.
+            for k in 1..t {
+                b &= !(unpassable >> k);
+            }
+        }
+        let mut null = false;
         while b != 0 {
             let i = b.trailing_zeros() as u8;
             b &= b - 1;
             let l = i + t;
             if l > END {
                 continue; // WA-14.
-            }
-            if unpassable != 0 && unpassable & strictly_between(i, l) != 0 {
-                continue;
             }
             // The mover's own start hole counts as free for the line's far end (C-5).
             let free = |h: u8| h == i || blocked >> h & 1 == 0;
@@ -490,6 +513,7 @@ impl State {
     /// Moves a piece of the seat to move (`Go` or `Spend`): a re-entry from the hand, or a move
     /// that knocks off an opponent piece on its final hole; says whether it earned an orange
     /// bonus.
+    #[inline(always)]
     fn move_piece(&mut self, from: Place, to: Place) -> bool {
         let me = self.clock.to_move;
         let them = me.other();
@@ -526,19 +550,16 @@ impl State {
 
     /// C-8 after a decision, unless a loss waits for a failed re-entry (WA-11
     /// `at_failed_reentry`): the blocked player's next attempt ends the game, so it is no jam.
-    /// Two d4 try the values 1..=4.
-    fn draw_if_jammed(&mut self) {
+    /// The sticks try the throws 1..=5, two d4 the values 1..=4: `MAX`.
+    #[inline(always)]
+    fn draw_if_jammed<const MAX: u8>(&mut self) {
         if matches!(self.phase, Phase::Over(_)) {
             return;
         }
         let loss_pending = self.cfg.blocked_home_loss == BlockedHomeLoss::AtFailedReentry
             && Seat::BOTH.iter().any(|&s| self.home_blocked(s));
-        let max = match self.cfg.common.dice {
-            Dice::Sticks => 5,
-            Dice::TwoD4 => 4,
-        };
         if !loss_pending
-            && board::jammed(max, |s, t, out| {
+            && board::jammed::<MAX>(|s, t, out| {
                 self.generate(s, t, out);
             })
         {
@@ -558,23 +579,19 @@ impl State {
     }
 }
 
-/// Bits strictly between `a` and `b` (a < b): the holes a move's count passes.
-#[inline]
-const fn strictly_between(a: u8, b: u8) -> u64 {
-    ((1u64 << b) - 1) & !((1u64 << (a + 1)) - 1)
-}
-
 /// The moves `out[start..]` of one die, rewritten to spend it (NOTATION §3.1: `2:L3-L5`).
 fn spending(value: u8, out: &mut MoveList, start: usize) {
     let value = Throw::new(value).expect("a die is 1..=4");
     for m in &mut out[start..] {
         if let Move::Go { from, to } = *m {
-            *m = Move::Spend { value, from, to };
+            *m = Move::spend(value, from, to);
         }
     }
 }
 
 impl Turns for State {
+    const DICE: bool = true;
+
     #[inline]
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
@@ -585,7 +602,7 @@ impl Turns for State {
                 throw: Some(t),
             },
             // A decision whose moves carry their die (NOTATION §6: `throw` null).
-            Phase::Dice(_) | Phase::Second { .. } => Status::Decide { seat, throw: None },
+            Phase::Dice(_) | Phase::Second(_) => Status::Decide { seat, throw: None },
             Phase::Over(o) => Status::Over(o),
         }
     }
@@ -606,10 +623,28 @@ impl Turns for State {
 impl Moves for State {
     #[inline]
     fn decision_moves(&self, out: &mut MoveList) -> bool {
+        match self.phase {
+            Phase::Move(t) => {
+                let null = self.generate(self.clock.to_move, t.value(), out);
+                self.cfg.lines.finish(null, out);
+                true
+            }
+            Phase::Dice(_) | Phase::Second(_) => {
+                self.dice_moves(out);
+                true
+            }
+            Phase::Throw | Phase::Over(_) => false,
+        }
+    }
+}
+
+impl State {
+    /// The moves of a decision of two d4, out of line: a game of sticks never needs it.
+    #[inline(never)]
+    fn dice_moves(&self, out: &mut MoveList) {
         let me = self.clock.to_move;
         let null = match self.phase {
-            Phase::Move(t) => self.generate(me, t.value(), out),
-            // the moves of both values, each spending its die; a re-entry turn lists the
+            // The moves of both values, each spending its die; a re-entry turn lists the
             // re-entries of both.
             Phase::Dice(d) => {
                 let mut null = false;
@@ -620,55 +655,33 @@ impl Moves for State {
                 }
                 null
             }
-            // the die left, with another piece than the first moved. Another piece on a
-            // shared `S` is another piece (WA-13 `safe_unlimited`).
-            Phase::Second { value, moved } => {
+            // The die left, with another piece than the first moved. Another piece on a shared
+            // `S` is another piece (WA-13 `safe_unlimited`).
+            Phase::Second(second) => {
+                let (value, moved) = (second.value(), second.moved());
                 let except = if moved == SHARED && self.extra_on_s[me] > 0 {
                     0
                 } else {
                     moved
                 };
-                let null = self.generate_except(me, value, except, out);
+                let null = self.generate_second(me, value, except, out);
                 spending(value, out, 0);
                 null
             }
-            Phase::Throw | Phase::Over(_) => return false,
+            Phase::Move(_) | Phase::Throw | Phase::Over(_) => return,
         };
         self.cfg.lines.finish(null, out);
-        true
     }
-}
 
-impl Rules for State {
-    fn play_unchecked(&mut self, m: Move) {
+    /// A decision of two d4, out of line as [`State::dice_moves`].
+    #[inline(never)]
+    fn play_dice(&mut self, m: Move) {
         let me = self.clock.to_move;
         let reentry = self.knocked[me] > 0;
-        match self.phase {
-            Phase::Move(_) => {
-                let bonus = match m {
-                    Move::Go { from, to } => self.move_piece(from, to),
-                    _ => false,
-                };
-                if self.end_checks(reentry && m == Move::Pass) {
-                    return;
-                }
-                if bonus && !reentry {
-                    self.phase = Phase::Throw;
-                } else {
-                    self.end_turn();
-                }
-            }
-            Phase::Dice(d) => {
-                let Move::Spend { value, from, to } = m else {
-                    // A pass loses both dice.
-                    if !self.end_checks(reentry) {
-                        self.after_dice();
-                    }
-                    self.draw_if_jammed();
-                    return;
-                };
-                let value = value.value();
-                if self.move_piece(from, to) {
+        match (self.phase, m) {
+            (Phase::Dice(d), Move::Spend(spent)) => {
+                let (value, to) = (spent.value().value(), spent.to());
+                if self.move_piece(spent.from(), to) {
                     self.bonus_throws += 1;
                 }
                 if self.end_checks(false) {
@@ -684,12 +697,19 @@ impl Rules for State {
                     } else {
                         board::circuit_index_of(me, to)
                     };
-                    self.phase = Phase::Second { value: left, moved };
+                    self.phase = Phase::Second(SecondDie::new(left, moved));
                 }
             }
-            Phase::Second { .. } => {
-                if let Move::Spend { from, to, .. } = m
-                    && self.move_piece(from, to)
+            // A pass loses both dice; at a re-entry it is a failed one (WA-11).
+            (Phase::Dice(_), _) => {
+                if self.end_checks(reentry) {
+                    return;
+                }
+                self.after_dice();
+            }
+            (Phase::Second(_), m) => {
+                if let Move::Spend(spent) = m
+                    && self.move_piece(spent.from(), spent.to())
                 {
                     self.bonus_throws += 1;
                 }
@@ -698,13 +718,38 @@ impl Rules for State {
                 }
                 self.after_dice();
             }
-            Phase::Throw | Phase::Over(_) => {
+            _ => {
                 debug_assert!(false, "{m} is not legal in {:?}", self.phase);
                 return;
             }
         }
         // C-8, after every decision.
-        self.draw_if_jammed();
+        self.draw_if_jammed::<4>();
+    }
+}
+
+impl Rules for State {
+    fn play_unchecked(&mut self, m: Move) {
+        let Phase::Move(_) = self.phase else {
+            self.play_dice(m);
+            return;
+        };
+        let me = self.clock.to_move;
+        let reentry = self.knocked[me] > 0;
+        let bonus = match m {
+            Move::Go { from, to } => self.move_piece(from, to),
+            _ => false,
+        };
+        if self.end_checks(reentry && m == Move::Pass) {
+            return;
+        }
+        if bonus && !reentry {
+            self.phase = Phase::Throw;
+        } else {
+            self.end_turn();
+        }
+        // C-8, after every decision.
+        self.draw_if_jammed::<5>();
     }
 }
 

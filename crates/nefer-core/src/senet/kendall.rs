@@ -494,7 +494,7 @@ impl State {
             self.base_moves_for(t, &mut one);
             for m in &one {
                 if let Move::Go { from, to } = *m {
-                    out.push(Move::Spend { value: t, from, to });
+                    out.push(Move::spend(t, from, to));
                 }
             }
         }
@@ -659,6 +659,7 @@ impl State {
 }
 
 impl Turns for State {
+    #[inline]
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
         match self.phase {
@@ -678,6 +679,7 @@ impl Turns for State {
         }
     }
 
+    #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         let Chance::Throw(t) = c else { return };
         self.phase = match self.phase {
@@ -806,9 +808,9 @@ impl Rules for State {
             (Phase::WaterResult(_), _) => self.end_turn(),
             // a pass loses every value not spent.
             (Phase::Spend, Move::Pass) => self.end_turn(),
-            (Phase::Spend, Move::Spend { value, from, to }) => {
-                self.pool[usize::from(value.value() - 1)] -= 1;
-                let Place::Square(from) = from else {
+            (Phase::Spend, Move::Spend(spent)) => {
+                self.pool[usize::from(spent.value().value() - 1)] -= 1;
+                let (Place::Square(from), to) = (spent.from(), spent.to()) else {
                     debug_assert!(false, "{m} starts off the board");
                     return;
                 };
