@@ -419,11 +419,20 @@ macro_rules! config {
         $( after($cfg:ident, $rd:ident) $after:block )?
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Config {
             /// The common options (SPEC §1.3).
             pub common: $crate::options::Common,
             $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        /// Hashes nothing: a game's configuration never changes, so the states of one game (a
+        /// search's transposition table) differ by their positions alone, and hashing the
+        /// configuration with each of them only cost time. Equal configurations still hash
+        /// equal, as `Hash` asks.
+        impl core::hash::Hash for Config {
+            #[inline]
+            fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
         }
 
         impl Config {

@@ -153,6 +153,28 @@ impl<E: Evaluator> Expectimax<E> {
         }
     }
 
+    /// [`Expectimax::value`] of an outcome of a chance node. A throw followed by another
+    /// (Kendall's collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so
+    /// that such chains end: at depth 0 the next throw is valued as it stands.
+    fn value_after_chance(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
+        self.nodes += 1;
+        self.check_time();
+        if self.aborted {
+            return 0.0;
+        }
+        match g.status() {
+            Status::Over(_) => self.eval.value(g, self.root),
+            Status::Chance { .. } if depth > 0 => self.chance(g, depth - 1, alpha, beta),
+            Status::Chance { .. } => self.eval.value(g, self.root),
+            Status::Decide { seat, .. } => {
+                if depth == 0 {
+                    return self.eval.value(g, self.root);
+                }
+                self.decision(g, seat, depth, alpha, beta)
+            }
+        }
+    }
+
     fn decision(
         &mut self,
         g: &AnyGame,
@@ -283,17 +305,7 @@ impl<E: Evaluator> Expectimax<E> {
             rest -= p;
             let a = (alpha - sum - U * rest) / p;
             let b = (beta - sum - L * rest) / p;
-            // A throw followed by another (Kendall's collected throws, SPEC R-4; an opening's
-            // repeated throws) spends a ply, so that such chains end: at depth 0 the next throw
-            // is valued as it stands.
-            let v = if !matches!(child.status(), Status::Chance { .. }) {
-                self.value(child, depth, a.max(L), b.min(U))
-            } else if depth > 0 {
-                self.value(child, depth - 1, a.max(L), b.min(U))
-            } else {
-                self.nodes += 1;
-                self.eval.value(child, self.root)
-            };
+            let v = self.value_after_chance(child, depth, a.max(L), b.min(U));
             if self.aborted {
                 return 0.0;
             }
