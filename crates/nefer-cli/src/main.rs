@@ -29,13 +29,21 @@ enum Command {
         /// A rule set key, e.g. senet.kendall.
         key: Option<String>,
     },
-    /// Replay an .ngr record; with --trace print the conformance trace (NOTATION §6).
+    /// Replay an .ngr record; with --trace print the conformance trace (NOTATION §6), with
+    /// --position the position string (docs/dev/positions.md).
     Replay {
         /// The record file.
         file: PathBuf,
         /// Print one JSON line per decision point and the result.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "position")]
         trace: bool,
+        /// Replay only the first N actions (0: the start position).
+        #[arg(long, value_name = "N")]
+        ply: Option<usize>,
+        /// Print the position string where the replay stops (after N actions with --ply,
+        /// else at the end).
+        #[arg(long)]
+        position: bool,
     },
     /// Play a game in the terminal against the computer or a second person.
     Play(play::PlayArgs),
@@ -51,7 +59,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules { key } => rules(key.as_deref()),
-        Command::Replay { file, trace } => replay_file(&file, trace),
+        Command::Replay {
+            file,
+            trace,
+            ply,
+            position,
+        } => replay_file(&file, trace, ply, position),
         Command::Play(args) => play::run(args),
         Command::Sim(args) => sim::run_sim(args),
         Command::Solve(args) => solve::run(args),
@@ -109,14 +122,31 @@ fn rules(key: Option<&str>) -> Result<()> {
     Ok(())
 }
 
-fn replay_file(file: &std::path::Path, trace: bool) -> Result<()> {
+fn replay_file(
+    file: &std::path::Path,
+    trace: bool,
+    ply: Option<usize>,
+    position: bool,
+) -> Result<()> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let record = Record::parse(&text).with_context(|| format!("{}", file.display()))?;
+    let mut record = Record::parse(&text).with_context(|| format!("{}", file.display()))?;
+    if let Some(n) = ply {
+        let played = record.actions.len();
+        if n > played {
+            anyhow::bail!(
+                "{}: --ply {n} is past the end: the record has {played} actions (--ply 0..={played})",
+                file.display()
+            );
+        }
+        record.actions.truncate(n);
+    }
     let replayed = replay(&record).with_context(|| format!("{}", file.display()))?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if trace {
+    if position {
+        writeln!(out, "{}", replayed.game.position())?;
+    } else if trace {
         for line in &replayed.trace {
             writeln!(out, "{line}")?;
         }

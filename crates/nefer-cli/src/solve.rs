@@ -1,5 +1,6 @@
 //! `nefer solve`: exact one-sided tables of the pure-race rule sets (see `nefer_tables`).
 
+use std::io::{BufReader, BufWriter, Write as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -7,9 +8,19 @@ use anyhow::{Context as _, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use nefer_core::RuleSetId;
 use nefer_tables::pair::solve_pair;
-use nefer_tables::race::{Indexer, race_match, solve};
+use nefer_tables::race::{Indexer, race_match};
+use nefer_tables::solver::{Keep, TURN_LIMIT, solve_rows};
 use nefer_tables::{race_for, table};
 use serde_json::json;
+
+/// The most pieces whose exact pair game `--exact-up-to` solves: 3 pieces make 2.1·10⁷ pairs
+/// (`hj.french`) to 2.6·10⁷ (`hj.walker`), 8 bytes each; 4 pieces would make about 10⁹ pairs,
+/// 8 GB.
+const MAX_EXACT: u8 = 3;
+
+/// The default cut-off of a table's rows: a state's distribution is kept until less than this
+/// probability is left (docs/BENCHMARKS.md measures the sizes and errors).
+const CUTOFF: f64 = 1e-9;
 
 /// Arguments of `nefer solve`.
 #[derive(clap::Args)]
@@ -23,15 +34,21 @@ pub struct SolveArgs {
     /// Write the table to this file (documented binary format, see `nefer_tables::table`).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Turns of distribution kept per state in the table, the rest summed in a tail slot
-    /// (default: 192 for hj.french, 640 for hj.walker, where the start's tail is below 1e-12).
+    /// The turn by which every state's distribution in the table ends, the rest summed in its
+    /// tail (default: 192 for hj.french, 640 for hj.walker, where the start's tail is below
+    /// 1e-12; 0 writes the values alone; at most 4000).
     #[arg(long)]
     max_turns: Option<usize>,
+    /// A state's distribution in the table ends once less than this probability is left (its
+    /// tail keeps the rest): 0 keeps every turn up to --max-turns.
+    #[arg(long, default_value_t = CUTOFF)]
+    cutoff: f64,
     /// Pieces per player (fewer than 5 solves a reduced variant).
     #[arg(long, default_value_t = 5)]
     pieces: u8,
     /// Solve the exact two-player game too, up to this many pieces (the pair space is the square
-    /// of the one-player space: 2 pieces take seconds, 3 take hours).
+    /// of the one-player space: 2 pieces take a fraction of a second, 3 take tens of seconds and
+    /// about 200 MB; at most 3).
     #[arg(long, default_value_t = 2)]
     exact_up_to: u8,
     /// Print the figures as one JSON object.
@@ -49,15 +66,19 @@ pub struct SolveArgs {
 /// read.
 pub fn run(args: SolveArgs) -> Result<()> {
     if let Some(path) = &args.info {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let t = table::read(&bytes).with_context(|| format!("{}", path.display()))?;
-        println!("{}", serde_json::to_string_pretty(&t.meta)?);
-        println!(
-            "{} states, {} distribution values",
-            t.expected.len(),
-            t.dist.len()
-        );
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        // Streamed: the file is checked to its end without keeping its values.
+        let t = table::info(BufReader::new(file)).with_context(|| format!("{}", path.display()))?;
+        // Written, not printed: a closed pipe is an error to report, never a panic.
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", serde_json::to_string_pretty(&t.meta)?)?;
+        writeln!(
+            out,
+            "{} states, {} distribution values (rows end by turn {}), {} bytes, checksum ok",
+            t.states, t.kept, t.max_turns, t.bytes
+        )?;
+        out.flush()?;
         return Ok(());
     }
     let key = args.rules.as_deref().expect("clap requires --rules");
@@ -68,7 +89,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         bail!("only the default options of {key} are solved so far; `{options}` given");
     }
     if !(1..=5).contains(&args.pieces) {
-        bail!("--pieces must be 1 to 5");
+        bail!("--pieces must be 1 to 5, {} given", args.pieces);
     }
     let Some(race) = race_for(key, args.pieces, 29) else {
         bail!("{key} is not a pure race; nefer solves hj.french and hj.walker (basic game)");
@@ -76,13 +97,39 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let max_turns = args
         .max_turns
         .unwrap_or(if key == "hj.walker" { 640 } else { 192 });
+    if max_turns > TURN_LIMIT {
+        bail!("--max-turns must be at most {TURN_LIMIT} (the solver's horizon), {max_turns} given");
+    }
+    if !(0.0..1.0).contains(&args.cutoff) {
+        bail!(
+            "--cutoff must be at least 0 and below 1, {} given",
+            args.cutoff
+        );
+    }
+    if args.exact_up_to > MAX_EXACT {
+        bail!(
+            "--exact-up-to must be 0 to {MAX_EXACT} (4 pieces would need about 8 GB), {} given",
+            args.exact_up_to
+        );
+    }
     let bar = ProgressBar::new(60);
     bar.set_style(
         ProgressStyle::with_template("{msg} {bar:40} {percent}%").expect("a valid template"),
     );
     bar.set_message(format!("solving {key}"));
     let start = Instant::now();
-    let sol = solve(race.as_ref(), max_turns, &|done, _| bar.set_position(done));
+    // The distributions of every state are kept only for a table to write.
+    let keep = match args.out {
+        Some(_) => Keep {
+            max_turns,
+            cutoff: args.cutoff,
+        },
+        None => Keep {
+            max_turns: 0,
+            cutoff: 0.0,
+        },
+    };
+    let sol = solve_rows(race.as_ref(), keep, &|done, _| bar.set_position(done));
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let idx = Indexer::new(race.as_ref());
@@ -93,7 +140,11 @@ pub fn run(args: SolveArgs) -> Result<()> {
     for n in 1..=args.exact_up_to.min(args.pieces) {
         let r = race_for(key, n, 29).expect("a pure race");
         let pair = solve_pair(r.as_ref());
-        let one = race_match(&solve(r.as_ref(), 8, &|_, _| {}).start_dist);
+        let no_rows = Keep {
+            max_turns: 0,
+            cutoff: 0.0,
+        };
+        let one = race_match(&solve_rows(r.as_ref(), no_rows, &|_, _| {}).start_dist);
         reduced.push(json!({
             "pieces": n,
             "p_first_thrower_wins_one_sided": one.p_first_wins,
@@ -129,49 +180,68 @@ pub fn run(args: SolveArgs) -> Result<()> {
             "holes": 29,
             "states": idx.len(),
             "max_turns": max_turns,
-            "tail_from_start": sol.dist[s0 * (max_turns + 1) + max_turns],
+            "cutoff": args.cutoff,
+            "tail_from_start": sol.dists.row(s0).tail,
             "ranking": "groups (k pieces on holes, in hand, on point 30) in increasing k, hand, point-30 order; inside a group the occupied holes 1..29 as a k-subset in colexicographic order (combinatorial number system)",
-            "values": "per state: f64 expected turns to finish (min-expected-turns policy), then per state max_turns+1 f32: P(T=0..max_turns-1), P(T>=max_turns)",
+            "values": "per state: f64 expected turns to finish (min-expected-turns policy); per state a row of f32 P(T=k) for k from its first possible finish until P(T>=k) < cutoff or k = max_turns, and that remaining mass (see nefer_tables::table)",
             "policy": "minimise expected turns; ties to the first move in generation order",
             "expected_turns_to_finish": sol.expected[s0],
             "p_first_thrower_wins": m.p_first_wins,
             "expected_game_turns": m.expected_game_turns,
         });
-        std::fs::write(path, table::write(&meta, &sol))
+        let file = std::fs::File::create(path)
             .with_context(|| format!("cannot write {}", path.display()))?;
+        table::write_to(
+            BufWriter::new(file),
+            &meta,
+            &sol.expected,
+            &sol.dists,
+            max_turns,
+        )
+        .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    let mut out = std::io::stdout().lock();
     if args.json {
-        println!("{figures}");
+        writeln!(out, "{figures}")?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{key} ({} pieces), exact one-sided solution: {} states, solved in {seconds:.1} s",
             args.pieces,
             idx.len()
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "  minimum expected turns for one player to finish:      {:.6}",
             sol.expected[s0]
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "  P(first thrower wins), both minimising expected turns: {:.6}",
             m.p_first_wins
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "  expected game length in turns:                         {:.4}",
             m.expected_game_turns
-        );
+        )?;
         for r in &reduced {
-            println!(
+            writeln!(
+                out,
                 "  with {} piece(s): P(first wins) one-sided {:.6}, exact win-maximising {:.6}",
                 r["pieces"],
                 r["p_first_thrower_wins_one_sided"].as_f64().unwrap_or(0.0),
                 r["p_first_thrower_wins_exact"].as_f64().unwrap_or(0.0)
-            );
+            )?;
         }
-        println!("  (a turn is a throw and every bonus throw it earns; see docs/SOLUTIONS.md)");
+        writeln!(
+            out,
+            "  (a turn is a throw and every bonus throw it earns; see docs/SOLUTIONS.md)"
+        )?;
         if let Some(path) = &args.out {
-            println!("  table written to {}", path.display());
+            writeln!(out, "  table written to {}", path.display())?;
         }
     }
+    out.flush()?;
     Ok(())
 }

@@ -49,6 +49,73 @@ fn rules_lists_and_explains() {
 }
 
 #[test]
+fn replay_prints_the_position_after_any_ply() {
+    // Senet after Kendall, green's 2 then 14-16: red to throw.
+    let f = temp("position.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let at = |ply: Option<&str>| {
+        let mut args = vec!["replay", f.to_str().unwrap(), "--position"];
+        if let Some(n) = ply {
+            args.extend(["--ply", n]);
+        }
+        let out = nefer(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let start = "senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw\n";
+    assert_eq!(at(Some("0")), start);
+    assert_eq!(
+        at(Some("1")),
+        "senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A 2\n"
+    );
+    let end = "senet.kendall A:2,4,6,8,10,12,16 B:1,3,5,7,9,11,13 B 3 turn=2\n";
+    assert_eq!(at(Some("3")), end);
+    assert_eq!(at(None), end, "the final position without --ply");
+    // The position reads back: a record that starts there replays the rest.
+    let g = temp("from-position.ngr");
+    let header = format!(
+        "rules: senet.kendall\nposition: {}actions: 2 14-16 3\n",
+        start
+    );
+    std::fs::write(&g, header).unwrap();
+    let out = nefer(&["replay", g.to_str().unwrap(), "--position"], "");
+    assert_eq!(text(&out.stdout), end);
+    // --ply also cuts the trace and the summary.
+    let out = nefer(
+        &["replay", f.to_str().unwrap(), "--ply", "1", "--trace"],
+        "",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "{\"i\":1,\"player\":\"A\",\"throw\":2,\"legal\":[\"14-16\"]}\n{\"result\":\"ongoing\"}\n"
+    );
+}
+
+#[test]
+fn replay_refuses_a_ply_past_the_end() {
+    let f = temp("short.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let out = nefer(
+        &["replay", f.to_str().unwrap(), "--ply", "4", "--position"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let e = text(&out.stderr);
+    assert!(
+        e.contains("--ply 4 is past the end: the record has 3 actions"),
+        "{e}"
+    );
+    let out = nefer(&["replay", f.to_str().unwrap(), "--ply", "-1"], "");
+    assert!(!out.status.success());
+    let out = nefer(
+        &["replay", f.to_str().unwrap(), "--trace", "--position"],
+        "",
+    );
+    assert!(!out.status.success(), "one output at a time");
+}
+
+#[test]
 fn replay_trace_matches_a_vector() {
     let rec = vectors().join("senet.kendall/senet.kendall-0001-000.ngr");
     let out = nefer(&["replay", rec.to_str().unwrap(), "--trace"], "");
@@ -303,7 +370,9 @@ fn solve_writes_a_table_that_info_reads() {
     }
     let info = nefer(&["solve", "--info", out_file.to_str().unwrap()], "");
     assert!(info.status.success());
-    assert!(text(&info.stdout).contains("\"rules\": \"hj.french\""));
+    let s = text(&info.stdout);
+    assert!(s.contains("\"rules\": \"hj.french\""), "{s}");
+    assert!(s.contains("31 states") && s.contains("checksum ok"), "{s}");
     // Not a pure race, or not a table: clear errors.
     let out = nefer(&["solve", "--rules", "senet.kendall"], "");
     assert!(text(&out.stderr).contains("not a pure race"));
@@ -311,6 +380,163 @@ fn solve_writes_a_table_that_info_reads() {
     std::fs::write(&junk, b"hello").unwrap();
     let out = nefer(&["solve", "--info", junk.to_str().unwrap()], "");
     assert!(!out.status.success() && text(&out.stderr).contains("not a nefer table"));
+}
+
+#[test]
+fn solve_refuses_bad_bounds_with_clear_errors() {
+    // Once a panic (an empty range at race.rs:340): now a table of values alone.
+    let out = nefer(
+        &[
+            "solve",
+            "--rules",
+            "hj.french",
+            "--pieces",
+            "1",
+            "--max-turns",
+            "0",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let values_only = temp("french-values.ntb");
+    let out = nefer(
+        &[
+            "solve",
+            "--rules",
+            "hj.walker",
+            "--pieces",
+            "1",
+            "--max-turns",
+            "0",
+            "--out",
+            values_only.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = nefer(&["solve", "--info", values_only.to_str().unwrap()], "");
+    assert!(text(&info.stdout).contains("0 distribution values"));
+    // A table that cannot be written: an error, not a panic.
+    let out = nefer(
+        &[
+            "solve",
+            "--rules",
+            "hj.french",
+            "--pieces",
+            "1",
+            "--out",
+            "/dev/full",
+        ],
+        "",
+    );
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("cannot write /dev/full: table I/O: No space left"),
+        "{err}"
+    );
+    for (args, message) in [
+        (&["--pieces", "0"][..], "--pieces must be 1 to 5, 0 given"),
+        (&["--pieces", "6"], "--pieces must be 1 to 5, 6 given"),
+        (&["--pieces", "300"], "invalid value '300'"),
+        (&["--max-turns", "4001"], "--max-turns must be at most 4000"),
+        (&["--max-turns", "99999999999999999999999"], "invalid value"),
+        (&["--exact-up-to", "4"], "--exact-up-to must be 0 to 3"),
+        (
+            &["--cutoff", "1"],
+            "--cutoff must be at least 0 and below 1",
+        ),
+        (&["--cutoff=-1e-9"], "--cutoff must be"),
+    ] {
+        let mut all = vec!["solve", "--rules", "hj.french"];
+        all.extend_from_slice(args);
+        let out = nefer(&all, "");
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn solve_info_refuses_bad_tables_without_reading_them_whole() {
+    // Endless zeros: refused after one header, not read until memory runs out.
+    let out = nefer(&["solve", "--info", "/dev/zero"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("not a nefer table"));
+    // A header that claims 2^61 states and carries no data (once "0 states": the size check
+    // overflowed).
+    let mut h = b"NEFERTBL".to_vec();
+    h.extend_from_slice(&2u32.to_le_bytes());
+    h.extend_from_slice(&2u32.to_le_bytes());
+    h.extend_from_slice(&(1u64 << 61).to_le_bytes());
+    h.extend_from_slice(&0u64.to_le_bytes());
+    h.extend_from_slice(&192u32.to_le_bytes());
+    let crc = crc32(&h);
+    h.extend_from_slice(&crc.to_le_bytes());
+    let liar = temp("liar.ntb");
+    std::fs::write(&liar, &h).unwrap();
+    let out = nefer(&["solve", "--info", liar.to_str().unwrap()], "");
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("2305843009213693952 states, a table holds 1 to 16777216"),
+        "{err}"
+    );
+    // A real table cut short, and one with a byte changed.
+    let good = temp("french-2.ntb");
+    let out = nefer(
+        &[
+            "solve",
+            "--rules",
+            "hj.french",
+            "--pieces",
+            "2",
+            "--exact-up-to",
+            "0",
+            "--out",
+            good.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&good).unwrap();
+    let cut = temp("cut.ntb");
+    std::fs::write(&cut, &bytes[..bytes.len() - 10]).unwrap();
+    let out = nefer(&["solve", "--info", cut.to_str().unwrap()], "");
+    assert!(
+        text(&out.stderr).contains("truncated"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut flipped = bytes.clone();
+    let at = bytes.len() - 100;
+    flipped[at] ^= 0x10;
+    let bad = temp("flipped.ntb");
+    std::fs::write(&bad, &flipped).unwrap();
+    let out = nefer(&["solve", "--info", bad.to_str().unwrap()], "");
+    assert!(
+        text(&out.stderr).contains("checksum does not match"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// CRC-32 (IEEE), bit by bit: the table format's checksum, written out here so the test does
+/// not trust the code it checks.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
 }
 
 #[test]

@@ -20,6 +20,7 @@ pub mod game;
 pub mod hj;
 pub mod notation;
 pub mod options;
+pub mod position;
 pub mod record;
 pub mod rules;
 pub mod senet;
@@ -31,6 +32,7 @@ pub use game::{
     Place, PlayError, Seat, SeatLayout, Side, Status, random_playout,
 };
 pub use options::{OptionError, OptionSpec, Options};
+pub use position::{FromSetup, PositionError, Setup};
 pub use record::{Record, Replay, ReplayError, replay};
 pub use rules::{AnyGame, Family, RuleInfo, RuleSetId};
 pub use sticks::{DicePair, Prob, StickBias, Sticks, Throw};

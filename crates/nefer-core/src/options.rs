@@ -13,6 +13,8 @@
 //!   it, so the registry and the parse cannot disagree unnoticed (a test parses every
 //!   implemented value of every option and sees every other one refused).
 
+use std::borrow::Cow;
+
 use core::cell::Cell;
 use core::fmt;
 
@@ -154,6 +156,10 @@ impl HoleSet {
 impl OptionValue for HoleSet {
     fn parse_value(s: &str) -> Option<HoleSet> {
         HoleSet::parse(s)
+    }
+
+    fn value_str(&self) -> Cow<'static, str> {
+        Cow::Owned(self.to_string())
     }
 }
 
@@ -329,6 +335,9 @@ impl fmt::Display for Options {
 pub(crate) trait OptionValue: Sized {
     /// The value written `s`, if this type has it.
     fn parse_value(s: &str) -> Option<Self>;
+    /// The string this value is written as (what [`OptionValue::parse_value`] reads back):
+    /// borrowed for a named value, owned for a set of holes.
+    fn value_str(&self) -> Cow<'static, str>;
 }
 
 impl OptionValue for bool {
@@ -338,6 +347,10 @@ impl OptionValue for bool {
             "false" => Some(false),
             _ => None,
         }
+    }
+
+    fn value_str(&self) -> Cow<'static, str> {
+        Cow::Borrowed(if *self { "true" } else { "false" })
     }
 }
 
@@ -384,6 +397,10 @@ macro_rules! option_values {
                     _ => None,
                 }
             }
+
+            fn value_str(&self) -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(self.as_str())
+            }
         }
     };
 }
@@ -402,13 +419,99 @@ impl<T: OptionValue> ReadOption for T {
     }
 }
 
+/// How a field of a rule set's `Config` is written back as options, the reverse of
+/// [`ReadOption`] (a position string names its game's options, `crate::position`).
+pub(crate) trait WriteOption {
+    /// Writes the field `field` of a `Config`.
+    fn write_as(&self, w: &mut OptionWriter, field: &str);
+}
+
+impl<T: OptionValue> WriteOption for T {
+    fn write_as(&self, w: &mut OptionWriter, field: &str) {
+        w.own(field, self.value_str());
+    }
+}
+
+/// The options that give a rule set's `Config`, collected field by field: only the values
+/// that are not the option's default, in the registry's order (the short form of a default
+/// game is no option at all).
+pub(crate) struct OptionWriter {
+    key: &'static str,
+    specs: Vec<OptionSpec>,
+    given: Vec<(usize, String)>,
+}
+
+impl OptionWriter {
+    /// A writer for rule set `key` with its registry `specs`.
+    pub(crate) fn new(key: &'static str, specs: Vec<OptionSpec>) -> OptionWriter {
+        OptionWriter {
+            key,
+            specs,
+            given: Vec::new(),
+        }
+    }
+
+    /// Option `name` has `value`: kept unless it is the default.
+    ///
+    /// # Panics
+    /// In debug builds, when the registry has no option `name` (the writer and the registry
+    /// disagree: a test writes every implemented value).
+    pub(crate) fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        let Some(i) = self.specs.iter().position(|s| s.name == name) else {
+            debug_assert!(false, "{}: no option {name} to write", self.key);
+            return;
+        };
+        if value != self.specs[i].default_value() {
+            self.given.push((i, value));
+        }
+    }
+
+    /// The rule set's own option `KEY.suffix` has `value`.
+    pub(crate) fn own(&mut self, suffix: &str, value: impl Into<String>) {
+        self.set(&format!("{}.{suffix}", self.key), value);
+    }
+
+    /// The rule set's own option `KEY.suffix` is written as `value`, in place of what was
+    /// written for it before, even where `value` is the option's default: where another option
+    /// changes that default, `off` must be said.
+    pub(crate) fn own_always(&mut self, suffix: &str, value: impl Into<String>) {
+        self.forget_own(suffix);
+        let name = format!("{}.{suffix}", self.key);
+        match self.specs.iter().position(|s| s.name == name) {
+            Some(i) => self.given.push((i, value.into())),
+            None => debug_assert!(false, "{}: no option {name} to write", self.key),
+        }
+    }
+
+    /// Nothing is written for the rule set's own option `KEY.suffix`: the value written before
+    /// is the one another option implies.
+    pub(crate) fn forget_own(&mut self, suffix: &str) {
+        let name = format!("{}.{suffix}", self.key);
+        self.given.retain(|&(i, _)| self.specs[i].name != name);
+    }
+
+    /// The options written, in the registry's order.
+    pub(crate) fn finish(mut self) -> Options {
+        self.given.sort_by_key(|&(i, _)| i);
+        let mut o = Options::new();
+        for (i, v) in self.given {
+            o.0.push((self.specs[i].name.clone(), v));
+        }
+        o
+    }
+}
+
 /// Declares a rule set's `Config`: the common options of SPEC §1.3 (`common`), then one field
 /// per option (its name is the option's `KEY.name`, its type reads it, see [`ReadOption`]),
-/// and `Config::read`. Options listed in an optional `ignored { name: Type, }` section are
-/// checked and read, but not kept: they change nothing in play. An optional
-/// `after(cfg, o) { ... }` block then adjusts the configuration read (`cfg: &mut Config`) with
-/// the reader `o` at hand: where one option changes another's default or sets a common
-/// member (R-5's dice).
+/// and `Config::read` and `Config::write` (its reverse, see [`WriteOption`]). Options listed in
+/// an optional `ignored { name: Type, }` section are checked and read, but not kept: they
+/// change nothing in play (and are not written back). An optional `after(cfg, o) { ... }`
+/// block then adjusts the configuration read (`cfg: &mut Config`) with the reader `o` at hand:
+/// where one option changes another's default or sets a common member (R-5's dice); its
+/// reverse, an optional `written(cfg, w) { ... }` block, then writes what `after` read
+/// (`cfg: &Config`, `w: &mut OptionWriter`), so that the options written give the same
+/// configuration.
 macro_rules! config {
     (
         $(#[$meta:meta])*
@@ -417,6 +520,7 @@ macro_rules! config {
         }
         $( ignored { $( $ifield:ident: $ity:ty, )* } )?
         $( after($cfg:ident, $rd:ident) $after:block )?
+        $( written($wcfg:ident, $wr:ident) $written:block )?
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -455,6 +559,18 @@ macro_rules! config {
                     $after
                 })?
                 Ok(cfg)
+            }
+
+            /// Writes the typed options back (see [`Config::to_options`]).
+            pub(crate) fn write(&self, w: &mut $crate::options::OptionWriter) {
+                use $crate::options::WriteOption;
+                self.common.write(w);
+                $( WriteOption::write_as(&self.$field, w, stringify!($field)); )*
+                $({
+                    let $wcfg = self;
+                    let $wr = w;
+                    $written
+                })?
             }
         }
     };
@@ -743,6 +859,18 @@ impl Common {
             })?,
             may_pass: !o.own::<bool>("compulsory_move")?,
         })
+    }
+
+    /// Writes the common options back (the reverse of [`Common::read`]).
+    pub(crate) fn write(&self, w: &mut OptionWriter) {
+        // `1/2` is the default `0.5` written as a fraction: not written.
+        if !self.bias.is_fair() {
+            w.own("stick_bias", self.bias.to_string());
+        }
+        if self.max_turns != 0 {
+            w.own("max_turns", self.max_turns.to_string());
+        }
+        w.own("compulsory_move", (!self.may_pass).value_str());
     }
 
     /// C-2: where moving is not compulsory, `pass` stands beside the moves of a throw (a pass

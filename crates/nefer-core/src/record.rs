@@ -269,19 +269,56 @@ pub fn play_token<G: Game>(g: &mut G, index: usize, token: &str) -> Result<Actio
     Ok(action)
 }
 
-/// Replays a record from the start and builds its trace (NOTATION §6).
+/// The header of a record whose game starts from a position of its own rather than the rule
+/// set's start (a game set up for analysis): its position string (docs/dev/positions.md, an
+/// extension of NOTATION §5).
+pub const POSITION_HEADER: &str = "position";
+
+/// The state a record's game starts from: the position of its `position:` header where it has
+/// one, else the start of its rule set under its options.
 ///
 /// # Errors
-/// Unknown rule set or options, or an action that is malformed or illegal (naming its index,
-/// the token and the legal actions there).
-pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
+/// An unknown rule set or options; a `position:` that is not a position, or whose rule set or
+/// rules are not the record's.
+pub fn start_of(record: &Record) -> Result<AnyGame, ReplayError> {
     let id: RuleSetId = record
         .rules
         .parse()
         .map_err(|e: crate::rules::UnknownRuleSet| ReplayError::Setup(e.to_string()))?;
-    let mut game = id
+    let start = id
         .new_game(&record.options)
         .map_err(|e| ReplayError::Setup(e.to_string()))?;
+    let Some(text) = record.header(POSITION_HEADER) else {
+        return Ok(start);
+    };
+    let game =
+        AnyGame::from_position(text).map_err(|e| ReplayError::Setup(format!("position: {e}")))?;
+    if game.rule_set() != id {
+        return Err(ReplayError::Setup(format!(
+            "position: a {} position in a {id} record",
+            game.rule_set()
+        )));
+    }
+    // The same rules, however the options are written.
+    if game.options() != start.options() {
+        return Err(ReplayError::Setup(format!(
+            "position: its options [{}] are not the record's [{}]",
+            game.options(),
+            record.options
+        )));
+    }
+    Ok(game)
+}
+
+/// Replays a record from its start (the rule set's, or its `position:`) and builds its trace
+/// (NOTATION §6).
+///
+/// # Errors
+/// Unknown rule set or options, a `position:` that does not fit the record (see
+/// [`start_of`]), or an action that is malformed or illegal (naming its index, the token and
+/// the legal actions there).
+pub fn replay(record: &Record) -> Result<Replay, ReplayError> {
+    let mut game = start_of(record)?;
     let mut trace = Vec::new();
     let mut actions = Vec::with_capacity(record.actions.len());
     for (i, tok) in record.actions.iter().enumerate() {
@@ -328,6 +365,41 @@ mod tests {
         assert_eq!(e.line, 2);
         let e = Record::parse("rules: senet.kendall\noptions: x\nactions:\n").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn a_position_header_is_the_start_of_the_game() {
+        let text = "rules: senet.kendall\nposition: senet.kendall A:5,28,off*5 B:1,26,off*5 B 2\nactions: 26-28\n";
+        let r = replay(&Record::parse(text).unwrap()).unwrap();
+        assert_eq!(
+            r.game.position(),
+            "senet.kendall A:5,27,off*5 B:1,28,off*5 A water turn=2"
+        );
+        assert_eq!(
+            r.trace[0],
+            r#"{"i":0,"player":"B","throw":2,"legal":["1-3","26-28"]}"#
+        );
+        let options = "rules: senet.kendall\noptions: senet.kendall.trap=on\nposition: senet.kendall[trap=on] A:5,28,off*5 B:1,26,off*5 B 2\nactions: 26-28\n";
+        assert!(replay(&Record::parse(options).unwrap()).is_ok());
+        for (bad, what) in [
+            (
+                "rules: senet.school\nposition: senet.kendall A:5,28,off*5 B:1,26,off*5 B 2\nactions:\n",
+                "a senet.kendall position in a senet.school record",
+            ),
+            (
+                "rules: senet.kendall\nposition: senet.kendall[trap=on] A:5,28,off*5 B:1,26,off*5 B 2\nactions:\n",
+                "are not the record's",
+            ),
+            (
+                "rules: senet.kendall\nposition: senet.kendall A:5 B:1 B 2\nactions:\n",
+                "position: not a position",
+            ),
+        ] {
+            let e = replay(&Record::parse(bad).unwrap())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(what), "{e}");
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use rand::Rng;
 
 use crate::game::{Chance, ChanceList, Game, Move, MoveList, SeatLayout, Status};
 use crate::options::{Common, OptionError, OptionSpec, Options};
+use crate::position::{FromSetup, PositionError, Setup};
 use crate::{hj, senet};
 
 /// Which game a rule set plays.
@@ -100,6 +101,26 @@ macro_rules! rule_sets {
                 each_game!(self, g => g.sample_chance(rng))
             }
         }
+
+        impl FromSetup for AnyGame {
+            fn from_setup(s: &Setup) -> Result<AnyGame, PositionError> {
+                match s.rules {
+                    $(RuleSetId::$variant => <$($seg)::+::State as FromSetup>::from_setup(s).map(AnyGame::$variant),)*
+                }
+            }
+
+            fn to_setup(&self) -> Setup {
+                each_game!(self, g => g.to_setup())
+            }
+        }
+
+        impl AnyGame {
+            /// The options of the game's rules that are not the default, in the registry's
+            /// order: a game started with these options has the same rules.
+            pub fn options(&self) -> Options {
+                each_game!(self, g => g.config().to_options())
+            }
+        }
     };
 }
 
@@ -136,6 +157,22 @@ impl FromStr for RuleSetId {
 }
 
 impl AnyGame {
+    /// The game's position string (docs/dev/positions.md): rule set, options, every piece,
+    /// whose turn and where it stands; [`AnyGame::from_position`] reads it back to this very
+    /// state.
+    pub fn position(&self) -> String {
+        self.to_string()
+    }
+
+    /// The game a position string describes.
+    ///
+    /// # Errors
+    /// A string that is not a position string, or a position that is not consistent: every
+    /// problem found ([`PositionError`]).
+    pub fn from_position(text: &str) -> Result<AnyGame, PositionError> {
+        text.parse()
+    }
+
     /// A new game of rule set `key` with `options`.
     ///
     /// # Errors
@@ -143,5 +180,21 @@ impl AnyGame {
     pub fn new(key: &str, options: &Options) -> Result<AnyGame, OptionError> {
         let id: RuleSetId = key.parse()?;
         id.new_game(options)
+    }
+}
+
+impl fmt::Display for AnyGame {
+    /// The position string.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl FromStr for AnyGame {
+    type Err = PositionError;
+
+    /// Reads a position string of any rule set.
+    fn from_str(s: &str) -> Result<AnyGame, PositionError> {
+        AnyGame::from_setup(&s.parse()?)
     }
 }

@@ -7,7 +7,7 @@
 //! (what a move does) and [`Board`] (where the pieces are, the text board).
 //!
 //! [`rule_set!`] adds the items that have the same shape in every module (`KEY`, `new`,
-//! `Config::from_options`, the defaults, `config`, `to_move`, `with_options`, [`Parts`]), and,
+//! `Config::from_options` and `to_options`, the defaults, `config`, `to_move`, [`Parts`]), and,
 //! where a rule set has nothing of its own there, [`Turns`] from the shared [`Phase`] of a turn
 //! that is a throw and its move, [`Moves`] from an H&J move generator, and [`Board`] with the
 //! position accessors of the Senet board. The blanket `impl Game` below makes all that a
@@ -161,11 +161,6 @@ pub(crate) trait Rules:
 {
     /// See [`Game::play_unchecked`].
     fn play_unchecked(&mut self, m: Move);
-    /// Adjusts a position just given new rules by `with_options` (test and analysis
-    /// positions); `old` are the rules it was built with. Nothing by default.
-    fn reconfigured(&mut self, old: &Self::Config) {
-        let _ = old;
-    }
 }
 
 impl<T: Rules> Game for T {
@@ -238,9 +233,8 @@ impl<T: Rules> Game for T {
 /// - `jam: generate`: only `draw_if_jammed`, for an H&J rule set with decisions of its own
 ///   (`hj.skiryuk`'s loads, captures and bonuses, R-8..R-10);
 /// - `board: senet`: the state's `men` and `off` are on the Senet board, with the module's
-///   `MARKS` named under the text board; this gives [`Board`], the position accessors
-///   `squares_of`, `borne_off` and `at`, and the test constructor `from_squares` (the state
-///   needs `turn_start_phase`).
+///   `MARKS` named under the text board; this gives [`Board`] and the position accessors
+///   `squares_of`, `borne_off` and `at`.
 macro_rules! rule_set {
     ($id:ident $(; $($part:ident: $kind:ident),* )?) => {
         $crate::skeleton::rule_set!(@core $id);
@@ -300,25 +294,6 @@ macro_rules! rule_set {
         }
 
         impl State {
-            /// A position from its parts, for tests and analysis: `a`, `b` the squares of
-            /// seat A and B, `off` the pieces borne off, `to_move` the seat about to throw (or
-            /// to make its decision before a throw, as a water turn).
-            ///
-            /// # Panics
-            /// If the two seats share a square, a square is outside 1..=30, or a seat has more
-            /// than seven pieces in all.
-            pub fn from_squares(a: &[u8], b: &[u8], off: [u8; 2], to_move: $crate::Seat) -> State {
-                let off = $crate::ByPlayer(off);
-                let mut s = State {
-                    men: $crate::senet::board::position(a, b, off),
-                    off,
-                    clock: $crate::skeleton::Clock::new(to_move, 1),
-                    ..State::default()
-                };
-                s.phase = s.turn_start_phase();
-                s
-            }
-
             /// The squares of `seat`'s pieces.
             pub fn squares_of(&self, seat: $crate::Seat) -> impl Iterator<Item = u8> {
                 $crate::senet::board::squares(self.men[seat])
@@ -358,6 +333,15 @@ macro_rules! rule_set {
                 o.finish();
                 Ok(cfg)
             }
+
+            /// The options that give this configuration: the reverse of
+            /// [`Config::from_options`], naming only the values that are not the default, in
+            /// the registry's order (what a position string writes).
+            pub fn to_options(&self) -> $crate::Options {
+                let mut w = $crate::options::OptionWriter::new(KEY, option_specs());
+                self.write(&mut w);
+                w.finish()
+            }
         }
 
         impl Default for Config {
@@ -381,17 +365,6 @@ macro_rules! rule_set {
             /// The seat whose turn it is.
             pub fn to_move(&self) -> $crate::Seat {
                 self.clock.to_move
-            }
-
-            /// The same position under `options`, for building test and analysis positions:
-            /// the pieces stay as placed.
-            ///
-            /// # Errors
-            /// As [`Config::from_options`].
-            pub fn with_options(mut self, options: &$crate::Options) -> Result<State, $crate::OptionError> {
-                let old = core::mem::replace(&mut self.cfg, Config::from_options(options)?);
-                $crate::skeleton::Rules::reconfigured(&mut self, &old);
-                Ok(self)
             }
         }
 

@@ -4,14 +4,9 @@ use nefer_core::hj::french::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{legal, next_throw, play, run, throw, winner};
 
-fn a_moves(a: &[u8], hand: u8, t: u8) -> Vec<String> {
-    let off = 5 - hand - a.len() as u8;
-    let mut g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
-    throw(&mut g, t);
-    legal(&g)
-}
+common::positions!("hj.french", State);
 
 #[test]
 fn opening_throws_alternate_until_a_one_without_decisions() {
@@ -45,27 +40,23 @@ fn opening_throws_alternate_until_a_one_without_decisions() {
 
 #[test]
 fn one_piece_per_hole_and_jumping_over_is_allowed() {
-    assert!(!a_moves(&[3, 5], 3, 2).contains(&"L3-L5".to_owned()));
-    assert!(a_moves(&[3, 4], 3, 2).contains(&"L3-L5".to_owned()));
+    assert!(!moves("A:L3,L5,hand*3 B:hand*5 A 2").contains(&"L3-L5".to_owned()));
+    assert!(moves("A:L3,L4,hand*3 B:hand*5 A 2").contains(&"L3-L5".to_owned()));
 }
 
 #[test]
 fn fr_3_every_entry_needs_a_one_and_re_throws() {
-    assert_eq!(a_moves(&[], 5, 2), ["pass"]);
-    let mut g = State::from_holes(&[10], &[], [4, 5], [0, 0], Seat::A);
-    throw(&mut g, 1);
+    assert_eq!(moves("A:hand*5 B:hand*5 A 2"), ["pass"]);
+    let mut g = at("A:L10,hand*4 B:hand*5 A 1");
     assert_eq!(legal(&g), ["L10-L11", "hand-L1"]);
-    play(&mut g, "hand-L1");
-    throw(&mut g, 2);
+    run(&mut g, "hand-L1 2");
     assert_eq!(legal(&g), ["L1-L3"], "FR-2: only the entered piece");
 }
 
 #[test]
 fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
     // The piece on 15 earned a bonus; a 5 to 20 is blocked by an own piece.
-    let mut g = State::from_holes(&[12, 20], &[], [3, 5], [0, 0], Seat::A);
-    throw(&mut g, 3);
-    play(&mut g, "L12-L15");
+    let mut g = after("A:L12,L20,hand*3 B:hand*5 A 3", "L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     throw(&mut g, 5);
     assert_eq!(legal(&g), ["pass"]);
@@ -75,14 +66,14 @@ fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
 
 #[test]
 fn fr_4_fr_5_one_way_shortcuts() {
-    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
-    assert_eq!(a_moves(&[5], 4, 3), ["L5-L10"]);
+    assert_eq!(moves("A:L4,hand*4 B:hand*5 A 2"), ["L4-L20"]);
+    assert_eq!(moves("A:L5,hand*4 B:hand*5 A 3"), ["L5-L10"]);
     // Landing on 20 or 10 does nothing.
-    assert_eq!(a_moves(&[17], 4, 3), ["L17-L20"]);
-    assert_eq!(a_moves(&[7], 4, 3), ["L7-L10"]);
+    assert_eq!(moves("A:L17,hand*4 B:hand*5 A 3"), ["L17-L20"]);
+    assert_eq!(moves("A:L7,hand*4 B:hand*5 A 3"), ["L7-L10"]);
     // Far end taken: the piece stays on 6 / 8.
-    assert!(a_moves(&[4, 20], 3, 2).contains(&"L4-L6".to_owned()));
-    assert!(a_moves(&[5, 10], 3, 3).contains(&"L5-L8".to_owned()));
+    assert!(moves("A:L4,L20,hand*3 B:hand*5 A 2").contains(&"L4-L6".to_owned()));
+    assert!(moves("A:L5,L10,hand*3 B:hand*5 A 3").contains(&"L5-L8".to_owned()));
 }
 
 #[test]
@@ -94,8 +85,7 @@ fn fr_6_only_1_15_25_re_throw() {
         (4, 2, 20, false),
         (7, 3, 10, false),
     ] {
-        let mut g = State::from_holes(&[from], &[], [4, 5], [0, 0], Seat::A);
-        throw(&mut g, t);
+        let mut g = at(&format!("A:L{from},hand*4 B:hand*5 A {t}"));
         play(&mut g, &format!("L{from}-L{to}"));
         assert_eq!(next_throw(&g) == Some(Seat::A), again, "{from}->{to}");
     }
@@ -103,22 +93,30 @@ fn fr_6_only_1_15_25_re_throw() {
 
 #[test]
 fn fr_7_fr_8_out_by_an_exact_throw_once_all_have_entered() {
-    assert_eq!(a_moves(&[27], 0, 3), ["L27-off"]);
-    assert_eq!(a_moves(&[27], 1, 3), ["pass"], "a piece still in hand");
-    assert_eq!(a_moves(&[27], 0, 4), ["pass"], "FR-10: overshoot");
+    assert_eq!(moves("A:L27,off*4 B:hand*5 A 3"), ["L27-off"]);
+    assert_eq!(
+        moves("A:L27,hand,off*3 B:hand*5 A 3"),
+        ["pass"],
+        "a piece still in hand"
+    );
+    assert_eq!(
+        moves("A:L27,off*4 B:hand*5 A 4"),
+        ["pass"],
+        "FR-10: overshoot"
+    );
 }
 
 #[test]
 fn fr_9_a_one_may_move_instead_of_entering() {
-    assert_eq!(a_moves(&[2], 4, 1), ["L2-L3", "hand-L1"]);
+    assert_eq!(moves("A:L2,hand*4 B:hand*5 A 1"), ["L2-L3", "hand-L1"]);
 }
 
 #[test]
 fn the_first_to_take_out_all_five_wins() {
-    let mut g = State::from_holes(&[29], &[], [0, 5], [4, 0], Seat::A);
-    throw(&mut g, 1);
-    play(&mut g, "L29-off");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:L29,off*4 B:hand*5 A 1", "L29-off")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
@@ -165,55 +163,44 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
     throw(&mut g, 3);
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Once a piece is in, a declined throw is an ordinary lost throw.
-    throw(&mut g, 1);
-    play(&mut g, "hand-L1");
-    throw(&mut g, 2);
+    run(&mut g, "1 hand-L1 2");
     assert_eq!(legal(&g), ["L1-L3", "pass"]);
-    play(&mut g, "pass");
-    throw(&mut g, 2);
+    run(&mut g, "pass 2");
     assert_eq!(legal(&g), ["pass"], "B has nothing to move with a 2");
 }
 
 // --- options ---
 
-/// Seat A's legal moves for throw `t` under `opts` (B keeps its pieces in hand).
-fn a_moves_with(opts: &str, a: &[u8], hand: u8, t: u8) -> Vec<String> {
-    let off = 5 - hand - a.len() as u8;
-    let g = State::from_holes(a, &[], [hand, 5], [off, 0], Seat::A);
-    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
-    throw(&mut g, t);
-    legal(&g)
-}
-
 #[test]
 fn fr_4_option_line_directions() {
     // Default forward only: 4 →2→ 6 → 20, 18 →2→ 20 stays.
-    assert_eq!(a_moves(&[4], 4, 2), ["L4-L20"]);
-    assert_eq!(a_moves(&[18], 4, 2), ["L18-L20"]);
-    assert_eq!(a_moves_with("hj.lines=both", &[18], 4, 2), ["L18-L6"]);
-    assert_eq!(a_moves_with("hj.lines=both", &[4], 4, 2), ["L4-L20"]);
-    assert_eq!(
-        a_moves_with("hj.lines=backward_only", &[4], 4, 2),
-        ["L4-L6"]
-    );
-    assert_eq!(
-        a_moves_with("hj.lines=backward_only", &[18], 4, 2),
-        ["L18-L6"]
-    );
+    let from = |hole: u8| format!("A:L{hole},hand*4 B:hand*5 A 2");
+    assert_eq!(moves(&from(4)), ["L4-L20"]);
+    assert_eq!(moves(&from(18)), ["L18-L20"]);
+    for (lines, hole, want) in [
+        ("both", 18, "L18-L6"),
+        ("both", 4, "L4-L20"),
+        ("backward_only", 4, "L4-L6"),
+        ("backward_only", 18, "L18-L6"),
+    ] {
+        let o = format!("hj.lines={lines}");
+        assert_eq!(moves_with(&o, &from(hole)), [want], "{lines}");
+    }
 }
 
 #[test]
 fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     // Forward only (default): 8 → 10 is an ordinary move.
-    assert_eq!(a_moves(&[8, 3], 3, 2), ["L3-L5", "L8-L10"]);
+    assert_eq!(moves("A:L3,L8,hand*3 B:hand*5 A 2"), ["L3-L5", "L8-L10"]);
     // Both ways: 10 leads back to 8, the start: no move (C-5), or a pass under the option.
-    assert_eq!(a_moves_with("hj.lines=both", &[8, 3], 3, 2), ["L3-L5"]);
     assert_eq!(
-        a_moves_with(
+        moves_with("hj.lines=both", "A:L3,L8,hand*3 B:hand*5 A 2"),
+        ["L3-L5"]
+    );
+    assert_eq!(
+        moves_with(
             "hj.lines=both, hj.french.null_line_move=allowed_as_pass",
-            &[8, 3],
-            3,
-            2
+            "A:L3,L8,hand*3 B:hand*5 A 2"
         ),
         ["L3-L5", "pass"]
     );
@@ -221,9 +208,12 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
 
 #[test]
 fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
-    assert_eq!(a_moves(&[4, 20], 3, 2), ["L20-L22", "L4-L6"]);
+    assert_eq!(moves("A:L4,L20,hand*3 B:hand*5 A 2"), ["L20-L22", "L4-L6"]);
     assert_eq!(
-        a_moves_with("hj.french.blocked_line=illegal", &[4, 20], 3, 2),
+        moves_with(
+            "hj.french.blocked_line=illegal",
+            "A:L4,L20,hand*3 B:hand*5 A 2"
+        ),
         ["L20-L22"]
     );
 }
@@ -232,44 +222,37 @@ fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
 fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
     // As `fr_2_a_bonus_the_piece_cannot_use_is_lost`: the piece on 15 cannot use a 5 (20 is
     // taken); under `any_piece` the bonus is played like a normal throw.
-    let g = State::from_holes(&[12, 20], &[], [3, 5], [0, 0], Seat::A);
-    let mut g = g
-        .with_options(&Options::parse("hj.french.bonus_fallback=any_piece").unwrap())
-        .unwrap();
-    throw(&mut g, 3);
-    play(&mut g, "L12-L15");
-    throw(&mut g, 5);
+    let mut g = at_with(
+        "hj.french.bonus_fallback=any_piece",
+        "A:L12,L20,hand*3 B:hand*5 A 3",
+    );
+    run(&mut g, "L12-L15 5");
     assert_eq!(legal(&g), ["L20-L25"]);
     play(&mut g, "L20-L25");
     // 25 earns its own bonus, for that piece.
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["L25-L27"]);
     // A bonus the piece can use stays its own.
-    let g = State::from_holes(&[12, 3], &[], [3, 5], [0, 0], Seat::A);
-    let mut g = g
-        .with_options(&Options::parse("hj.french.bonus_fallback=any_piece").unwrap())
-        .unwrap();
-    throw(&mut g, 3);
-    play(&mut g, "L12-L15");
-    throw(&mut g, 1);
+    let mut g = at_with(
+        "hj.french.bonus_fallback=any_piece",
+        "A:L3,L12,hand*3 B:hand*5 A 3",
+    );
+    run(&mut g, "L12-L15 1");
     assert_eq!(legal(&g), ["L15-L16"]);
 }
 
 #[test]
 fn fr_7_option_a_piece_stops_on_30_and_goes_out_on_any_throw() {
     let stay = "hj.french.hole_30=stay_then_exit_on_any";
-    assert_eq!(a_moves_with(stay, &[27], 0, 3), ["L27-S"]);
+    assert_eq!(moves_with(stay, "A:L27,off*4 B:hand*5 A 3"), ["L27-S"]);
     // Reaching 30 still needs an exact throw and every piece entered (FR-8, FR-10).
-    assert_eq!(a_moves_with(stay, &[27], 0, 4), ["pass"]);
-    assert_eq!(a_moves_with(stay, &[27], 1, 3), ["pass"]);
-    let g = State::from_holes(&[27, 10], &[], [0, 5], [3, 0], Seat::A);
-    let mut g = g.with_options(&Options::parse(stay).unwrap()).unwrap();
-    throw(&mut g, 3);
+    assert_eq!(moves_with(stay, "A:L27,off*4 B:hand*5 A 4"), ["pass"]);
+    assert_eq!(moves_with(stay, "A:L27,hand,off*3 B:hand*5 A 3"), ["pass"]);
+    let mut g = at_with(stay, "A:L10,L27,off*3 B:hand*5 A 3");
     play(&mut g, "L27-S");
     assert_eq!((g.on_30(Seat::A), g.out(Seat::A)), (1, 3));
     assert_eq!(next_throw(&g), Some(Seat::B));
-    throw(&mut g, 2);
-    play(&mut g, "pass");
+    run(&mut g, "2 pass");
     // Any value takes it out, as a move among the others.
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["L10-L14", "S-off"]);
@@ -293,18 +276,14 @@ fn fr_1_option_simultaneous_opening_exactly_one_one_decides() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     throw(&mut g, 1);
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 2);
-    throw(&mut g, 3);
+    run(&mut g, "2 3");
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Only B's 1: B enters, throws again for that piece, then A's turn.
-    throw(&mut g, 4);
-    throw(&mut g, 1);
+    run(&mut g, "4 1");
     assert_eq!(legal(&g), ["hand-R1"]);
-    play(&mut g, "hand-R1");
-    throw(&mut g, 2);
+    run(&mut g, "hand-R1 2");
     assert_eq!(legal(&g), ["R1-R3"]);
-    play(&mut g, "R1-R3");
-    throw(&mut g, 2);
+    run(&mut g, "R1-R3 2");
     assert_eq!(legal(&g), ["pass"], "A's ordinary turn");
     // A fixed first player (C-9) has nothing to decide here.
     let o = Options::parse("hj.french.opening=simultaneous, hj.french.first_player=p2").unwrap();

@@ -5,19 +5,9 @@ use nefer_core::hj::skiryuk::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, next_throw, play, throw};
+use common::{has, legal, next_throw, play, run, throw, winner};
 
-/// Seat A to move in a position: path holes, pieces in S, in hand, and trophies (each seat's
-/// captures) of A and B.
-fn pos(a: &[u8], b: &[u8], shared: [u8; 2], hand: [u8; 2], trophies: [u8; 2]) -> State {
-    State::from_holes(a, b, shared, hand, trophies, Seat::A)
-}
-
-/// The legal moves of A with throw `t` in `g`.
-fn moves(mut g: State, t: u8) -> Vec<String> {
-    throw(&mut g, t);
-    legal(&g)
-}
+common::positions!("hj.skiryuk", State);
 
 fn holes(g: &State, seat: Seat) -> Vec<u8> {
     g.holes_of(seat).collect()
@@ -27,8 +17,7 @@ fn holes(g: &State, seat: Seat) -> Vec<u8> {
 
 #[test]
 fn check_1_a_line_jump_past_15_does_not_load() {
-    let mut g = pos(&[4], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 2);
+    let mut g = at("A:L4,hand*4 B:R3,hand*4 A 2");
     assert_eq!(legal(&g), ["L4-L20"]);
     play(&mut g, "L4-L20");
     assert_eq!(holes(&g, Seat::A), [20]);
@@ -38,9 +27,7 @@ fn check_1_a_line_jump_past_15_does_not_load() {
 
 #[test]
 fn check_2_landing_on_15_loads_and_throws_again() {
-    let mut g = pos(&[13], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert_eq!(g.in_hand(Seat::A), 3);
     assert_eq!(next_throw(&g), Some(Seat::A));
@@ -48,52 +35,43 @@ fn check_2_landing_on_15_loads_and_throws_again() {
 
 #[test]
 fn check_3_passing_15_loads_without_a_bonus() {
-    let mut g = pos(&[12], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 5);
-    play(&mut g, "L12-L17");
+    let g = after("A:L12,hand*4 B:R3,hand*4 A 5", "L12-L17");
     assert_eq!(holes(&g, Seat::A), [1, 17]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
 fn check_4_a_line_may_overtake_an_own_piece_a_count_may_not() {
-    let g = pos(&[7, 9], &[3], [0, 0], [3, 4], [0, 0]);
-    assert!(has(&moves(g.clone(), 1), "L7-L10"));
-    let three = moves(g, 3);
+    let p = "A:L7,L9,hand*3 B:R3,hand*4 A";
+    assert!(has(&moves(&format!("{p} 1")), "L7-L10"));
+    let three = moves(&format!("{p} 3"));
     assert!(!three.iter().any(|m| m.starts_with("L7-")), "{three:?}");
     assert!(has(&three, "L9-L12"));
 }
 
 #[test]
 fn check_5_twenty_leads_back_to_six_unless_six_is_taken() {
-    assert_eq!(
-        moves(pos(&[18], &[3], [0, 0], [4, 4], [0, 0]), 2),
-        ["L18-L6"]
-    );
-    let blocked = moves(pos(&[6, 18], &[3], [0, 0], [3, 4], [0, 0]), 2);
+    assert_eq!(moves("A:L18,hand*4 B:R3,hand*4 A 2"), ["L18-L6"]);
+    let blocked = moves("A:L6,L18,hand*3 B:R3,hand*4 A 2");
     assert!(has(&blocked, "L18-L20"), "{blocked:?}");
 }
 
 #[test]
 fn check_6_a_line_back_to_the_start_hole_is_not_a_move() {
     // 8 →2→ 10 → line → 8: illegal (C-5), and not a stay on 10 either.
-    assert_eq!(moves(pos(&[8], &[3], [0, 0], [4, 4], [0, 0]), 2), ["pass"]);
+    assert_eq!(moves("A:L8,hand*4 B:R3,hand*4 A 2"), ["pass"]);
 }
 
 #[test]
 fn check_7_arrival_in_s_captures_the_rearmost_path_piece() {
-    let mut g = pos(&[26], &[3, 17], [0, 1], [4, 2], [0, 0]);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    let g = after("A:L26,hand*4 B:R3,R17,S,hand*2 A 4", "L26-S");
     assert_eq!(holes(&g, Seat::B), [17]);
     assert_eq!(g.in_shared(Seat::B), 1);
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(g.in_shared(Seat::A), 1);
 
     // The opponent's only path piece goes: he loads one on hole 1 at once.
-    let mut g = pos(&[26], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    let g = after("A:L26,hand*4 B:R3,hand*4 A 4", "L26-S");
     assert_eq!(holes(&g, Seat::B), [1]);
     assert_eq!(g.in_hand(Seat::B), 3);
 }
@@ -102,8 +80,7 @@ fn check_7_arrival_in_s_captures_the_rearmost_path_piece() {
 fn check_8_a_one_takes_a_piece_from_s_back_to_hand() {
     // A's only other pieces are trophies of B: the path is empty after the move, so the piece
     // just returned is loaded on hole 1 at once.
-    let mut g = pos(&[], &[5], [1, 0], [0, 4], [0, 4]);
-    throw(&mut g, 1);
+    let mut g = at("A:S,captured*4 B:R5,hand*4 A 1");
     assert_eq!(legal(&g), ["S-hand"]);
     play(&mut g, "S-hand");
     assert_eq!(holes(&g, Seat::A), [1]);
@@ -116,16 +93,13 @@ fn check_8_a_one_takes_a_piece_from_s_back_to_hand() {
 #[test]
 fn sk_3_each_side_has_its_own_path_ending_in_s() {
     // A piece on L26 and one on R26 both reach S with a 4, each along its own side.
-    assert_eq!(
-        moves(pos(&[26], &[26], [0, 0], [4, 4], [0, 0]), 4),
-        ["L26-S"]
-    );
+    assert_eq!(moves("A:L26,hand*4 B:R26,hand*4 A 4"), ["L26-S"]);
 }
 
 #[test]
 fn sk_5_no_extra_throw_for_a_four_or_a_five() {
     for t in [4, 5] {
-        let mut g = pos(&[9], &[3], [0, 0], [4, 4], [0, 0]);
+        let mut g = at("A:L9,hand*4 B:R3,hand*4 A throw");
         throw(&mut g, t);
         play(&mut g, &format!("L9-L{}", 9 + t));
         assert_eq!(next_throw(&g), Some(Seat::B), "throw {t}");
@@ -170,33 +144,27 @@ fn sk_7_sk_2_the_lower_opening_thrower_moves_by_it() {
 #[test]
 fn sk_1_equal_opening_throws_are_thrown_again() {
     let mut g = State::default();
-    throw(&mut g, 2);
-    throw(&mut g, 2);
+    run(&mut g, "2 2");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 1);
-    throw(&mut g, 5);
+    run(&mut g, "1 5");
     assert_eq!(legal(&g), ["L1-L2"]);
 }
 
 #[test]
 fn sk_9_sk_15_sk_16_lines_both_ways() {
-    let one = |a: &[u8], t| moves(pos(a, &[3], [0, 0], [5 - a.len() as u8, 4], [0, 0]), t);
-    assert_eq!(one(&[4], 2), ["L4-L20"]);
-    assert_eq!(one(&[17], 3), ["L17-L6"]);
-    assert_eq!(one(&[5], 3), ["L5-L10"]);
-    assert_eq!(one(&[7], 3), ["L7-L8"]);
+    let one = |hole: u8, t: u8| moves(&format!("A:L{hole},hand*4 B:R3,hand*4 A {t}"));
+    assert_eq!(one(4, 2), ["L4-L20"]);
+    assert_eq!(one(17, 3), ["L17-L6"]);
+    assert_eq!(one(5, 3), ["L5-L10"]);
+    assert_eq!(one(7, 3), ["L7-L8"]);
 }
 
 #[test]
 fn sk_10_passing_or_landing_on_25_loads_too() {
-    let mut g = pos(&[22], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
+    let g = after("A:L22,hand*4 B:R3,hand*4 A 3", "L22-L25");
     assert_eq!(holes(&g, Seat::A), [1, 25]);
     assert_eq!(next_throw(&g), Some(Seat::A));
-    let mut g = pos(&[23], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 4);
-    play(&mut g, "L23-L27");
+    let g = after("A:L23,hand*4 B:R3,hand*4 A 4", "L23-L27");
     assert_eq!(holes(&g, Seat::A), [1, 27]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -204,37 +172,30 @@ fn sk_10_passing_or_landing_on_25_loads_too() {
 #[test]
 fn sk_12_any_piece_may_move() {
     assert_eq!(
-        moves(pos(&[2, 11], &[3], [0, 0], [3, 4], [0, 0]), 1),
+        moves("A:L2,L11,hand*3 B:R3,hand*4 A 1"),
         ["L11-L12", "L2-L3"]
     );
 }
 
 #[test]
 fn sk_13_sk_14_no_landing_on_or_passing_an_own_piece() {
-    let g = pos(&[2, 4], &[3], [0, 0], [3, 4], [0, 0]);
-    assert_eq!(moves(g.clone(), 2), ["L4-L20"]);
-    assert_eq!(moves(g, 3), ["L4-L7"]);
+    let p = "A:L2,L4,hand*3 B:R3,hand*4 A";
+    assert_eq!(moves(&format!("{p} 2")), ["L4-L20"]);
+    assert_eq!(moves(&format!("{p} 3")), ["L4-L7"]);
     // The opponent's pieces stand on the other side and never block.
-    assert_eq!(
-        moves(pos(&[2], &[3, 4, 5], [0, 0], [4, 2], [0, 0]), 2),
-        ["L2-L4"]
-    );
+    assert_eq!(moves("A:L2,hand*4 B:R3,R4,R5,hand*2 A 2"), ["L2-L4"]);
 }
 
 #[test]
 fn sk_17_a_backward_line_crossing_15_does_not_load() {
-    let mut g = pos(&[18], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 2);
-    play(&mut g, "L18-L6");
+    let g = after("A:L18,hand*4 B:R3,hand*4 A 2", "L18-L6");
     assert_eq!(holes(&g, Seat::A), [6]);
     assert_eq!(g.in_hand(Seat::A), 4);
 }
 
 #[test]
 fn sk_18_hole_1_taken_loses_the_load_but_not_the_bonus() {
-    let mut g = pos(&[1, 13], &[3], [0, 0], [3, 4], [0, 0]);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    let g = after("A:L1,L13,hand*3 B:R3,hand*4 A 2", "L13-L15");
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert_eq!(g.in_hand(Seat::A), 3);
     assert_eq!(next_throw(&g), Some(Seat::A));
@@ -243,9 +204,7 @@ fn sk_18_hole_1_taken_loses_the_load_but_not_the_bonus() {
 #[test]
 fn sk_19_captured_pieces_never_return_and_s_pieces_do() {
     // B: one piece on the path, one in S, three captured by A already.
-    let mut g = pos(&[29, 2], &[5], [0, 1], [3, 0], [3, 0]);
-    throw(&mut g, 1);
-    play(&mut g, "L29-S");
+    let g = after("A:L2,L29,hand*3 B:R5,S,captured*3 A 1", "L29-S");
     // B's last path piece is captured; B has nothing in hand, so nothing is loaded, and the
     // captured pieces stay A's.
     assert_eq!(g.trophies(Seat::A), 4);
@@ -255,34 +214,30 @@ fn sk_19_captured_pieces_never_return_and_s_pieces_do() {
 
 #[test]
 fn sk_20_s_needs_the_exact_throw() {
-    let g = pos(&[28], &[3], [0, 0], [4, 4], [0, 0]);
-    assert_eq!(moves(g.clone(), 2), ["L28-S"]);
-    assert_eq!(moves(g, 3), ["pass"]);
+    let p = "A:L28,hand*4 B:R3,hand*4 A";
+    assert_eq!(moves(&format!("{p} 2")), ["L28-S"]);
+    assert_eq!(moves(&format!("{p} 3")), ["pass"]);
 }
 
 #[test]
 fn sk_20_a_throw_with_no_move_is_lost() {
-    let mut g = pos(&[28], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 5);
-    play(&mut g, "pass");
+    let g = after("A:L28,hand*4 B:R3,hand*4 A 5", "pass");
     assert_eq!(holes(&g, Seat::A), [28]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
 fn sk_21_pieces_stay_in_s_until_a_one() {
-    let g = pos(&[3], &[3], [1, 0], [3, 4], [0, 0]);
+    let p = "A:L3,S,hand*3 B:R3,hand*4 A";
     for t in 2..=5 {
-        assert!(!has(&moves(g.clone(), t), "S-hand"), "throw {t}");
+        assert!(!has(&moves(&format!("{p} {t}")), "S-hand"), "throw {t}");
     }
-    assert_eq!(moves(g, 1), ["L3-L4", "S-hand"]);
+    assert_eq!(moves(&format!("{p} 1")), ["L3-L4", "S-hand"]);
 }
 
 #[test]
 fn sk_22_s_holds_any_number_of_both_players_pieces_safely() {
-    let mut g = pos(&[29], &[4], [2, 3], [2, 1], [0, 0]);
-    throw(&mut g, 1);
-    play(&mut g, "L29-S");
+    let g = after("A:L29,S*2,hand*2 B:R4,S*3,hand A 1", "L29-S");
     assert_eq!(g.in_shared(Seat::A), 3);
     assert_eq!(g.in_shared(Seat::B), 3);
     // The capture took the path piece, not one in S.
@@ -292,9 +247,7 @@ fn sk_22_s_holds_any_number_of_both_players_pieces_safely() {
 
 #[test]
 fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
-    let mut g = pos(&[27], &[9], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 3);
-    play(&mut g, "L27-S");
+    let g = after("A:L27,hand*4 B:R9,hand*4 A 3", "L27-S");
     assert_eq!(holes(&g, Seat::B), [1]);
     // SK-16: so does the mover whose last path piece went into S.
     assert_eq!(holes(&g, Seat::A), [1]);
@@ -303,29 +256,28 @@ fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
 
 #[test]
 fn sk_24_five_trophies_win() {
-    let mut g = pos(&[29], &[4], [0, 0], [4, 0], [4, 0]);
-    throw(&mut g, 1);
-    play(&mut g, "L29-S");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after("A:L29,hand*4 B:R4,captured*4 A 1", "L29-S")),
+        Some(Seat::A)
+    );
 }
 
 // --- SK- defaults ---
 
 #[test]
 fn sk_4_bonus_throws_chain() {
-    let mut g = pos(&[13, 22], &[3], [0, 0], [3, 4], [0, 0]);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
-    assert_eq!(next_throw(&g), Some(Seat::A));
+    assert_eq!(
+        next_throw(&after(
+            "A:L13,L22,hand*3 B:R3,hand*4 A 2",
+            "L13-L15 3 L22-L25"
+        )),
+        Some(Seat::A)
+    );
 }
 
 #[test]
 fn sk_5_starting_on_a_nefer_hole_does_not_load() {
-    let mut g = pos(&[15], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 2);
-    play(&mut g, "L15-L17");
+    let g = after("A:L15,hand*4 B:R3,hand*4 A 2", "L15-L17");
     assert_eq!(holes(&g, Seat::A), [17]);
     assert_eq!(g.in_hand(Seat::A), 4);
 }
@@ -334,7 +286,7 @@ fn sk_5_starting_on_a_nefer_hole_does_not_load() {
 fn sk_6_every_crossing_loads_again() {
     // One piece crosses 15, is sent back 20 → 6, and crosses 15 again: two loads. B's only
     // piece waits on R28 and passes every 5.
-    let mut g = pos(&[13], &[28], [0, 0], [4, 4], [0, 0]);
+    let mut g = at("A:L13,hand*4 B:R28,hand*4 A throw");
     let b_passes = |g: &mut State| {
         throw(g, 5);
         play(g, "pass");
@@ -352,25 +304,20 @@ fn sk_6_every_crossing_loads_again() {
     }
     assert_eq!(holes(&g, Seat::A), [2, 11]);
     assert_eq!(g.in_hand(Seat::A), 3);
-    throw(&mut g, 5);
-    play(&mut g, "L11-L16");
+    run(&mut g, "5 L11-L16");
     assert_eq!(holes(&g, Seat::A), [1, 2, 16]);
     assert_eq!(g.in_hand(Seat::A), 2);
 }
 
 #[test]
 fn sk_7_no_entry_by_a_throw_of_one() {
-    assert_eq!(moves(pos(&[3], &[3], [0, 0], [4, 4], [0, 0]), 1), ["L3-L4"]);
+    assert_eq!(moves("A:L3,hand*4 B:R3,hand*4 A 1"), ["L3-L4"]);
 }
 
 #[test]
 fn sk_9_a_lost_load_is_not_deferred() {
-    let mut g = pos(&[1, 13], &[3], [0, 0], [3, 4], [0, 0]);
-    throw(&mut g, 3);
-    play(&mut g, "L13-L16"); // trigger lost: hole 1 taken
-    throw(&mut g, 2);
-    play(&mut g, "R3-R5");
-    throw(&mut g, 1);
+    let mut g = after("A:L1,L13,hand*3 B:R3,hand*4 A 3", "L13-L16"); // trigger lost: hole 1 taken
+    run(&mut g, "2 R3-R5 1");
     play(&mut g, "L1-L2"); // hole 1 is free now, and nothing is loaded
     assert_eq!(holes(&g, Seat::A), [2, 16]);
     assert_eq!(g.in_hand(Seat::A), 3);
@@ -379,14 +326,9 @@ fn sk_9_a_lost_load_is_not_deferred() {
 #[test]
 fn sk_10_a_piece_back_from_s_is_loaded_like_any_other() {
     // A has no piece that never entered: hand holds only the one returned from S.
-    let mut g = pos(&[13], &[3], [1, 0], [0, 4], [0, 3]);
-    throw(&mut g, 1);
-    play(&mut g, "S-hand");
+    let mut g = after("A:L13,S,captured*3 B:R3,hand*4 A 1", "S-hand");
     assert_eq!(g.in_hand(Seat::A), 1);
-    throw(&mut g, 1);
-    play(&mut g, "R3-R4");
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "1 R3-R4 2 L13-L15");
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert_eq!(g.in_hand(Seat::A), 0);
 }
@@ -394,13 +336,10 @@ fn sk_10_a_piece_back_from_s_is_loaded_like_any_other() {
 #[test]
 fn sk_11_sk_12_one_line_per_move_and_a_blocked_line_stays() {
     // 4 →2→ 6 → 20: the piece does not go on from 20 back to 6.
-    assert_eq!(
-        moves(pos(&[4], &[3], [0, 0], [4, 4], [0, 0]), 2),
-        ["L4-L20"]
-    );
+    assert_eq!(moves("A:L4,hand*4 B:R3,hand*4 A 2"), ["L4-L20"]);
     // 20 taken: the piece stays on 6.
     assert_eq!(
-        moves(pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]), 2),
+        moves("A:L4,L20,hand*3 B:R3,hand*4 A 2"),
         ["L20-L22", "L4-L6"]
     );
 }
@@ -413,10 +352,7 @@ fn sk_13_line_direction_option() {
         let g = new(&o).unwrap();
         // Opening: A throws 1, B 2: A moves L1 by 1. Then B's turn; use A's position later.
         let mut g2 = g.clone();
-        throw(&mut g2, 1);
-        throw(&mut g2, 2);
-        play(&mut g2, "L1-L2");
-        throw(&mut g2, 5);
+        run(&mut g2, "1 2 L1-L2 5");
         legal(&g2)
     };
     // B's piece on R1 with a 5 counts to R6: forward line to R20 unless only backward lines.
@@ -427,18 +363,19 @@ fn sk_13_line_direction_option() {
 
 #[test]
 fn sk_14_the_rearmost_piece_is_captured() {
-    let mut g = pos(&[26], &[20, 7, 12], [0, 0], [4, 2], [0, 0]);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
-    assert_eq!(holes(&g, Seat::B), [12, 20]);
+    assert_eq!(
+        holes(
+            &after("A:L26,hand*4 B:R7,R12,R20,hand*2 A 4", "L26-S"),
+            Seat::B
+        ),
+        [12, 20]
+    );
 }
 
 #[test]
 fn sk_15_sk_18_no_path_piece_no_capture_and_hand_pieces_are_safe() {
     // B's pieces: two in S, three captured already, none on the path nor in hand.
-    let mut g = pos(&[26], &[], [0, 2], [4, 0], [3, 0]);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    let g = after("A:L26,hand*4 B:S*2,captured*3 A 4", "L26-S");
     assert_eq!(g.trophies(Seat::A), 3);
     assert_eq!(g.in_shared(Seat::A), 1);
     assert_eq!(g.in_shared(Seat::B), 2);
@@ -447,18 +384,15 @@ fn sk_15_sk_18_no_path_piece_no_capture_and_hand_pieces_are_safe() {
 #[test]
 fn sk_17_leaving_s_is_a_move_like_any_other() {
     // Not compulsory while another move exists; the player chooses.
-    let g = pos(&[3], &[3], [1, 0], [3, 4], [0, 0]);
+    let g = at("A:L3,S,hand*3 B:R3,hand*4 A throw");
     let mut stay = g.clone();
-    throw(&mut stay, 1);
-    play(&mut stay, "L3-L4");
+    run(&mut stay, "1 L3-L4");
     assert_eq!(stay.in_shared(Seat::A), 1);
 }
 
 #[test]
 fn sk_20_the_bonus_throw_is_taken_even_when_it_forces_a_bad_move() {
-    let mut g = pos(&[13], &[3], [0, 0], [4, 4], [0, 0]);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
     // No choice to decline: the next action is A's throw.
     assert_eq!(
         g.status(),
@@ -473,8 +407,7 @@ fn sk_22_c_7_the_turn_cap_draws() {
     let mut o = Options::new();
     o.set("hj.skiryuk.max_turns", "2").unwrap();
     let mut g = new(&o).unwrap();
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "1 2");
     play(&mut g, "L1-L2"); // turn 1
     throw(&mut g, 1);
     play(&mut g, "R1-R2"); // turn 2
@@ -484,9 +417,7 @@ fn sk_22_c_7_the_turn_cap_draws() {
 /// A game with `opts` whose opening is A 1, B 2: A has moved L1-L2 and it is B's throw.
 fn opened(opts: &str) -> State {
     let mut g = new(&Options::parse(opts).unwrap()).unwrap();
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    play(&mut g, "L1-L2");
+    run(&mut g, "1 2 L1-L2");
     g
 }
 
@@ -496,8 +427,7 @@ fn sk_7_option_entry_by_one() {
     let mut g = opened("hj.skiryuk.entry_by_one=true");
     throw(&mut g, 1);
     assert_eq!(legal(&g), ["R1-R2"]);
-    play(&mut g, "R1-R2");
-    throw(&mut g, 1);
+    run(&mut g, "R1-R2 1");
     assert_eq!(legal(&g), ["L2-L3", "hand-L1"]);
     play(&mut g, "hand-L1");
     assert_eq!(holes(&g, Seat::A), [1, 2]);
@@ -505,21 +435,17 @@ fn sk_7_option_entry_by_one() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // The default has no such move.
     let mut g = opened("");
-    throw(&mut g, 1);
-    play(&mut g, "R1-R2");
-    throw(&mut g, 1);
+    run(&mut g, "1 R1-R2 1");
     assert_eq!(legal(&g), ["L2-L3"]);
 }
 
 #[test]
 fn sk_17_option_immediate_return_to_hand() {
-    let opts = Options::parse("hj.skiryuk.exit_s=immediate_return_to_hand").unwrap();
-    let mut g = pos(&[26, 4], &[3, 17], [0, 0], [3, 3], [0, 0])
-        .with_options(&opts)
-        .unwrap();
-    throw(&mut g, 4);
+    let opts = "hj.skiryuk.exit_s=immediate_return_to_hand";
+    let g = at_with(opts, "A:L4,L26,hand*3 B:R3,R17,hand*3 A 4");
     // the move is written with the piece's final place, the hand.
-    assert_eq!(legal(&g), ["L26-hand", "L4-L10"]);
+    assert_eq!(common::legal(&g), ["L26-hand", "L4-L10"]);
+    let mut g = g;
     play(&mut g, "L26-hand");
     // The capture happens; the piece is back in hand, not in S.
     assert_eq!(g.trophies(Seat::A), 1);
@@ -527,58 +453,40 @@ fn sk_17_option_immediate_return_to_hand() {
     assert_eq!(g.in_shared(Seat::A), 0);
     assert_eq!(g.in_hand(Seat::A), 4);
     // From 25 (no crossing): A's path is then empty, and a piece from hand is loaded at once.
-    let mut g = pos(&[25], &[3], [0, 0], [4, 4], [0, 0])
-        .with_options(&opts)
-        .unwrap();
-    throw(&mut g, 5);
-    assert_eq!(legal(&g), ["L25-hand"]);
+    let g = at_with(opts, "A:L25,hand*4 B:R3,hand*4 A 5");
+    assert_eq!(common::legal(&g), ["L25-hand"]);
+    let mut g = g;
     play(&mut g, "L25-hand");
     assert_eq!(holes(&g, Seat::A), [1]);
     assert_eq!(g.in_hand(Seat::A), 4);
     // With the default the piece stays in S.
-    let mut g = pos(&[26, 4], &[3, 17], [0, 0], [3, 3], [0, 0]);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
-    assert_eq!(g.in_shared(Seat::A), 1);
+    assert_eq!(
+        after("A:L4,L26,hand*3 B:R3,R17,hand*3 A 4", "L26-S").in_shared(Seat::A),
+        1
+    );
 }
 
 #[test]
 fn sk_14_option_foremost_capture() {
-    let opts = Options::parse("hj.skiryuk.capture_target=foremost").unwrap();
-    let mut g = pos(&[26], &[20, 7, 12], [0, 0], [4, 2], [0, 0])
-        .with_options(&opts)
-        .unwrap();
-    throw(&mut g, 4);
+    let opts = "hj.skiryuk.capture_target=foremost";
+    let mut g = at_with(opts, "A:L26,hand*4 B:R7,R12,R20,hand*2 A 4");
     play(&mut g, "L26-S");
     assert_eq!(holes(&g, Seat::B), [7, 12]);
 }
 
 #[test]
 fn sk_4_option_one_bonus_per_turn() {
-    let opts = Options::parse("hj.skiryuk.bonus_chain=one_per_turn").unwrap();
-    let mut g = pos(&[13, 22], &[3], [0, 0], [3, 4], [0, 0])
-        .with_options(&opts)
-        .unwrap();
-    throw(&mut g, 2);
+    let opts = "hj.skiryuk.bonus_chain=one_per_turn";
+    let mut g = at_with(opts, "A:L13,L22,hand*3 B:R3,hand*4 A 2");
     play(&mut g, "L13-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
+    run(&mut g, "3 L22-L25");
     // The second landing on a nefer hole still loads (hole 1 was filled by the first), but
     // earns no second bonus this turn.
     assert_eq!(next_throw(&g), Some(Seat::B));
     // The next turn has its bonus again.
-    let mut g = pos(&[13, 23], &[3], [0, 0], [3, 4], [0, 0])
-        .with_options(&opts)
-        .unwrap();
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
-    throw(&mut g, 1);
-    play(&mut g, "L1-L2");
-    throw(&mut g, 1);
-    play(&mut g, "R3-R4");
-    throw(&mut g, 2);
-    play(&mut g, "L23-L25");
+    let mut g = at_with(opts, "A:L13,L23,hand*3 B:R3,hand*4 A 2");
+    run(&mut g, "L13-L15 1 L1-L2 1 R3-R4 2 L23-L25");
     assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
@@ -627,19 +535,13 @@ fn random_games_with_the_options_end_and_keep_every_piece() {
     }
 }
 
-/// `g` under the options `opts`.
-fn with(g: State, opts: &str) -> State {
-    g.with_options(&Options::parse(opts).unwrap()).unwrap()
-}
-
 #[test]
 fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     // 8 →2→ 10 → line → 8: illegal by default (C-5), so only the piece on 3 moves.
-    let g = pos(&[8, 3], &[3], [0, 0], [3, 4], [0, 0]);
-    assert_eq!(moves(g.clone(), 2), ["L3-L5"]);
+    let p = "A:L3,L8,hand*3 B:R3,hand*4 A 2";
+    assert_eq!(moves(p), ["L3-L5"]);
     // allowed_as_pass: the null move may be chosen, written `pass`; it changes nothing.
-    let mut g = with(g, "hj.skiryuk.null_line_move=allowed_as_pass");
-    throw(&mut g, 2);
+    let mut g = at_with("hj.skiryuk.null_line_move=allowed_as_pass", p);
     assert_eq!(legal(&g), ["L3-L5", "pass"]);
     play(&mut g, "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
@@ -649,24 +551,24 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
 #[test]
 fn c_6_sk_11_option_a_blocked_line_makes_the_move_illegal() {
     // 4 →2→ 6 with 20 taken: stays on 6 by default, no move under blocked_line=illegal.
-    let g = pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]);
-    assert_eq!(moves(g.clone(), 2), ["L20-L22", "L4-L6"]);
-    let g = with(g, "hj.skiryuk.blocked_line=illegal");
-    assert_eq!(moves(g.clone(), 2), ["L20-L22"]);
-    // A line in a direction that may not be followed is no line: not blocked, the piece stops.
-    let g = with(
-        pos(&[4, 20], &[3], [0, 0], [3, 4], [0, 0]),
-        "hj.skiryuk.blocked_line=illegal, hj.lines=backward_only",
+    let p = "A:L4,L20,hand*3 B:R3,hand*4 A 2";
+    assert_eq!(moves(p), ["L20-L22", "L4-L6"]);
+    assert_eq!(
+        moves_with("hj.skiryuk.blocked_line=illegal", p),
+        ["L20-L22"]
     );
-    assert_eq!(moves(g, 2), ["L20-L22", "L4-L6"]);
+    // A line in a direction that may not be followed is no line: not blocked, the piece stops.
+    assert_eq!(
+        moves_with("hj.skiryuk.blocked_line=illegal, hj.lines=backward_only", p),
+        ["L20-L22", "L4-L6"]
+    );
 }
 
 #[test]
 fn sk_2_option_the_opening_only_decides_the_order() {
     let mut g =
         new(&Options::parse("hj.skiryuk.opening=opening_only_decides_order").unwrap()).unwrap();
-    throw(&mut g, 3);
-    throw(&mut g, 2);
+    run(&mut g, "3 2");
     // B threw lower: B starts, with a fresh throw, not by his opening 2.
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert_eq!(g.turns(), 1);
@@ -674,8 +576,7 @@ fn sk_2_option_the_opening_only_decides_the_order() {
     assert_eq!(legal(&g), ["R1-R5"]);
     // The default: B moves by his opening 2 at once.
     let mut g = State::default();
-    throw(&mut g, 3);
-    throw(&mut g, 2);
+    run(&mut g, "3 2");
     assert_eq!(legal(&g), ["R1-R3"]);
 }
 
@@ -684,8 +585,7 @@ fn sk_9_option_a_load_waits_for_hole_1() {
     // 12 →3→ 15 while hole 1 is taken: the load is lost by default (SK-9), but deferred it is
     // made once the piece on hole 1 moves away.
     let run = |opts: &str| {
-        let mut g = with(pos(&[1, 12], &[3], [0, 0], [3, 4], [0, 0]), opts);
-        throw(&mut g, 3);
+        let mut g = at_with(opts, "A:L1,L12,hand*3 B:R3,hand*4 A 3");
         play(&mut g, "L12-L15");
         throw(&mut g, 2); // the bonus throw (SK-4)
         play(&mut g, "L1-L3");
@@ -700,8 +600,7 @@ fn sk_15_option_take_from_hand() {
     // B has no path piece (three in S, two in hand: a position auto-load would not leave, but
     // the rule must still say what happens): A's arrival takes one from B's hand.
     let run = |opts: &str| {
-        let mut g = with(pos(&[26], &[], [0, 3], [4, 2], [0, 0]), opts);
-        throw(&mut g, 4);
+        let mut g = at_with(opts, "A:L26,hand*4 B:S*3,hand*2 A 4");
         play(&mut g, "L26-S");
         (g.trophies(Seat::A), g.in_hand(Seat::B))
     };
@@ -712,7 +611,7 @@ fn sk_15_option_take_from_hand() {
 #[test]
 fn sk_6_option_a_piece_loads_once_per_nefer_hole() {
     let run = |opts: &str| {
-        let mut g = with(pos(&[13], &[3], [0, 0], [4, 4], [0, 0]), opts);
+        let mut g = at_with(opts, "A:L13,hand*4 B:R3,hand*4 A throw");
         for (t, m) in [
             (4, "L13-L17"), // crosses 15: loads on hole 1
             (1, "R3-R4"),
@@ -736,8 +635,7 @@ fn sk_6_option_a_piece_loads_once_per_nefer_hole() {
 #[test]
 fn sk_16_option_auto_load_only_after_a_capture() {
     let run = |opts: &str| {
-        let mut g = with(pos(&[26], &[3], [0, 0], [4, 4], [0, 0]), opts);
-        throw(&mut g, 4);
+        let mut g = at_with(opts, "A:L26,hand*4 B:R3,hand*4 A 4");
         play(&mut g, "L26-S");
         (holes(&g, Seat::A), holes(&g, Seat::B))
     };
@@ -753,11 +651,10 @@ fn sk_16_option_auto_load_only_after_a_capture() {
 #[test]
 fn sk_16_option_c_8_a_jam_is_a_draw() {
     // Every piece in hand and nothing refills the paths: nobody can ever move (C-8).
-    let mut g = with(
-        pos(&[], &[], [0, 0], [5, 5], [0, 0]),
+    let mut g = at_with(
         "hj.skiryuk.auto_load=after_capture_only",
+        "A:hand*5 B:hand*5 A 1",
     );
-    throw(&mut g, 1);
     assert_eq!(legal(&g), ["pass"]);
     play(&mut g, "pass");
     assert_eq!(g.outcome(), Some(Outcome::Draw));

@@ -6,13 +6,9 @@ use nefer_core::hj::washburne::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, next_throw, play, throw};
+use common::{has, legal, next_throw, play, run, throw, winner};
 
-fn moves(a: &[u8], b: &[u8], knocked: [u8; 2], t: u8) -> Vec<String> {
-    let mut g = State::from_indices(a, b, knocked, Seat::A);
-    throw(&mut g, t);
-    legal(&g)
-}
+common::positions!("hj.washburne", State);
 
 // --- SPEC §4.6 worked checks ---
 
@@ -25,8 +21,7 @@ fn check_1_l5_with_a_one_goes_along_the_line_to_l20() {
 
 #[test]
 fn check_2_far_20_leads_forward_to_far_6_and_knocks_off() {
-    let mut g = State::from_indices(&[38, 1, 2, 3, 4], &[6, 1, 2, 3, 4], [0, 0], Seat::A);
-    throw(&mut g, 2);
+    let mut g = at("A:L1,L2,L3,L4,R22 B:R1,R2,R3,R4,R6 A 2");
     assert!(has(&legal(&g), "R22-R6"));
     play(&mut g, "R22-R6");
     assert_eq!(g.knocked_off(Seat::B), 1);
@@ -36,11 +31,11 @@ fn check_2_far_20_leads_forward_to_far_6_and_knocks_off() {
 #[test]
 fn check_3_far_lines_jump_backward_and_forward() {
     assert!(has(
-        &moves(&[52, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], 2),
+        &moves("A:L1,L2,L3,L4,R8 B:R1,R2,R3,R4,R5 A 2"),
         "R8-R20"
     ));
     assert!(has(
-        &moves(&[48, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], 2),
+        &moves("A:L1,L2,L3,L4,R12 B:R1,R2,R3,R4,R5 A 2"),
         "R12-R8"
     ));
 }
@@ -49,10 +44,13 @@ fn check_3_far_lines_jump_backward_and_forward() {
 fn check_4_a_knocked_off_piece_and_a_full_home_box_lose_at_once() {
     // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
     // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
-    let mut g = State::from_indices(&[57, 56, 53, 10, 11], &[1, 2, 20, 21], [0, 1], Seat::A);
-    throw(&mut g, 2);
-    play(&mut g, "R7-R5");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
+    assert_eq!(
+        winner(&after(
+            "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2",
+            "R7-R5"
+        )),
+        Some(Seat::A)
+    );
 }
 
 // --- seed 000, Washburne rules as SPEC §4 cites them ---
@@ -70,20 +68,20 @@ fn wa_10_wa_14_forward_only_and_not_past_the_far_hole_1() {
     // Indices 53..57 with a 3: 53→56 and 54→57 are own pieces, 57→60 is past the end; only
     // 55→58 (R5-R2) and 56→59 (R4-R1) remain.
     assert_eq!(
-        moves(&[57, 56, 55, 54, 53], &[10, 11, 12, 13, 14], [0, 0], 3),
+        moves("A:R7,R6,R5,R4,R3 B:R10,R11,R12,R13,R14 A 3"),
         ["R4-R1", "R5-R2"]
     );
-    // From the far hole 1 (index 59) nothing moves on.
+    // From the far hole 1 (index 59) nothing moves on (nor onto an own piece): only R6 moves.
     assert_eq!(
-        moves(&[59, 58, 57, 56, 55], &[10, 11, 12, 13, 14], [0, 0], 1),
-        ["pass"]
+        moves("A:R6,R4,R3,R2,R1 B:R10,R11,R12,R13,R14 A 1"),
+        ["R6-R5"]
     );
 }
 
 #[test]
 fn wa_11_never_onto_an_own_piece() {
     assert!(!has(
-        &moves(&[7, 9, 1, 2, 3], &[1, 2, 3, 4, 5], [0, 0], 2),
+        &moves("A:L1,L2,L3,L7,L9 B:R1,R2,R3,R4,R5 A 2"),
         "L7-L9"
     ));
 }
@@ -91,57 +89,55 @@ fn wa_11_never_onto_an_own_piece() {
 #[test]
 fn wa_12_landing_on_an_unsafe_opponent_knocks_it_off() {
     // Blue's piece on L12 is Blue's index 48.
-    let mut g = State::from_indices(&[9, 1, 2, 3, 4], &[48, 1, 2, 3, 4], [0, 0], Seat::A);
-    throw(&mut g, 3);
-    play(&mut g, "L9-L12");
-    assert_eq!(g.knocked_off(Seat::B), 1);
+    assert_eq!(
+        after("A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12").knocked_off(Seat::B),
+        1
+    );
 }
 
 #[test]
 fn wa_4_wa_12_safe_holes_protect() {
     // Blue on L15 (ankh, safe): Red cannot land there.
     assert!(!has(
-        &moves(&[12, 1, 2, 3, 4], &[45, 1, 2, 3, 4], [0, 0], 3),
+        &moves("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,L15 A 3"),
         "L12-L15"
     ));
     // Blue on its home hole R3 (Red's index 57): safe.
     assert!(!has(
-        &moves(&[54, 1, 2, 3, 4], &[3, 10, 11, 12, 13], [0, 0], 3),
+        &moves("A:L1,L2,L3,L4,R6 B:R3,R10,R11,R12,R13 A 3"),
         "R6-R3"
     ));
 }
 
 #[test]
 fn wa_3_orange_holes_re_throw_and_chain() {
-    let mut g = State::from_indices(&[12, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], Seat::A);
-    throw(&mut g, 3);
-    play(&mut g, "L12-L15");
+    let g = after("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Landing on 10 follows the line to 8, which is not orange: no bonus.
-    let mut g = State::from_indices(&[7, 1, 2, 3, 4], &[1, 2, 3, 4, 5], [0, 0], Seat::A);
-    throw(&mut g, 3);
-    play(&mut g, "L7-L8");
-    assert_eq!(next_throw(&g), Some(Seat::B));
+    assert_eq!(
+        next_throw(&after("A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3", "L7-L8")),
+        Some(Seat::B)
+    );
 }
 
 #[test]
 fn wa_3_landing_on_6_goes_to_orange_20_and_re_throws() {
-    let mut g = State::from_indices(&[4, 1, 2, 3, 11], &[1, 2, 3, 4, 5], [0, 0], Seat::A);
-    throw(&mut g, 2);
-    play(&mut g, "L4-L20");
-    assert_eq!(next_throw(&g), Some(Seat::A));
+    assert_eq!(
+        next_throw(&after("A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
 fn wa_6_blocked_line_stays_and_wa_7_only_the_final_hole_matters() {
     // 6 → 20 with an own piece on 20: the piece stays on 6.
     assert!(has(
-        &moves(&[4, 20, 1, 2, 3], &[1, 2, 3, 4, 5], [0, 0], 2),
+        &moves("A:L1,L2,L3,L4,L20 B:R1,R2,R3,R4,R5 A 2"),
         "L4-L6"
     ));
     // Landing hole 6 holds an own piece but the line is followed to an empty 20: legal.
     assert!(has(
-        &moves(&[4, 6, 1, 2, 3], &[1, 2, 3, 4, 5], [0, 0], 2),
+        &moves("A:L1,L2,L3,L4,L6 B:R1,R2,R3,R4,R5 A 2"),
         "L4-L20"
     ));
 }
@@ -149,8 +145,7 @@ fn wa_6_blocked_line_stays_and_wa_7_only_the_final_hole_matters() {
 #[test]
 fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     // Red has a piece knocked off: only re-entry; a 3 puts it on L3 if empty.
-    let mut g = State::from_indices(&[1, 2, 10, 11], &[1, 2, 3, 4, 5], [1, 0], Seat::A);
-    throw(&mut g, 3);
+    let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 3");
     assert_eq!(legal(&g), ["hand-L3"]);
     play(&mut g, "hand-L3");
     assert_eq!(
@@ -159,8 +154,7 @@ fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
         "one try, no bonus even on orange 5"
     );
     // Occupied home hole: the try fails.
-    let mut g = State::from_indices(&[1, 2, 10, 11], &[1, 2, 3, 4, 5], [1, 0], Seat::A);
-    throw(&mut g, 2);
+    let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 2");
     assert_eq!(legal(&g), ["pass"]);
     play(&mut g, "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
@@ -169,29 +163,27 @@ fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
 #[test]
 fn wa_13_s_is_an_ordinary_hole() {
     // Blue on S (its index 30, Red's 30): Red can land there and knock it off.
-    let mut g = State::from_indices(&[27, 1, 2, 3, 4], &[30, 1, 2, 3, 4], [0, 0], Seat::A);
-    throw(&mut g, 3);
-    play(&mut g, "L27-S");
-    assert_eq!(g.knocked_off(Seat::B), 1);
+    assert_eq!(
+        after("A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S").knocked_off(Seat::B),
+        1
+    );
 }
 
 #[test]
 fn wa_9_filling_the_opponents_home_box_wins() {
-    let mut g = State::from_indices(
-        &[55, 56, 57, 58, 54],
-        &[10, 11, 12, 13, 14],
-        [0, 0],
-        Seat::A,
+    assert_eq!(
+        winner(&after(
+            "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5",
+            "R6-R1"
+        )),
+        Some(Seat::A)
     );
-    throw(&mut g, 5);
-    play(&mut g, "R6-R1");
-    assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
 }
 
 #[test]
 fn wa_20_pieces_jump_over_others() {
     assert!(has(
-        &moves(&[7, 1, 2, 3, 4], &[49, 50, 51, 52, 5], [0, 0], 5),
+        &moves("A:L1,L2,L3,L4,L7 B:R5,L11,L10,L9,L8 A 5"),
         "L7-L12"
     ));
 }
@@ -243,7 +235,7 @@ fn options_are_checked() {
 #[test]
 fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
     // Index i of one seat is index 60 − i of the other: B's 58 is hole L2, A's index 2.
-    let g = State::from_indices(&[3, 17, 30, 41, 56], &[6, 20, 58], [0, 2], Seat::A);
+    let g = at("A:L3,L17,S,R19,R4 B:R6,R20,L2,hand*2 A throw");
     assert_eq!(g.indices_of(Seat::A), [3, 17, 30, 41, 56]);
     assert_eq!(
         g.bits_of(Seat::A),
@@ -258,38 +250,28 @@ fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
 
 // --- options ---
 
-/// Seat A's legal moves for throw `t` under `opts`.
-fn moves_with(opts: &str, a: &[u8], b: &[u8], knocked: [u8; 2], t: u8) -> Vec<String> {
-    let g = State::from_indices(a, b, knocked, Seat::A);
-    let mut g = g.with_options(&Options::parse(opts).unwrap()).unwrap();
-    throw(&mut g, t);
-    legal(&g)
-}
-
-const BLUE_HOME: [u8; 5] = [1, 2, 3, 4, 5];
-
 #[test]
 fn wa_5_option_line_directions() {
     // 18 →2→ 20 → back to 6 (both ways, the default); forward only: stays on 20.
-    let a = [18, 1, 2, 3, 4];
-    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L18-L6"));
-    let fwd = moves_with("hj.lines=forward_only", &a, &BLUE_HOME, [0, 0], 2);
+    let p = "A:L1,L2,L3,L4,L18 B:R1,R2,R3,R4,R5 A 2";
+    assert!(has(&moves(p), "L18-L6"));
+    let fwd = moves_with("hj.lines=forward_only", p);
     assert!(has(&fwd, "L18-L20") && !has(&fwd, "L18-L6"), "{fwd:?}");
     // 4 →2→ 6 → on to 20 by default; backward only: stays on 6.
-    let a = [12, 1, 2, 3, 4];
-    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L4-L20"));
-    let back = moves_with("hj.lines=backward_only", &a, &BLUE_HOME, [0, 0], 2);
+    let p = "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 2";
+    assert!(has(&moves(p), "L4-L20"));
+    let back = moves_with("hj.lines=backward_only", p);
     assert!(has(&back, "L4-L6") && !has(&back, "L4-L20"), "{back:?}");
 }
 
 #[test]
 fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     // 8 →2→ 10 → line → 8: no move by default; a pass beside the other moves under the option.
-    let a = [8, 1, 2, 3, 4];
-    let plain = moves(&a, &BLUE_HOME, [0, 0], 2);
+    let p = "A:L1,L2,L3,L4,L8 B:R1,R2,R3,R4,R5 A 2";
+    let plain = moves(p);
     assert!(!has(&plain, "pass") && !has(&plain, "L8-L8"), "{plain:?}");
     let opt = "hj.washburne.null_line_move=allowed_as_pass";
-    let with = moves_with(opt, &a, &BLUE_HOME, [0, 0], 2);
+    let with = moves_with(opt, p);
     let mut expected = plain.clone();
     expected.push("pass".into());
     assert_eq!(with, expected);
@@ -297,45 +279,34 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
 
 #[test]
 fn c_6_wa_6_option_a_blocked_line_makes_the_move_illegal() {
-    let a = [4, 20, 1, 2, 3];
-    assert!(has(&moves(&a, &BLUE_HOME, [0, 0], 2), "L4-L6"));
+    let p = "A:L1,L2,L3,L4,L20 B:R1,R2,R3,R4,R5 A 2";
+    assert!(has(&moves(p), "L4-L6"));
     let opt = "hj.washburne.blocked_line=illegal";
-    assert!(!has(&moves_with(opt, &a, &BLUE_HOME, [0, 0], 2), "L4-L6"));
-}
-
-/// `State::from_indices` under `opts`, A to move.
-fn pos_with(opts: &str, a: &[u8], b: &[u8], knocked: [u8; 2]) -> State {
-    State::from_indices(a, b, knocked, Seat::A)
-        .with_options(&Options::parse(opts).unwrap())
-        .unwrap()
+    assert!(!has(&moves_with(opt, p), "L4-L6"));
 }
 
 #[test]
 fn wa_3_option_orange_none_gives_no_bonus() {
-    let mut g = pos_with(
-        "hj.washburne.orange=none",
-        &[12, 1, 2, 3, 4],
-        &BLUE_HOME,
-        [0, 0],
+    assert_eq!(
+        next_throw(&after(
+            "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3",
+            "L12-L15",
+        )),
+        Some(Seat::B)
     );
-    throw(&mut g, 3);
-    play(&mut g, "L12-L15");
-    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
 fn wa_6_option_no_capture_via_a_line() {
     // Red 4 →2→ 6 → line → 20 where an unsafe Blue piece stands (Blue's index 40): knocked
     // off by default; under capture_via_line=false the line is not followed.
-    let a = [4, 1, 2, 3, 11];
-    let b = [40, 1, 2, 3, 5];
-    assert!(has(&moves(&a, &b, [0, 0], 2), "L4-L20"));
+    let p = "A:L1,L2,L3,L4,L11 B:R1,R2,R3,R5,L20 A 2";
+    assert!(has(&moves(p), "L4-L20"));
     let opt = "hj.washburne.capture_via_line=false";
-    let m = moves_with(opt, &a, &b, [0, 0], 2);
+    let m = moves_with(opt, p);
     assert!(has(&m, "L4-L6") && !has(&m, "L4-L20"), "{m:?}");
     // A plain landing on an unsafe opponent still knocks it off.
-    let mut g = pos_with(opt, &[9, 1, 2, 3, 4], &[48, 1, 2, 3, 4], [0, 0]);
-    throw(&mut g, 3);
+    let mut g = at_with(opt, "A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3");
     play(&mut g, "L9-L12");
     assert_eq!(g.knocked_off(Seat::B), 1);
 }
@@ -344,12 +315,9 @@ fn wa_6_option_no_capture_via_a_line() {
 fn wa_8_option_only_a_one_re_enters_on_the_first_free_home_hole() {
     let opt = "hj.washburne.reentry=only_one_to_first_free";
     // Red's L1, L2 taken: a 1 re-enters on L3; a 3 (L3 empty) does nothing.
-    let g = pos_with(opt, &[1, 2, 10, 11], &BLUE_HOME, [1, 0]);
-    let mut three = g.clone();
-    throw(&mut three, 3);
-    assert_eq!(legal(&three), ["pass"]);
-    let mut one = g;
-    throw(&mut one, 1);
+    let p = "A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A";
+    assert_eq!(moves_with(opt, &format!("{p} 3")), ["pass"]);
+    let mut one = at_with(opt, &format!("{p} 1"));
     assert_eq!(legal(&one), ["hand-L3"]);
     play(&mut one, "hand-L3");
     assert_eq!(one.knocked_off(Seat::A), 0);
@@ -360,13 +328,11 @@ fn wa_8_option_only_a_one_re_enters_on_the_first_free_home_hole() {
 fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
     // As check 4: Red fills Blue's home box while a Blue piece is off.
     let opt = "hj.washburne.blocked_home_loss=at_failed_reentry";
-    let mut g = pos_with(opt, &[57, 56, 53, 10, 11], &[1, 2, 20, 21], [0, 1]);
-    throw(&mut g, 2);
+    let mut g = at_with(opt, "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2");
     play(&mut g, "R7-R5");
     assert_eq!(g.outcome(), None, "not yet");
     // R5 is orange: Red's bonus throw first.
-    throw(&mut g, 3);
-    play(&mut g, "L10-L13");
+    run(&mut g, "3 L10-L13");
     assert_eq!(g.outcome(), None, "not yet");
     // Blue's re-entry try fails: now Blue loses.
     throw(&mut g, 3);
@@ -379,18 +345,14 @@ fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
 fn wa_13_option_s_is_safe_and_holds_any_number() {
     let opt = "hj.washburne.shared_hole=safe_unlimited";
     // Blue on S: Red lands there too and knocks nothing off (default: knocked off, WA-13).
-    let mut g = pos_with(opt, &[27, 28, 1, 2, 3], &[30, 1, 2, 3, 4], [0, 0]);
-    throw(&mut g, 3);
+    let mut g = at_with(opt, "A:L1,L2,L3,L27,L28 B:R1,R2,R3,R4,S A 3");
     assert!(has(&legal(&g), "L27-S"));
     play(&mut g, "L27-S");
     assert_eq!(g.knocked_off(Seat::B), 0);
     assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 28, 30]);
     assert_eq!(g.indices_of(Seat::B), [1, 2, 3, 4, 30]);
     // Blue's turn: pass it on. Red's second piece joins the first on S.
-    throw(&mut g, 5);
-    play(&mut g, "R4-R9");
-    throw(&mut g, 2);
-    play(&mut g, "L28-S");
+    run(&mut g, "5 R4-R9 2 L28-S");
     assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 30]);
     let [red, _] = g.layout();
     assert_eq!(
@@ -401,9 +363,7 @@ fn wa_13_option_s_is_safe_and_holds_any_number() {
         2
     );
     // One leaves, the other stays.
-    throw(&mut g, 2);
-    play(&mut g, "R9-R11");
-    throw(&mut g, 1);
+    run(&mut g, "2 R9-R11 1");
     assert!(has(&legal(&g), "S-R29"));
     play(&mut g, "S-R29");
     assert_eq!(g.indices_of(Seat::A), [1, 2, 3, 30, 31]);

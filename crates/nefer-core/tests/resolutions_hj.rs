@@ -24,11 +24,38 @@ fn decides_without_a_throw<G: Game>(g: &G, seat: Seat) -> bool {
     g.status() == Status::Decide { seat, throw: None }
 }
 
+/// The items of a seat's pieces in a position string: `places`, then `pool*n`.
+fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
+    let mut v: Vec<String> = places.into_iter().collect();
+    for &(pool, n) in pools {
+        match n {
+            0 => {}
+            1 => v.push(pool.to_owned()),
+            n => v.push(format!("{pool}*{n}")),
+        }
+    }
+    v.join(",")
+}
+
+/// The place of circuit index `i` (1..=59) of a seat whose own side is `own` (NOTATION §2).
+fn circuit(own: char, i: u8) -> String {
+    let far = if own == 'L' { 'R' } else { 'L' };
+    match i {
+        1..=29 => format!("{own}{i}"),
+        30 => "S".to_owned(),
+        _ => format!("{far}{}", 60 - i),
+    }
+}
+
 /// A Washburne position (circuit indices of A and B, knocked-off counts), A to throw, under `o`.
 fn wa(a: &[u8], b: &[u8], knocked: [u8; 2], o: &str) -> washburne::State {
-    washburne::State::from_indices(a, b, knocked, Seat::A)
-        .with_options(&opts(o))
-        .unwrap()
+    let seat = |own, v: &[u8], k| items(v.iter().map(|&i| circuit(own, i)), &[("hand", k)]);
+    let text = format!(
+        "hj.washburne A:{} B:{} A throw",
+        seat('L', a, knocked[0]),
+        seat('R', b, knocked[1])
+    );
+    common::pos_with(&text, o)
 }
 
 const D4: &str = "hj.washburne.dice=two_d4";
@@ -325,9 +352,18 @@ fn sk(
     trophies: [u8; 2],
     o: &str,
 ) -> skiryuk::State {
-    skiryuk::State::from_holes(a, b, shared, hand, trophies, Seat::A)
-        .with_options(&opts(o))
-        .unwrap()
+    // A seat's pieces the opponent holds are its `captured`.
+    let seat = |own: char, v: &[u8], k: usize| {
+        let mut places: Vec<String> = v.iter().map(|&n| format!("{own}{n}")).collect();
+        places.extend((0..shared[k]).map(|_| "S".to_owned()));
+        items(places, &[("hand", hand[k]), ("captured", trophies[1 - k])])
+    };
+    let text = format!(
+        "hj.skiryuk A:{} B:{} A throw",
+        seat('L', a, 0),
+        seat('R', b, 1)
+    );
+    common::pos_with(&text, o)
 }
 
 fn holes(g: &skiryuk::State, seat: Seat) -> Vec<u8> {
@@ -485,9 +521,9 @@ fn r_13_a_capture_from_the_hand_refills_the_victims_empty_path() {
 fn r_14_the_moving_piece_does_not_block_its_own_line() {
     let moves = |a: &[u8], o: &str| {
         let hand = 5 - a.len() as u8;
-        let mut g = walker::State::from_indices(a, &[], [hand, 5], [0, 0], Seat::A, false)
-            .with_options(&opts(o))
-            .unwrap();
+        let a = items(a.iter().map(|&n| format!("L{n}")), &[("hand", hand)]);
+        let mut g: walker::State =
+            common::pos_with(&format!("hj.walker A:{a} B:hand*5 A throw"), o);
         throw(&mut g, 5);
         legal(&g)
     };

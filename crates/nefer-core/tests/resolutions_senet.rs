@@ -12,21 +12,38 @@ fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
 }
 
-/// A Kendall position under `o`, `to_move` about to throw (or to make his water choice).
-fn kendall(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat, o: &str) -> kendall::State {
-    kendall::State::from_squares(a, b, off, to_move)
-        .with_options(&opts(o))
-        .unwrap()
+/// The position string of a Senet game `key` with seat A on squares `a`, B on `b` (the other
+/// pieces of each seat borne off), `to_move` about to throw, or to make his water choice with a
+/// piece on 27 in Kendall (8.5; the school sheet's water turn is an option, SB-18).
+fn senet(key: &str, a: &[u8], b: &[u8], to_move: Seat) -> String {
+    let seat = |label: &str, squares: &[u8]| {
+        let mut items: Vec<String> = squares.iter().map(u8::to_string).collect();
+        match 7 - squares.len() {
+            0 => {}
+            1 => items.push("off".into()),
+            n => items.push(format!("off*{n}")),
+        }
+        format!("{label}:{}", items.join(","))
+    };
+    let mover = if to_move == Seat::A { a } else { b };
+    let water = key == "senet.kendall" && mover.contains(&27);
+    let stage = if water { "water" } else { "throw" };
+    format!("{key} {} {} {to_move} {stage}", seat("A", a), seat("B", b))
+}
+
+/// A Kendall position under `o` (see [`senet`]).
+fn kendall(a: &[u8], b: &[u8], to_move: Seat, o: &str) -> kendall::State {
+    common::pos_with(&senet("senet.kendall", a, b, to_move), o)
 }
 
 const ACC: &str = "senet.kendall.throw_mode=accumulate";
 
 /// The moves of each value `ts` in the immediate mode in `g`'s position, written as R-4 spends
 /// them (`4:26-off`), sorted: what a spending decision must list.
-fn spent(a: &[u8], b: &[u8], off: [u8; 2], ts: &[u8]) -> Vec<String> {
+fn spent(a: &[u8], b: &[u8], ts: &[u8]) -> Vec<String> {
     let mut all = Vec::new();
     for &t in ts {
-        let mut g = kendall::State::from_squares(a, b, off, Seat::A);
+        let mut g = kendall(a, b, Seat::A, "");
         throw(&mut g, t);
         all.extend(
             legal(&g)
@@ -48,7 +65,7 @@ fn decides_without_a_throw<G: Game>(g: &G, seat: Seat) -> bool {
 #[test]
 fn r_4_throws_are_collected_while_they_earn_one_then_spent_one_decision_at_a_time() {
     let (a, b) = ([2, 4, 6, 8, 10, 12, 14], [1, 3, 5, 7, 9, 11, 13]);
-    let mut g = kendall(&a, &b, [0, 0], Seat::A, ACC);
+    let mut g = kendall(&a, &b, Seat::A, ACC);
     // 1 and 4 earn another throw (KE-4): still collecting, no decision yet.
     throw(&mut g, 1);
     assert_eq!(next_throw(&g), Some(Seat::A));
@@ -58,13 +75,10 @@ fn r_4_throws_are_collected_while_they_earn_one_then_spent_one_decision_at_a_tim
     throw(&mut g, 2);
     assert!(decides_without_a_throw(&g, Seat::A));
     assert_eq!(g.collected().len(), 3);
-    assert_eq!(legal(&g), spent(&a, &b, [0, 0], &[1, 2, 4]));
+    assert_eq!(legal(&g), spent(&a, &b, &[1, 2, 4]));
     // Spending the 4 leaves the 1 and the 2, listed for the new position.
     play(&mut g, "4:14-18");
-    assert_eq!(
-        legal(&g),
-        spent(&[2, 4, 6, 8, 10, 12, 18], &b, [0, 0], &[1, 2])
-    );
+    assert_eq!(legal(&g), spent(&[2, 4, 6, 8, 10, 12, 18], &b, &[1, 2]));
     play(&mut g, "2:18-20");
     assert!(legal(&g).iter().all(|m| m.starts_with("1:")));
     play(&mut g, "1:20-21");
@@ -74,7 +88,7 @@ fn r_4_throws_are_collected_while_they_earn_one_then_spent_one_decision_at_a_tim
 
 #[test]
 fn r_4_a_value_collected_twice_is_listed_once_and_spent_twice() {
-    let mut g = kendall(&[10, 20], &[1], [5, 0], Seat::A, ACC);
+    let mut g = kendall(&[10, 20], &[1], Seat::A, ACC);
     throw(&mut g, 1);
     throw(&mut g, 1);
     throw(&mut g, 3);
@@ -89,12 +103,12 @@ fn r_4_a_value_collected_twice_is_listed_once_and_spent_twice() {
 fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
     // Red's 23 and 24 protect each other: green's 21 has no forward move for a 2 or a 3 and
     // must go back with it, while a 1 goes forward (8.2 step 2 per value).
-    let mut g = kendall(&[21], &[23, 24], [6, 0], Seat::A, ACC);
+    let mut g = kendall(&[21], &[23, 24], Seat::A, ACC);
     throw(&mut g, 1);
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["1:21-22", "2:21-19"]);
     // The 26→27 penalty is the move of its value (8.4).
-    let mut g = kendall(&[26], &[28, 29], [6, 0], Seat::A, ACC);
+    let mut g = kendall(&[26], &[28, 29], Seat::A, ACC);
     throw(&mut g, 1);
     throw(&mut g, 3);
     assert_eq!(legal(&g), ["1:26-27", "3:26-27"]);
@@ -103,7 +117,7 @@ fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
 #[test]
 fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
     // Green's only piece is on 28: it leaves on a 3 only.
-    let mut g = kendall(&[28], &[1], [6, 0], Seat::A, ACC);
+    let mut g = kendall(&[28], &[1], Seat::A, ACC);
     throw(&mut g, 4);
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["pass"]);
@@ -114,7 +128,7 @@ fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
 
 #[test]
 fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
-    let mut g = kendall(&[26, 10], &[1], [5, 0], Seat::A, ACC);
+    let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
     throw(&mut g, 1);
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["1:10-11", "1:26-27", "2:10-12", "2:26-28"]);
@@ -122,7 +136,7 @@ fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert!(g.collected().is_empty());
     // Spending the other value first keeps the turn going.
-    let mut g = kendall(&[26, 10], &[1], [5, 0], Seat::A, ACC);
+    let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
     throw(&mut g, 1);
     throw(&mut g, 2);
     play(&mut g, "2:10-12");
@@ -132,20 +146,20 @@ fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
 #[test]
 fn r_4_without_extra_throws_a_turn_collects_one_throw() {
     let o = format!("{ACC}, senet.kendall.extra_throws=none");
-    let mut g = kendall(&[10], &[1], [6, 0], Seat::A, &o);
+    let mut g = kendall(&[10], &[1], Seat::A, &o);
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["4:10-14"]);
     play(&mut g, "4:10-14");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // KE-4's default: the 4 earns another throw, spent with it.
-    let mut g = kendall(&[10], &[1], [6, 0], Seat::A, ACC);
+    let mut g = kendall(&[10], &[1], Seat::A, ACC);
     throw(&mut g, 4);
     assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]
 fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
-    let mut g = kendall(&[27, 10], &[1], [5, 0], Seat::A, ACC);
+    let mut g = kendall(&[27, 10], &[1], Seat::A, ACC);
     assert_eq!(legal(&g), ["27-15", "throw"]);
     play(&mut g, "throw");
     throw(&mut g, 4);
@@ -168,7 +182,7 @@ fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
 #[test]
 fn r_4_a_pass_beside_the_moves_loses_every_value_left() {
     let o = format!("{ACC}, senet.kendall.compulsory_move=false");
-    let mut g = kendall(&[10], &[1], [6, 0], Seat::A, &o);
+    let mut g = kendall(&[10], &[1], Seat::A, &o);
     throw(&mut g, 4);
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["2:10-12", "4:10-14", "pass"]);
@@ -176,7 +190,7 @@ fn r_4_a_pass_beside_the_moves_loses_every_value_left() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // KE-27: a pass beside bear-offs only.
     let o = format!("{ACC}, senet.kendall.bear_off_optional=true");
-    let mut g = kendall(&[30], &[1], [6, 0], Seat::A, &o);
+    let mut g = kendall(&[30], &[1], Seat::A, &o);
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["2:30-off", "pass"]);
 }
@@ -185,7 +199,7 @@ fn r_4_a_pass_beside_the_moves_loses_every_value_left() {
 fn r_4_the_reborn_piece_must_move_in_each_spending_decision() {
     // KE-23: after giving up, the piece on 15 moves next when it can, whatever the value.
     let o = format!("{ACC}, senet.kendall.rebirth_must_move=true");
-    let mut g = kendall(&[27, 5], &[1], [5, 0], Seat::A, &o);
+    let mut g = kendall(&[27, 5], &[1], Seat::A, &o);
     play(&mut g, "27-15");
     throw(&mut g, 3); // red
     play(&mut g, "3:1-4");
@@ -200,13 +214,13 @@ fn r_4_the_reborn_piece_must_move_in_each_spending_decision() {
 fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
     let block = "senet.kendall.blockade=3";
     // Kendall's water turn: the 4 is thrown, but the exit passes red's 28, 29, 30.
-    let mut g = kendall(&[27, 10], &[28, 29, 30], [0, 0], Seat::A, block);
+    let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, block);
     play(&mut g, "throw");
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["pass"]);
     play(&mut g, "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
-    let mut g = kendall(&[27, 10], &[28, 29, 30], [0, 0], Seat::A, "");
+    let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, "");
     play(&mut g, "throw");
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["27-off"]);
@@ -215,7 +229,6 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
     let mut g = kendall(
         &[27, 10],
         &[28, 29, 30],
-        [0, 0],
         Seat::A,
         &format!("{block}, {free}"),
     );
@@ -224,9 +237,8 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
     assert_eq!(legal(&g), ["10-14"]);
     // The school sheet's trap.
     let school = |o: &str| {
-        let mut g = school::State::from_squares(&[27, 10], &[28, 29, 30], [0, 0], Seat::A)
-            .with_options(&opts(o))
-            .unwrap();
+        let mut g: school::State =
+            common::pos_with(&senet("senet.school", &[27, 10], &[28, 29, 30], Seat::A), o);
         throw(&mut g, 4);
         legal(&g)
     };
@@ -240,7 +252,6 @@ fn r_15_a_bear_off_passes_the_squares_up_to_30() {
     let mut g = kendall(
         &[26, 10],
         &[27, 28, 29],
-        [0, 0],
         Seat::A,
         "senet.kendall.blockade=3",
     );
@@ -253,7 +264,7 @@ fn r_15_a_bear_off_passes_the_squares_up_to_30() {
 #[test]
 fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
     let o = "senet.kendall.bear_off_optional=true";
-    let mut g = kendall(&[27, 10], &[1], [0, 0], Seat::A, o);
+    let mut g = kendall(&[27, 10], &[1], Seat::A, o);
     play(&mut g, "throw");
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["27-off", "pass"]);
@@ -262,7 +273,7 @@ fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
     assert_eq!(g.at(27), Some(Seat::A));
     assert_eq!(next_throw(&g), Some(Seat::B));
     // By default the exit is compulsory.
-    let mut g = kendall(&[27, 10], &[1], [0, 0], Seat::A, "");
+    let mut g = kendall(&[27, 10], &[1], Seat::A, "");
     play(&mut g, "throw");
     throw(&mut g, 4);
     assert_eq!(legal(&g), ["27-off"]);

@@ -1,6 +1,6 @@
 //! The `perfect` player of the pure races (`hj.french`, basic `hj.walker`): it plays the policy
 //! that minimises its expected number of turns to finish, read from the exact one-sided table of
-//! `nefer-tables`. The table is solved once per process on first use (about a minute) and shared.
+//! `nefer-tables`. The table is solved once per process on first use (about a second for `hj.french`, a few for `hj.walker`) and shared.
 
 use std::sync::{Arc, OnceLock};
 

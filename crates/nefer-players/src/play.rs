@@ -59,7 +59,7 @@ use core::str::FromStr;
 use nefer_core::game::{Playout, draw_seat, play_out};
 use nefer_core::notation::ParseError;
 use nefer_core::options::{Common, Dice as Thrown};
-use nefer_core::record::{action_token, legal_strings, play_token};
+use nefer_core::record::{POSITION_HEADER, action_token, legal_strings, play_token, start_of};
 use nefer_core::{
     Action, AnyGame, ByPlayer, Chance, DicePair, Game, Move, MoveList, Options, Outcome, PlayError,
     Record, ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
@@ -380,7 +380,34 @@ impl Match {
         let start = rules
             .new_game(&options)
             .map_err(|e| MatchError::Setup(e.to_string()))?;
-        Ok(Match {
+        Ok(Match::starting_at(start, options, players, dice))
+    }
+
+    /// A match that starts from the position `start` (a game set up for analysis, read from a
+    /// position string, docs/dev/positions.md), nothing played yet. Its record names that
+    /// start in a `position:` header ([`Match::to_record`]).
+    ///
+    /// ```
+    /// use nefer_core::{AnyGame, ByPlayer};
+    /// use nefer_players::play::{Match, SeededDice};
+    ///
+    /// let start: AnyGame = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 2".parse()?;
+    /// let mut m = Match::from_position(start, ByPlayer::default(), Box::new(SeededDice::new(1)));
+    /// m.act("26-28".parse::<nefer_core::Move>().map(nefer_core::Action::Move)?)?;
+    /// let record = m.to_record();
+    /// assert_eq!(record.header("position"), Some("senet.kendall A:5,28,off*5 B:1,26,off*5 B 2"));
+    /// let again = Match::from_record(&record, ByPlayer::default(), Box::new(SeededDice::new(1)))?;
+    /// assert_eq!(again.game(), m.game());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_position(start: AnyGame, players: Seats, dice: Box<dyn Dice>) -> Match {
+        let options = start.options();
+        Match::starting_at(start, options, players, dice)
+    }
+
+    /// A match from `start`, a game of `options` (as given: a record writes them back).
+    fn starting_at(start: AnyGame, options: Options, players: Seats, dice: Box<dyn Dice>) -> Match {
+        Match {
             common: *start.common(),
             options,
             game: start.clone(),
@@ -389,7 +416,7 @@ impl Match {
             marks: Vec::new(),
             dice,
             players,
-        })
+        }
     }
 
     /// The match a record describes, its actions replayed; the dice are not used for them.
@@ -427,12 +454,8 @@ impl Match {
         dice: Box<dyn Dice>,
         redraw: bool,
     ) -> Result<Match, MatchError> {
-        let rules: RuleSetId = record
-            .rules
-            .parse()
-            .map_err(|e: nefer_core::rules::UnknownRuleSet| ReplayError::Setup(e.to_string()))?;
-        let mut m = Match::new(rules, record.options.clone(), players, dice)
-            .map_err(|e| ReplayError::Setup(e.to_string()))?;
+        let start = start_of(record)?;
+        let mut m = Match::starting_at(start, record.options.clone(), players, dice);
         for token in &record.actions {
             m.replay_token(token, None, redraw)?;
         }
@@ -504,6 +527,13 @@ impl Match {
     /// The state the match started from.
     pub fn start(&self) -> &AnyGame {
         &self.start
+    }
+
+    /// The position string of the start where the match did not start at the rule set's
+    /// start ([`Match::from_position`]); `None` for a match from the start.
+    pub fn start_position(&self) -> Option<String> {
+        let at_start = self.rules().new_game(&self.options).as_ref() == Ok(&self.start);
+        (!at_start).then(|| self.start.position())
     }
 
     /// The state now.
@@ -754,9 +784,13 @@ impl Match {
     }
 
     /// The record of the match: rule set, options and actions (add names, seeds and comments as
-    /// headers).
+    /// headers), and the start position in a `position:` header where the match did not start
+    /// at the rule set's start ([`Match::from_position`]).
     pub fn to_record(&self) -> Record {
         let mut r = Record::new(self.rules(), self.options.clone());
+        if let Some(p) = self.start_position() {
+            r.set_header(POSITION_HEADER, &p);
+        }
         for e in &self.entries {
             r.push(e.action);
         }

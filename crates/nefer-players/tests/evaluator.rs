@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use nefer_core::hj::french;
 use nefer_core::{AnyGame, Chance, Game, Move, MoveList, Options, RuleSetId, Seat, Throw};
 use nefer_players::eval::{Evaluator, FakeEvaluator, HandWritten};
 use nefer_players::search::expectimax::Expectimax;
@@ -24,16 +23,9 @@ fn mv(s: &str) -> Move {
 /// A French race, A to play a 1: 5 → 6 takes the shortcut to 20 (+15 holes), 14 → 15 earns a
 /// bonus throw, the others step one hole.
 fn french_with_a_one() -> AnyGame {
-    let mut g = AnyGame::HjFrench(french::State::from_holes(
-        &[5, 12, 14, 16, 18],
-        &[3, 4, 7, 9, 11],
-        [0, 0],
-        [0, 0],
-        Seat::A,
-    ));
-    g.play_chance(Chance::Throw(Throw::new(1).unwrap()))
-        .unwrap();
-    g
+    "hj.french A:L5,L12,L14,L16,L18 B:R3,R4,R7,R9,R11 A 1"
+        .parse()
+        .unwrap()
 }
 
 /// A fake that values a race backwards: the less a seat has advanced, the better for it.

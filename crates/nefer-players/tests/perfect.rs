@@ -8,8 +8,7 @@
 
 use std::sync::Arc;
 
-use nefer_core::hj::{french, walker};
-use nefer_core::{AnyGame, Chance, Game, Options, RuleSetId, Seat, Throw};
+use nefer_core::{AnyGame, Game, Options, RuleSetId, Seat};
 use nefer_players::PlayerSpec;
 use nefer_players::eval::{Chances, Evaluator, Fallback, HandWritten, NoRaceTable, RaceTables};
 use nefer_players::perfect::{race_state, solved, table};
@@ -20,12 +19,9 @@ fn french_tables() -> RaceTables {
     RaceTables::new(RuleSetId::HjFrench).unwrap()
 }
 
-/// A French position about to throw, then given `options`.
-fn french(a: &[u8], b: &[u8], off: [u8; 2], to_move: Seat, options: &str) -> AnyGame {
-    let s = french::State::from_holes(a, b, [0, 0], off, to_move)
-        .with_options(&Options::parse(options).unwrap())
-        .unwrap();
-    AnyGame::HjFrench(s)
+/// The game of a position string (docs/dev/positions.md).
+fn pos(text: &str) -> AnyGame {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn close(got: f64, want: f64, tol: f64, what: &str) {
@@ -158,7 +154,8 @@ fn the_exact_evaluator_agrees_with_chances_computed_by_hand() {
     // One piece each on 29: each goes out on a 1 (4 in 16) and else loses the throw, so the
     // first to throw wins p / (1 − q²).
     let (p1, p2) = (4.0 / 16.0, 6.0 / 16.0);
-    let g = french(&[29], &[29], [4, 4], Seat::A, "");
+    let last = "A:L29,off*4 B:R29,off*4 A";
+    let g = pos(&format!("hj.french {last} throw"));
     close(
         t.chances(&g, Seat::A).unwrap().win,
         p1 / (1.0 - (1.0 - p1) * (1.0 - p1)),
@@ -171,25 +168,20 @@ fn the_exact_evaluator_agrees_with_chances_computed_by_hand() {
     let q = 1.0 - p1;
     let f29 = p1 / (1.0 - (1.0 - p1) * q);
     let f28 = (p2 + p1 * q * f29) / (1.0 - (1.0 - p1 - p2) * q);
-    let g = french(&[28], &[29], [4, 4], Seat::A, "");
+    let g = pos("hj.french A:L28,off*4 B:R29,off*4 A throw");
     close(t.chances(&g, Seat::A).unwrap().win, f28, 1e-6, "28 v 29");
     // On 29 with a 3 thrown, A cannot move: it passes, and B throws first.
-    let mut thrown = french(&[29], &[29], [4, 4], Seat::A, "");
-    thrown
-        .play_chance(Chance::Throw(Throw::new(3).unwrap()))
-        .unwrap();
+    let thrown = pos(&format!("hj.french {last} 3"));
     close(t.value(&thrown, Seat::B), 2.0 * f29 - 1.0, 2e-6, "A passes");
     // A turn cap (C-7): from turn 1, turns 1 and 3 are A's, 2 is B's, and none follows.
-    let g = french(&[29], &[29], [4, 4], Seat::A, "hj.french.max_turns=3");
+    let g = pos(&format!("hj.french[max_turns=3] {last} throw"));
     assert!(t.supports(&g));
     let c = t.chances(&g, Seat::A).unwrap();
     close(c.win, p1 + q * q * p1, 1e-6, "capped win");
     close(c.draw, q * q * q, 1e-6, "capped draw");
     close(c.loss(), q * p1, 1e-6, "capped loss");
     // A finished game has its result.
-    let mut won = french(&[29], &[29], [4, 4], Seat::A, "");
-    won.play_chance(Chance::Throw(Throw::new(1).unwrap()))
-        .unwrap();
+    let mut won = pos(&format!("hj.french {last} 1"));
     won.play("L29-off".parse().unwrap()).unwrap();
     assert_eq!(t.chances(&won, Seat::B), Some(Chances::LOSS));
 }
@@ -206,13 +198,8 @@ fn the_exact_evaluator_keeps_to_its_race_and_falls_back_elsewhere() {
         fallback: HandWritten,
     };
     // Another track than the table's (FR-7): the hand-written evaluation, which ranks only.
-    let other = french(
-        &[12, 20],
-        &[3, 4],
-        [3, 3],
-        Seat::A,
-        "hj.french.hole_30=stay_then_exit_on_any",
-    );
+    let other =
+        pos("hj.french[hole_30=stay_then_exit_on_any] A:L12,L20,off*3 B:R3,R4,off*3 A throw");
     assert!(!t.supports(&other) && exact_or_hand.supports(&other));
     assert_eq!(
         exact_or_hand.value(&other, Seat::A),
@@ -222,9 +209,7 @@ fn the_exact_evaluator_keeps_to_its_race_and_falls_back_elsewhere() {
     let walker = RuleSetId::HjWalker.new_game(&Options::new()).unwrap();
     assert!(!t.supports(&walker));
     // A search on the exact evaluator plays legal moves.
-    let mut g = french(&[5, 12, 14], &[3, 4], [2, 3], Seat::A, "");
-    g.play_chance(Chance::Throw(Throw::new(1).unwrap()))
-        .unwrap();
+    let g = pos("hj.french A:L5,L12,L14,off*2 B:R3,R4,off*3 A 1");
     let shared: Arc<dyn Evaluator> = Arc::new(t);
     let mut p = "expectimax:depth=2"
         .parse::<PlayerSpec>()
@@ -253,14 +238,7 @@ fn the_exact_walker_evaluator_gives_the_published_and_hand_computed_chances() {
         "first thrower",
     );
     // One piece each on point 30, waiting for a 5 (1 in 16) to bear off.
-    let g = AnyGame::HjWalker(walker::State::from_indices(
-        &[30],
-        &[30],
-        [0, 0],
-        [4, 4],
-        Seat::A,
-        false,
-    ));
+    let g = pos("hj.walker A:S,off*4 B:S,off*4 A throw");
     let p = 1.0 / 16.0;
     close(
         t.chances(&g, Seat::A).unwrap().win,

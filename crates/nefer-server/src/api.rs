@@ -14,8 +14,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
-use nefer_core::record::play_token;
-use nefer_core::{Game, Record, RuleSetId, Seat, Status};
+use nefer_core::record::{play_token, start_of};
+use nefer_core::{AnyGame, Game, Options, Record, RuleSetId, Seat, Status};
 use nefer_players::LEVELS;
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
@@ -314,13 +314,39 @@ fn clean_name(n: &str) -> ApiResult<String> {
     Ok(n.to_owned())
 }
 
+/// The game a creation's `position` sets up: a consistent position of rule set `rules`, whose
+/// rules are those of `options` where any are given.
+fn position_game(rules: RuleSetId, options: &Options, text: &str) -> Result<AnyGame, SessionError> {
+    let bad = SessionError::BadPosition;
+    let g = AnyGame::from_position(text).map_err(|e| bad(e.to_string()))?;
+    if g.rule_set() != rules {
+        return Err(bad(format!(
+            "the position is a {} position, and the game's rules are {rules}",
+            g.rule_set()
+        )));
+    }
+    if !options.is_empty() {
+        let given = rules
+            .new_game(options)
+            .map_err(|e| SessionError::BadSetup(e.to_string()))?;
+        if given.options() != g.options() {
+            return Err(bad(format!(
+                "the position's options [{}] are not the game's options [{options}]",
+                g.options()
+            )));
+        }
+    }
+    Ok(g)
+}
+
 /// Start a game.
 #[utoipa::path(post, path = "/api/games", tag = "games",
     request_body = CreateGame,
     responses(
         (status = 201, description = "The game view with `tokens` and `links`; `location` names the game.", body = CreatedGame),
-        (status = 400, description = "Unknown rule set, option, mode, level or seat; a malformed body.", body = ErrorBody),
+        (status = 400, description = "Unknown rule set, option, mode, level or seat; a position outside local mode; a malformed body.", body = ErrorBody),
         (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 422, description = "A `position` that is not a consistent position (every problem named), or not of `rules` and `options`.", body = ErrorBody),
     ))]
 async fn create(
     State(st): State<AppState>,
@@ -331,10 +357,23 @@ async fn create(
         .parse()
         .map_err(|e: nefer_core::rules::UnknownRuleSet| ApiError::bad_request(e.to_string()))?;
     let options = req.options.0;
-    let mode = req.mode.unwrap_or(Mode::Computer);
+    let mode = req.mode.unwrap_or(if req.position.is_some() {
+        Mode::Local
+    } else {
+        Mode::Computer
+    });
     if mode != Mode::Computer && req.level.is_some() {
         return Err(ApiError::bad_request("level is only for mode computer"));
     }
+    let start = match &req.position {
+        Some(_) if mode != Mode::Local => {
+            return Err(ApiError::bad_request(
+                "position is only for mode local (both seats to the creator, for analysis)",
+            ));
+        }
+        Some(text) => Some(position_game(rules, &options, text)?),
+        None => None,
+    };
     let mut names = [String::new(), String::new()];
     if let Some(given) = &req.names {
         for (seat, name) in [(Seat::A, &given.a), (Seat::B, &given.b)] {
@@ -409,6 +448,7 @@ async fn create(
             ],
             token_hashes: hashes,
             level,
+            start,
         },
     )?;
     let rows = s.settle()?;
@@ -685,13 +725,8 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Repla
     let text = std::str::from_utf8(&bytes)
         .map_err(|e| ApiError::bad_request(format!("the record is not UTF-8 text: {e}")))?;
     let record = Record::parse(text)?;
-    let rules: RuleSetId = record
-        .rules
-        .parse()
-        .map_err(|e: nefer_core::rules::UnknownRuleSet| ApiError::unprocessable(e.to_string()))?;
-    let mut game = rules
-        .new_game(&record.options)
-        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    // The rule set's start, or the record's `position:` (a game set up for analysis).
+    let mut game = start_of(&record)?;
     let names = [
         record.header("player-A").unwrap_or("A").to_owned(),
         record.header("player-B").unwrap_or("B").to_owned(),

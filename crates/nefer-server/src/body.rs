@@ -25,9 +25,18 @@ pub struct CreateGame {
     /// `options:` line; none for every default.
     #[serde(default)]
     pub options: RuleOptions,
-    /// Who plays; `computer` when absent.
+    /// Who plays; `computer` when absent (`local` with a `position`).
     #[serde(default)]
     pub mode: Option<Mode>,
+    /// Local mode only: a position string (docs/dev/positions.md) to set the game up from, for
+    /// analysis; both seats go to the creator. Its rule set must be `rules`, and its options
+    /// are the game's (`options`, if given, must make the same rules).
+    #[serde(default)]
+    #[schema(
+        nullable = false,
+        examples("senet.kendall A:5,28,off*5 B:1,26,off*5 B 2")
+    )]
+    pub position: Option<String>,
     /// Computer mode: the computer's level (`GET /api/levels`) or a player spec such as
     /// `expectimax:depth=3`; `medium` when absent. Every search is capped at 5 s a move.
     #[serde(default)]

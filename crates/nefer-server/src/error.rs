@@ -90,6 +90,10 @@ pub enum SessionError {
     /// implemented).
     #[error("{0}")]
     BadSetup(String),
+    /// A position to set a game up from that is not a consistent position, or not of the
+    /// game's rule set and options (the core's words: every problem found).
+    #[error("{0}")]
+    BadPosition(String),
     /// The hint did not come within its time.
     #[error("the hint took too long")]
     HintTooSlow,
@@ -132,7 +136,8 @@ impl SessionError {
             E::Illegal { .. }
             | E::Refused(PlayError::IllegalMove { .. } | PlayError::ImpossibleChance { .. })
             | E::UndoNotAgainstComputer
-            | E::NothingToUndo => StatusCode::UNPROCESSABLE_ENTITY,
+            | E::NothingToUndo
+            | E::BadPosition(_) => StatusCode::UNPROCESSABLE_ENTITY,
             E::BadLevel(_) | E::BadSetup(_) | E::NotAMove { .. } => StatusCode::BAD_REQUEST,
             E::HintTooSlow => StatusCode::SERVICE_UNAVAILABLE,
             E::Storage(_)

@@ -4,7 +4,7 @@
 //! in this process. The exact tables hold expected turns, not the law of the whole race, so the
 //! win chance is estimated by playing the position out many times with `perfect` on both sides
 //! (at most [`WIN_CHANCE_BUDGET`], about ±2 % with the playouts that fit). Without a solved
-//! table it is `null`: solving takes a minute or two, so a hint never waits for it; the server
+//! table it is `null`: solving takes seconds, so a hint never waits for it; the server
 //! starts solving in the background on the first hint of a pure race (see
 //! [`crate::AppState::with_table_solving`]).
 

@@ -232,6 +232,9 @@ pub struct NewGame {
     pub token_hashes: [Option<String>; 2],
     /// The computer's level.
     pub level: Option<String>,
+    /// The position the game is set up from (local mode, for analysis); `None`: the rule
+    /// set's start with `options`.
+    pub start: Option<AnyGame>,
 }
 
 impl Session {
@@ -250,12 +253,15 @@ impl Session {
         seed: DiceSeed,
         seed_from: usize,
     ) -> Result<Session, SessionError> {
-        let game = Match::new(
-            g.rules,
-            g.options,
-            Default::default(),
-            Box::new(seed.dice()),
-        )?;
+        let game = match g.start {
+            Some(start) => Match::from_position(start, Default::default(), Box::new(seed.dice())),
+            None => Match::new(
+                g.rules,
+                g.options,
+                Default::default(),
+                Box::new(seed.dice()),
+            )?,
+        };
         let spec = match &g.level {
             Some(l) => Some(computer_spec(l, game.start()).map_err(SessionError::BadLevel)?),
             None => None,
@@ -310,6 +316,10 @@ impl Session {
                 (seed, actions.len())
             }
         };
+        let start = match &row.position {
+            Some(p) => Some(AnyGame::from_position(p).map_err(|e| broken(e.to_string()))?),
+            None => None,
+        };
         let new = NewGame {
             rules,
             options,
@@ -317,6 +327,7 @@ impl Session {
             seats,
             token_hashes: row.token_hashes.clone(),
             level: row.level.clone(),
+            start,
         };
         let mut s =
             Session::with_seed(row.id.clone(), new, seed, seed_from).map_err(|e| match e {
@@ -616,6 +627,7 @@ impl Session {
             created: self.created,
             seed: Some(self.seed.to_hex()),
             seed_from: self.seed_from,
+            position: self.m.start_position(),
         }
     }
 }

@@ -32,7 +32,10 @@ CREATE TABLE IF NOT EXISTS games (
     -- the dice seed (64 hex digits, secret); NULL for a game stored before version 2
     seed     TEXT,
     -- the number of first actions not thrown by the seed (a game older than its seed)
-    seed_from INTEGER NOT NULL DEFAULT 0
+    seed_from INTEGER NOT NULL DEFAULT 0,
+    -- the position string the game was set up from (docs/dev/positions.md); NULL for a game
+    -- from its rule set's start
+    position TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game     TEXT NOT NULL REFERENCES games(id),
@@ -44,8 +47,9 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 ";
 
-/// The schema's version: 1 the first, 2 with the games' dice seeds.
-const VERSION: i64 = 2;
+/// The schema's version: 1 the first, 2 with the games' dice seeds, 3 with the positions of
+/// games set up from one.
+const VERSION: i64 = 3;
 
 /// Creates the schema in a new database, or brings an older one up to [`VERSION`], in one
 /// transaction. A database of a later version is refused rather than misread.
@@ -56,8 +60,10 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
         0 => tx.execute_batch(SCHEMA)?,
         1 => tx.execute_batch(
             "ALTER TABLE games ADD COLUMN seed TEXT;
-             ALTER TABLE games ADD COLUMN seed_from INTEGER NOT NULL DEFAULT 0;",
+             ALTER TABLE games ADD COLUMN seed_from INTEGER NOT NULL DEFAULT 0;
+             ALTER TABLE games ADD COLUMN position TEXT;",
         )?,
+        2 => tx.execute_batch("ALTER TABLE games ADD COLUMN position TEXT;")?,
         VERSION => {}
         v => {
             return Err(rusqlite::Error::SqliteFailure(
@@ -98,6 +104,9 @@ pub struct GameRow {
     /// The number of first actions not thrown by `seed` (0 for a game that had it from the
     /// start).
     pub seed_from: usize,
+    /// The position string the game was set up from; `None` for a game from its rule set's
+    /// start.
+    pub position: Option<String>,
 }
 
 /// An action's row.
@@ -155,8 +164,9 @@ impl Store {
         let tx = conn.transaction()?;
         tx.execute(
             "INSERT INTO games (id, rules, options, mode, name_a, name_b, kind_a, kind_b,
-                                token_a, token_b, level, created, updated, seed, seed_from)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14)",
+                                token_a, token_b, level, created, updated, seed, seed_from,
+                                position)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14, ?15)",
             params![
                 g.id,
                 g.rules,
@@ -172,6 +182,7 @@ impl Store {
                 g.created,
                 g.seed,
                 g.seed_from as i64,
+                g.position,
             ],
         )?;
         insert_actions(&tx, &g.id, 0, actions)?;
@@ -243,7 +254,7 @@ impl Store {
         let row = conn
             .query_row(
                 "SELECT id, rules, options, mode, name_a, name_b, kind_a, kind_b, token_a,
-                        token_b, level, created, seed, seed_from
+                        token_b, level, created, seed, seed_from, position
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -259,6 +270,7 @@ impl Store {
                         created: r.get(11)?,
                         seed: r.get(12)?,
                         seed_from: usize::try_from(r.get::<_, i64>(13)?).unwrap_or(0),
+                        position: r.get(14)?,
                     })
                 },
             )
@@ -370,10 +382,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         Connection::open(dir.path().join("nefer.sqlite3"))
             .unwrap()
-            .execute_batch("PRAGMA user_version = 3;")
+            .execute_batch("PRAGMA user_version = 4;")
             .unwrap();
         let e = Store::open(dir.path()).err().expect("refused");
-        assert!(e.to_string().contains("schema version 3"), "{e}");
+        assert!(e.to_string().contains("schema version 4"), "{e}");
     }
 
     #[test]
@@ -392,6 +404,7 @@ mod tests {
             created: 5,
             seed: Some("ab".repeat(32)),
             seed_from: 0,
+            position: Some("hj.french A:hand*5 B:hand*5 A first".into()),
         };
         let a = |t: &str, s| ActionRow {
             token: t.into(),

@@ -384,6 +384,10 @@ pub struct GameView {
     pub can_undo: bool,
     /// The board as SPEC's text board.
     pub board_text: String,
+    /// The position as a position string (docs/dev/positions.md): `POST /api/games` with
+    /// `position` sets a game up from it.
+    #[schema(examples("senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw"))]
+    pub position: String,
 }
 
 /// How the sticks of a throw fell: as drawn here, or a pattern of the recorded score.
@@ -447,6 +451,7 @@ pub fn view(s: &Session) -> GameView {
         turns: s.game().turns(),
         can_undo: s.undo_point().is_some(),
         board_text: s.game().board_text(),
+        position: s.game().position(),
     }
 }
 

@@ -1119,3 +1119,106 @@ async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were
     let (a, b) = common(&throws_from(&before, at), &throws_from(&after, at), 8);
     assert_eq!(a, b);
 }
+
+#[tokio::test]
+async fn a_game_set_up_from_a_position_plays_records_and_survives_a_restart() {
+    let first = app();
+    // Senet after Kendall, red (B) to play a 2 from 26 onto green's unprotected piece on 28.
+    let position = "senet.kendall[trap=on] A:5,28,off*5 B:1,26,off*5 B 2 turn=40";
+    let v = first
+        .create(json!({"rules": "senet.kendall", "position": position}))
+        .await;
+    // Local mode by default, both seats to the creator.
+    assert_eq!(v["mode"], "local");
+    assert_eq!(token_of(&v, "A"), token_of(&v, "B"));
+    assert_eq!(v["position"], position);
+    assert_eq!(v["options"], "senet.kendall.trap=on");
+    assert_eq!(
+        (kind(&v), v["status"]["seat"].as_str()),
+        ("decide", Some("B"))
+    );
+    assert_eq!(legal(&v), ["1-3", "26-28"]);
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let (status, after) = first.play(&id, Some(&token), "26-28").await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(
+        after["position"],
+        "senet.kendall[trap=on] A:5,27,off*5 B:1,28,off*5 A water turn=41"
+    );
+    // The record names its start, and replays to the same position.
+    let (status, bytes) = first
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    assert_eq!(record.header("position"), Some(position));
+    let replayed = nefer_core::replay(&record).unwrap();
+    assert_eq!(
+        replayed.game.position(),
+        after["position"].as_str().unwrap()
+    );
+    let (status, frames) = first
+        .call("POST", "/api/replay", None, Some(&record.to_text()))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{frames}");
+    assert_eq!(frames["frames"][0]["status"]["seat"], "B");
+    // A restart rebuilds the game from its stored position.
+    let App { router, dir } = first;
+    drop(router);
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    assert_eq!(second.get(&id, Some(&token)).await, after);
+}
+
+#[tokio::test]
+async fn a_position_that_does_not_fit_is_refused_with_its_problems() {
+    let app = app();
+    let refused = |body: Value| {
+        let app = &app;
+        async move {
+            let (status, v) = app
+                .call("POST", "/api/games", None, Some(&body.to_string()))
+                .await;
+            (status, v["error"].as_str().unwrap().to_owned())
+        }
+    };
+    // Malformed, and inconsistent: every problem is named.
+    let (status, e) = refused(json!({"rules": "hj.french", "position": "hj.french A:L3 B:"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        e.contains("to move: nothing is not the seat to move"),
+        "{e}"
+    );
+    let (status, e) = refused(json!({"rules": "hj.french",
+        "position": "hj.french A:L3,L3,hand*2 B:hand*5 A water"}))
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    for what in ["seat A has 4 pieces", "2 pieces on L3", "no stage `water`"] {
+        assert!(e.contains(what), "{e}");
+    }
+    // Another rule set, or other rules, than the game's.
+    let start = "senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw";
+    let (status, e) = refused(json!({"rules": "senet.school", "position": start})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(e.contains("a senet.kendall position"), "{e}");
+    let (status, e) = refused(json!({"rules": "senet.kendall", "position": start,
+        "options": {"senet.kendall.trap": "on"}}))
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(e.contains("not the game's options"), "{e}");
+    // Options that give the same rules are fine, however they are written.
+    let v = app
+        .create(json!({"rules": "senet.kendall", "position": start,
+            "options": {"senet.kendall.trap": "off"}}))
+        .await;
+    assert_eq!(v["position"], start);
+    // Only for local games.
+    for mode in ["computer", "online"] {
+        let (status, e) =
+            refused(json!({"rules": "senet.kendall", "position": start, "mode": mode})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{mode}");
+        assert!(e.contains("only for mode local"), "{e}");
+    }
+}

@@ -465,6 +465,31 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
         S::BAD_REQUEST,
     )
     .await;
+    // A game set up from a position (local mode), and a position that is not one.
+    let position = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 2";
+    let v = call(
+        r,
+        &mut c,
+        "POST",
+        "/api/games",
+        "/api/games",
+        None,
+        Some(json!({"rules": "senet.kendall", "mode": "local", "position": position})),
+        S::CREATED,
+    )
+    .await;
+    assert_eq!(v["position"], position);
+    call(
+        r,
+        &mut c,
+        "POST",
+        "/api/games",
+        "/api/games",
+        None,
+        Some(json!({"rules": "senet.kendall", "position": "senet.kendall A:5 B:1 B 2"})),
+        S::UNPROCESSABLE_ENTITY,
+    )
+    .await;
     call(
         r,
         &mut c,

@@ -7,6 +7,8 @@
 //!   minimising the expected number of turns to finish and, for every state, the distribution of
 //!   turns to finish under it ([`race::solve`]); the match figures of two such races
 //!   ([`race::race_match`]).
+//! - [`solver`]: how [`race::solve`] works (successor lists, values in dependency order,
+//!   distributions turn by turn) and its compact rows ([`solver::solve_rows`]).
 //! - [`pair`]: the exact win-maximising policy, on reduced piece counts.
 //! - [`table`]: the binary table format.
 
@@ -14,6 +16,7 @@ pub mod french;
 pub mod pair;
 pub mod race;
 pub mod rank;
+pub mod solver;
 pub mod table;
 pub mod walker;
 

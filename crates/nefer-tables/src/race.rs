@@ -135,6 +135,45 @@ impl Indexer {
         self.len == 0
     }
 
+    /// Every state in rank order: `states()[i] == unrank(i)`, enumerated group by group with the
+    /// k-subsets of each group in colexicographic order (Gosper's next-combination step), far
+    /// faster than unranking each index.
+    pub fn states(&self) -> Vec<RaceState> {
+        let mut out = Vec::with_capacity(self.len as usize);
+        let limit = 1u64 << self.holes;
+        for k in 0..=self.pieces.min(self.holes) {
+            for hand in 0..=self.pieces - k {
+                let max_end = if self.uses_end {
+                    self.pieces - k - hand
+                } else {
+                    0
+                };
+                for at_end in 0..=max_end {
+                    let off = self.pieces - k - hand - at_end;
+                    // Masks of k bits among the holes' positions 0..holes, in increasing order,
+                    // which is colexicographic order.
+                    let mut x: u64 = (1 << k) - 1;
+                    while x < limit {
+                        out.push(RaceState {
+                            holes: (x as u32) << 1,
+                            hand,
+                            at_end,
+                            off,
+                        });
+                        if x == 0 {
+                            break;
+                        }
+                        let c = x & x.wrapping_neg();
+                        let r = x + c;
+                        x = (((r ^ x) >> 2) / c) | r;
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(out.len() as u64, self.len);
+        out
+    }
+
     /// The index of `s`.
     pub fn rank(&self, s: RaceState) -> u64 {
         let k = s.on_holes();
@@ -187,7 +226,8 @@ pub struct Solution {
     pub max_turns: usize,
     /// P(T = k) from the start for every k until the tail is below 1e-13 (index k, k ≥ 1).
     pub start_dist: Vec<f64>,
-    /// Gauss-Seidel sweeps until the values stopped changing.
+    /// The most Gauss-Seidel passes one cycle of states needed until its values stopped
+    /// changing (1 when the race has no cycle: every state is solved by one evaluation).
     pub sweeps: u32,
 }
 
@@ -239,120 +279,26 @@ fn continuation(
         .sum()
 }
 
-/// The potential of a state: total progress, which every move but a backward line raises.
-fn potential(s: RaceState, end: u32) -> u32 {
-    let mut p = 0;
-    let mut h = s.holes;
-    while h != 0 {
-        p += h.trailing_zeros();
-        h &= h - 1;
-    }
-    p + u32::from(s.at_end) * end + u32::from(s.off) * (end + 1)
-}
-
 /// Solves `race` one-sidedly, keeping `max_turns` turns of distribution per state.
 ///
-/// `progress` is called with (step, steps) as the work goes.
+/// `progress` is called with (step, steps) as the work goes. The work is done by
+/// [`crate::solver::solve_rows`] with no cut-off, its rows then laid out densely
+/// (`(max_turns + 1) × 4` bytes per state: a table writer should use the rows instead).
+///
+/// # Panics
+/// As [`crate::solver::solve_rows`]: `max_turns` beyond `u16::MAX`.
 pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> Solution {
-    let idx = Indexer::new(race);
-    let n = idx.len() as usize;
-    let states: Vec<RaceState> = (0..n as u64).map(|i| idx.unrank(i)).collect();
-    // Most progressed first: in a race without backward moves one sweep is exact.
-    let end = u32::from(race.holes()) + 1;
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(potential(states[i], end)));
-    let mut v = vec![0.0f64; n];
-    let mut buf = Vec::new();
-    let mut sweeps = 0;
-    loop {
-        sweeps += 1;
-        let mut change: f64 = 0.0;
-        for &i in &order {
-            let s = states[i];
-            if race.done(s) {
-                continue;
-            }
-            // V = 1 + Σ p_t best_t, where a lost throw keeps V itself: solve for V.
-            let mut lost = 0.0;
-            let mut sum = 1.0;
-            for t in 1..=5u8 {
-                let p = THROW_P[usize::from(t)];
-                match best_step(race, &idx, &v, s, Ctx::Start, t, &mut buf) {
-                    Some((b, _)) => sum += p * b,
-                    None => lost += p,
-                }
-            }
-            let new = if lost >= 1.0 {
-                f64::INFINITY
-            } else {
-                sum / (1.0 - lost)
-            };
-            change = change.max((new - v[i]).abs());
-            v[i] = new;
-        }
-        progress(u64::from(sweeps.min(50)), 60);
-        if change < 1e-12 || sweeps >= 100_000 {
-            break;
-        }
-    }
-    // Distributions under the policy: F_k(s) = P(finished within k turns).
-    let start_i = idx.rank(race.start()) as usize;
-    let policy = Policy {
-        race,
-        idx: &idx,
-        v: &v,
-    };
-    let mut prev: Vec<f64> = states
-        .iter()
-        .map(|&s| if race.done(s) { 1.0 } else { 0.0 })
-        .collect();
-    let stride = max_turns + 1;
-    let mut dist = vec![0.0f32; n * stride];
-    let mut start_dist = vec![0.0];
-    let mut k = 0;
-    loop {
-        k += 1;
-        let cur: Vec<f64> = (0..n)
-            .map(|i| {
-                if race.done(states[i]) {
-                    1.0
-                } else {
-                    policy.within(states[i], Ctx::Start, &prev, &mut Vec::new())
-                }
-            })
-            .collect();
-        if k < stride {
-            for i in 0..n {
-                dist[i * stride + k] = (cur[i] - prev[i]) as f32;
-            }
-        }
-        start_dist.push(cur[start_i] - prev[start_i]);
-        let tail = 1.0 - cur[start_i];
-        prev = cur;
-        // Rounding keeps the tail from reaching 0: stop at 1e-13, or after 4000 turns.
-        if (tail < 1e-13 && k >= stride) || k >= 4000 {
-            break;
-        }
-        progress(50 + (10 * k as u64 / (k as u64 + 50)), 60);
-    }
-    // Slot 0 is never a finish (a turn is needed); the last slot keeps the tail.
-    for i in 0..n {
-        let kept: f32 = dist[i * stride + 1..i * stride + max_turns].iter().sum();
-        let done = race.done(states[i]);
-        dist[i * stride] = if done { 1.0 } else { 0.0 };
-        dist[i * stride + max_turns] = if done {
-            0.0
-        } else {
-            (1.0 - f64::from(kept)).max(0.0) as f32
-        };
-    }
-    progress(60, 60);
-    Solution {
-        expected: v,
-        dist,
+    let keep = crate::solver::Keep {
         max_turns,
-        start_dist,
-        sweeps,
+        cutoff: 0.0,
+    };
+    let s = crate::solver::solve_rows(race, keep, progress);
+    Solution {
+        dist: s.dists.to_dense(max_turns),
+        expected: s.expected,
+        max_turns,
+        start_dist: s.start_dist,
+        sweeps: s.sweeps,
     }
 }
 
@@ -379,33 +325,6 @@ impl Policy<'_> {
     /// The step the policy takes for throw `t` (None: the throw is lost).
     pub fn choose(&self, s: RaceState, ctx: Ctx, t: u8) -> Option<Step> {
         best_step(self.race, self.idx, self.v, s, ctx, t, &mut Vec::new()).map(|(_, st)| st)
-    }
-
-    /// P(finished within this turn and the following turns counted by `f_prev`).
-    fn within(&self, s: RaceState, ctx: Ctx, f_prev: &[f64], buf: &mut Vec<Step>) -> f64 {
-        let here = f_prev[self.idx.rank(s) as usize];
-        let mut total = 0.0;
-        for t in 1..=5u8 {
-            let p = THROW_P[usize::from(t)];
-            total += p * match best_step(self.race, self.idx, self.v, s, ctx, t, buf) {
-                None => here,
-                Some((_, Step::End(n))) => {
-                    if self.race.done(n) {
-                        1.0
-                    } else {
-                        f_prev[self.idx.rank(n) as usize]
-                    }
-                }
-                Some((_, Step::Again(n, c))) => {
-                    if self.race.done(n) {
-                        1.0
-                    } else {
-                        self.within(n, c, f_prev, buf)
-                    }
-                }
-            };
-        }
-        total
     }
 }
 

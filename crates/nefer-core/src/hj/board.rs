@@ -5,7 +5,9 @@
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
 use crate::game::{Move, MoveList, Place, Seat, SeatLayout, Side};
-use crate::options::{OptionError, OptionReader, OptionSpec, ReadOption, option_values};
+use crate::options::{
+    OptionError, OptionReader, OptionSpec, OptionWriter, ReadOption, WriteOption, option_values,
+};
 
 /// The shared hole's index on both paths.
 pub const SHARED: u8 = 30;
@@ -108,6 +110,15 @@ impl ReadOption for LineRules {
             null_line_move: o.own("null_line_move")?,
             blocked_line: o.own("blocked_line")?,
         })
+    }
+}
+
+impl WriteOption for LineRules {
+    /// Writes `hj.lines` and the rule set's C-5 and C-6 options back.
+    fn write_as(&self, w: &mut OptionWriter, _field: &str) {
+        w.set("hj.lines", self.dir.as_str());
+        w.own("null_line_move", self.null_line_move.as_str());
+        w.own("blocked_line", self.blocked_line.as_str());
     }
 }
 

@@ -164,35 +164,6 @@ impl State {
         }
     }
 
-    /// A position in the middle of the game, about to throw: `a`, `b` the holes of seat A and B,
-    /// `hand` and `off` their pools.
-    ///
-    /// # Panics
-    /// If a hole is outside 1..=29 or a seat does not have five pieces in all.
-    pub fn from_holes(a: &[u8], b: &[u8], hand: [u8; 2], off: [u8; 2], to_move: Seat) -> State {
-        let set = |v: &[u8]| {
-            v.iter().fold(0u32, |s, &n| {
-                assert!((1..=29).contains(&n), "hole {n}");
-                s | 1 << n
-            })
-        };
-        let (holes, hand, off) = (ByPlayer::new(set(a), set(b)), ByPlayer(hand), ByPlayer(off));
-        for seat in Seat::BOTH {
-            assert_eq!(
-                holes[seat].count_ones() as u8 + hand[seat] + off[seat],
-                PIECES
-            );
-        }
-        State {
-            holes,
-            hand,
-            off,
-            clock: Clock::new(to_move, 1),
-            phase: Phase::Throw,
-            ..State::default()
-        }
-    }
-
     /// The holes of `seat`'s pieces on its side.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
         crate::game::ones(self.holes[seat])

@@ -327,47 +327,6 @@ impl State {
         }
     }
 
-    /// A position in the middle of the game, `to_move` about to throw: `a`, `b` the path holes
-    /// (1..=29) of seat A and B; `shared`, `hand` and `trophies` per seat.
-    ///
-    /// # Panics
-    /// If a hole is outside 1..=29 or repeated, or a seat's pieces (path, `S`, hand, and those
-    /// the opponent holds as trophies) are not five.
-    pub fn from_holes(
-        a: &[u8],
-        b: &[u8],
-        shared: [u8; 2],
-        hand: [u8; 2],
-        trophies: [u8; 2],
-        to_move: Seat,
-    ) -> State {
-        let set = |v: &[u8]| {
-            v.iter().fold(0u32, |s, &n| {
-                assert!((1..=29).contains(&n), "hole {n}");
-                assert_eq!(s >> n & 1, 0, "hole {n} twice");
-                s | 1 << n
-            })
-        };
-        let holes = ByPlayer::new(set(a), set(b));
-        let (shared, hand, trophies) = (ByPlayer(shared), ByPlayer(hand), ByPlayer(trophies));
-        for seat in Seat::BOTH {
-            assert_eq!(
-                holes[seat].count_ones() as u8 + shared[seat] + hand[seat] + trophies[seat.other()],
-                PIECES,
-                "pieces of seat {seat}"
-            );
-        }
-        State {
-            holes,
-            shared,
-            hand,
-            trophies,
-            clock: Clock::new(to_move, 1),
-            phase: Phase::Throw,
-            ..State::default()
-        }
-    }
-
     /// The holes (1..=29) of `seat`'s pieces on its path.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
         crate::game::ones(self.holes[seat])

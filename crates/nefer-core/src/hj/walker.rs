@@ -201,50 +201,6 @@ impl State {
         }
     }
 
-    /// A position about to throw, from circuit indices of each seat's pieces (30 = `S`, any
-    /// number there) and their pools.
-    ///
-    /// # Panics
-    /// If an index is outside the path, two pieces share a hole other than `S`, or a seat does
-    /// not have five pieces in all.
-    pub fn from_indices(
-        a: &[u8],
-        b: &[u8],
-        hand: [u8; 2],
-        off: [u8; 2],
-        to_move: Seat,
-        variation: bool,
-    ) -> State {
-        let mut s = State::start(Config {
-            variation,
-            ..Config::default()
-        });
-        let (hand, off) = (ByPlayer(hand), ByPlayer(off));
-        let end = if variation { CIRCUIT_END } else { SHARED };
-        for (seat, v) in Seat::BOTH.into_iter().zip([a, b]) {
-            for &n in v {
-                assert!((1..=end).contains(&n), "index {n}");
-                if n == SHARED {
-                    s.shared[seat] += 1;
-                } else {
-                    assert_eq!(s.bits[seat] >> n & 1, 0, "index {n} twice");
-                    s.bits[seat] |= 1 << n;
-                }
-            }
-            assert_eq!(v.len() as u8 + hand[seat] + off[seat], PIECES);
-        }
-        assert_eq!(
-            s.bits[Seat::A] & mirror(s.bits[Seat::B]),
-            0,
-            "the seats share a hole"
-        );
-        s.hand = hand;
-        s.off = off;
-        s.clock = Clock::new(to_move, 1);
-        s.phase = Phase::Throw;
-        s
-    }
-
     /// Whether the basic race is the one SPEC's defaults define (no variation, lines both
     /// ways, C-5/C-6, WB-3, WB-4 and WB-7 at their defaults): what exact race tables model.
     pub fn standard_race(&self) -> bool {
@@ -401,11 +357,6 @@ impl State {
 }
 
 impl Rules for State {
-    fn reconfigured(&mut self, old: &Config) {
-        // The position keeps the variation it was built in: its pieces' indices depend on it.
-        self.cfg.variation = old.variation;
-    }
-
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         let mut again = false;

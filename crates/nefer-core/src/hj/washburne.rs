@@ -24,7 +24,7 @@ const END: u8 = CIRCUIT_END;
 /// Home box: own holes 1..5 (WA-1).
 const HOME: u64 = 0b11_1110;
 /// Goal: the opponent's home box, indices 55..59 (WA-2).
-const GOAL: u64 = 0b11111 << 55;
+pub(crate) const GOAL: u64 = 0b11111 << 55;
 /// Orange holes: every fifth hole of each side (000-WA§5); landing there re-throws (WA-3), or
 /// they are blocking points (`orange=blocking_point`, R-6).
 const ORANGE: u64 = 1 << 5
@@ -176,6 +176,10 @@ impl OptionValue for Ankh {
     fn parse_value(s: &str) -> Option<Ankh> {
         HoleSet::parse(s).map(Ankh::new)
     }
+
+    fn value_str(&self) -> std::borrow::Cow<'static, str> {
+        self.holes().value_str()
+    }
 }
 
 option_values! {
@@ -243,6 +247,17 @@ config! {
             cfg.common.max_turns = CYCLE_CAP;
         }
     }
+    written(cfg, w) {
+        w.own("dice", cfg.common.dice.value_str());
+        // R-6, backwards: the implied cap is not written, and no cap at all must be said.
+        if cfg.orange == Orange::BlockingPoint || cfg.no_passing {
+            match cfg.common.max_turns {
+                CYCLE_CAP => w.forget_own("max_turns"),
+                0 => w.own_always("max_turns", "off"),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// the turn cap of a game under `orange=blocking_point` or `no_passing=true` when the
@@ -272,15 +287,15 @@ pub(crate) enum Phase {
 pub(crate) struct SecondDie(u8);
 
 impl SecondDie {
-    const fn new(value: u8, moved: u8) -> SecondDie {
+    pub(crate) const fn new(value: u8, moved: u8) -> SecondDie {
         SecondDie((value - 1) << 6 | moved)
     }
 
-    const fn value(self) -> u8 {
+    pub(crate) const fn value(self) -> u8 {
         (self.0 >> 6) + 1
     }
 
-    const fn moved(self) -> u8 {
+    pub(crate) const fn moved(self) -> u8 {
         self.0 & 63
     }
 }
@@ -313,34 +328,6 @@ impl State {
             phase: Phase::Throw,
             cfg,
         }
-    }
-
-    /// A position about to throw, from circuit indices of each seat's pieces and their
-    /// knocked-off counts.
-    ///
-    /// # Panics
-    /// If an index is outside 1..=59, two pieces share a hole, or a seat has not five pieces.
-    pub fn from_indices(a: &[u8], b: &[u8], knocked: [u8; 2], to_move: Seat) -> State {
-        let mut s = State {
-            knocked: ByPlayer(knocked),
-            clock: Clock::new(to_move, 1),
-            ..State::default()
-        };
-        for (seat, v) in Seat::BOTH.into_iter().zip([a, b]) {
-            s.bits[seat] = 0;
-            for &n in v {
-                assert!((1..=END).contains(&n), "index {n}");
-                assert_eq!(s.bits[seat] >> n & 1, 0, "index {n} twice");
-                s.bits[seat] |= 1 << n;
-            }
-            assert_eq!(v.len() as u8 + knocked[seat.index()], PIECES);
-        }
-        assert_eq!(
-            s.bits[Seat::A] & mirror(s.bits[Seat::B]),
-            0,
-            "the seats share a hole"
-        );
-        s
     }
 
     /// The circuit indices of `seat`'s pieces on the board, lowest first (30 once per piece on
@@ -477,7 +464,7 @@ impl State {
 
     /// Whether `seat` has a knocked-off piece while all five of its home holes are occupied
     /// (000-WA§15.7): a state that lasts, since it can neither move nor re-enter.
-    fn home_blocked(&self, seat: Seat) -> bool {
+    pub(crate) fn home_blocked(&self, seat: Seat) -> bool {
         let occupied = self.bits[seat] | mirror(self.bits[seat.other()]);
         self.knocked[seat] > 0 && occupied & HOME == HOME
     }

@@ -82,34 +82,6 @@ pub const START: ByPlayer<Squares> = ByPlayer::new(
     bit(1) | bit(3) | bit(5) | bit(7) | bit(9) | bit(11) | bit(13),
 );
 
-/// The set of squares `v`, for building test and analysis positions.
-///
-/// # Panics
-/// If a square is outside 1..=30.
-pub fn set_of(v: &[u8]) -> Squares {
-    v.iter().fold(0, |s, &n| {
-        assert!((1..=30).contains(&n), "square {n}");
-        s | bit(n)
-    })
-}
-
-/// Both seats' squares from lists, checked: no shared square, at most seven pieces a seat
-/// counting those borne off.
-///
-/// # Panics
-/// If the lists break those rules.
-pub fn position(a: &[u8], b: &[u8], off: ByPlayer<u8>) -> ByPlayer<Squares> {
-    let men = ByPlayer::new(set_of(a), set_of(b));
-    assert_eq!(men[Seat::A] & men[Seat::B], 0, "the seats share a square");
-    for seat in Seat::BOTH {
-        assert!(
-            men[seat].count_ones() + u32::from(off[seat]) <= 7,
-            "more than seven pieces"
-        );
-    }
-    men
-}
-
 /// Squares in increasing order.
 pub fn squares(set: Squares) -> impl Iterator<Item = u8> {
     crate::game::ones(set)

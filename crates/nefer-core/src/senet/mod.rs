@@ -5,7 +5,10 @@ pub mod board;
 pub mod kendall;
 pub mod school;
 
-use crate::options::{BOOL, OptionError, OptionReader, OptionSpec, ReadOption, option_values};
+use crate::options::{
+    BOOL, OptionError, OptionReader, OptionSpec, OptionValue, OptionWriter, ReadOption,
+    WriteOption, option_values,
+};
 use board::{START, Squares, bit, guarded, next_to, up_to};
 
 use crate::game::ByPlayer;
@@ -143,6 +146,17 @@ impl ReadOption for FamilyConfig {
             bear_off_gate: o.get("senet.bear_off_gate")?,
             pieces: o.get("senet.pieces")?,
         })
+    }
+}
+
+impl WriteOption for FamilyConfig {
+    /// Writes the shared options back under their `senet.*` names.
+    fn write_as(&self, w: &mut OptionWriter, _field: &str) {
+        w.set("senet.adjacency", self.adjacency.as_str());
+        w.set("senet.backward_attack", self.backward_attack.value_str());
+        w.set("senet.safe_squares", self.safe_squares.as_str());
+        w.set("senet.bear_off_gate", self.bear_off_gate.as_str());
+        w.set("senet.pieces", self.pieces.as_str());
     }
 }
 

@@ -329,14 +329,6 @@ impl Moves for State {
 }
 
 impl Rules for State {
-    fn reconfigured(&mut self, _old: &Config) {
-        // A turn about to be thrown starts as the new rules say (a water choice under SB-18
-        // `water_give_up`).
-        if self.phase == Phase::Throw {
-            self.phase = self.turn_start_phase();
-        }
-    }
-
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         let them = me.other();

@@ -26,21 +26,19 @@ enum Otherwise {
 /// unfinished position is worth the default (a value or a function), or panics without one.
 ///
 /// ```
-/// use nefer_core::hj::french;
-/// use nefer_core::{AnyGame, Chance, Game, Seat, Throw};
+/// use nefer_core::{AnyGame, Seat};
 /// use nefer_players::Player;
 /// use nefer_players::eval::FakeEvaluator;
 /// use nefer_players::search::greedy::Greedy;
 ///
 /// // A French race, A to play a 1: the hand-written evaluation takes the shortcut 5 → 6 → 20.
-/// let s = french::State::from_holes(&[5, 12, 14, 16, 18], &[3, 4, 7, 9, 11], [0, 0], [0, 0], Seat::A);
-/// let mut g = AnyGame::HjFrench(s);
-/// g.play_chance(Chance::Throw(Throw::new(1).unwrap())).unwrap();
+/// let g: AnyGame = "hj.french A:L5,L12,L14,L16,L18 B:R3,R4,R7,R9,R11 A 1".parse()?;
 /// let wanted = "L12-L13".parse().unwrap();
 /// let mut fake = FakeEvaluator::with_default(0.0);
 /// fake.insert_after(&g, wanted, Seat::A, 0.9);
 /// assert_eq!(Greedy::with_evaluator(fake, 1).choose(&g), wanted);
 /// assert_ne!(Greedy::new(1).choose(&g), wanted);
+/// # Ok::<(), nefer_core::PositionError>(())
 /// ```
 pub struct FakeEvaluator {
     /// Values for seat A.

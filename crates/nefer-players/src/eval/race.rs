@@ -293,24 +293,13 @@ mod tests {
 
     #[test]
     fn a_walker_piece_held_behind_a_blocking_point_costs() {
-        use nefer_core::hj::walker;
         // Same progress (12 + 15 = 13 + 14): behind the own piece on 15, the one on 12 is held.
-        let held = AnyGame::HjWalker(walker::State::from_indices(
-            &[12, 15],
-            &[5, 6],
-            [3, 3],
-            [0, 0],
-            Seat::A,
-            false,
-        ));
-        let free = AnyGame::HjWalker(walker::State::from_indices(
-            &[13, 14],
-            &[5, 6],
-            [3, 3],
-            [0, 0],
-            Seat::A,
-            false,
-        ));
+        let pos = |a: &str| -> AnyGame {
+            format!("hj.walker A:{a},hand*3 B:R5,R6,hand*3 A throw")
+                .parse()
+                .unwrap()
+        };
+        let (held, free) = (pos("L12,L15"), pos("L13,L14"));
         assert!(FittedRace.value(&held, Seat::A) < FittedRace.value(&free, Seat::A));
     }
     /// The fit orders `table`'s states (pieces, in hand, the exact table's expected turns, from
@@ -333,6 +322,12 @@ mod tests {
     }
 
     /// The fit's value is higher after `better` than after `worse` (seat A's pieces; B to throw).
+    /// Seat A's holes `a`, as a position string lists them.
+    fn holes(a: &[u8]) -> String {
+        let v: Vec<String> = a.iter().map(|n| format!("L{n}")).collect();
+        v.join(",")
+    }
+
     fn assert_prefers(position: impl Fn(&[u8]) -> AnyGame, better: &[u8], worse: &[u8]) {
         let v = |a: &[u8]| FittedRace.value(&position(a), Seat::A);
         assert!(v(better) > v(worse), "{better:?} v {worse:?}");
@@ -340,7 +335,6 @@ mod tests {
 
     #[test]
     fn the_walker_fit_tracks_the_exact_table() {
-        use nefer_core::hj::walker;
         let table: [(&[u8], u8, f64); 7] = [
             (&[28], 0, 19.200),
             (&[19], 0, 25.943),
@@ -354,15 +348,15 @@ mod tests {
         // From [4, 15] with a 3 the table moves 15 → 18 (41.8 turns to go); the progress
         // evaluation moved 4 → 7 (47.3 turns), its costliest one-ply mistake the fit gets right.
         let position = |a: &[u8]| {
-            let s = walker::State::from_indices(a, &[5, 6], [3, 3], [0, 0], Seat::B, false);
-            AnyGame::HjWalker(s)
+            format!("hj.walker A:{},hand*3 B:R5,R6,hand*3 B throw", holes(a))
+                .parse()
+                .unwrap()
         };
         assert_prefers(position, &[4, 18], &[7, 15]);
     }
 
     #[test]
     fn the_french_fit_tracks_the_exact_table() {
-        use nefer_core::hj::french;
         let table: [(&[u8], u8, f64); 7] = [
             (&[21], 0, 6.037),
             (&[14, 21], 0, 11.995),
@@ -379,13 +373,9 @@ mod tests {
         // progress evaluation moved 4 → 8 (33.1 turns: 8 → 10 is closed), its costliest one-ply
         // mistake the fit gets right.
         let position = |a: &[u8]| {
-            AnyGame::HjFrench(french::State::from_holes(
-                a,
-                &[5, 6],
-                [0, 3],
-                [0, 0],
-                Seat::B,
-            ))
+            format!("hj.french A:{} B:R5,R6,hand*3 B throw", holes(a))
+                .parse()
+                .unwrap()
         };
         assert_prefers(position, &[4, 10, 15, 16, 22], &[8, 10, 15, 16, 18]);
     }

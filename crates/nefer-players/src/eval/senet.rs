@@ -87,7 +87,6 @@ fn raw(a: u32, b: u32, off: [u8; 2], kendall_rules: bool) -> [f64; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nefer_core::senet::kendall;
     use nefer_core::{Options, RuleSetId};
 
     #[test]
@@ -101,25 +100,11 @@ mod tests {
 
     #[test]
     fn progress_and_water_count() {
-        let ahead = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[20, 22],
-            &[5, 7],
-            [5, 5],
-            Seat::A,
-        ));
+        let pos = |text: &str| text.parse::<AnyGame>().unwrap();
+        let ahead = pos("senet.kendall A:20,22,off*5 B:5,7,off*5 A throw");
         assert!(Senet.value(&ahead, Seat::A) > 0.3);
-        let wet = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[27, 10],
-            &[26, 10 - 1],
-            [5, 5],
-            Seat::A,
-        ));
-        let dry = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[25, 10],
-            &[26, 9],
-            [5, 5],
-            Seat::A,
-        ));
+        let wet = pos("senet.kendall A:10,27,off*5 B:9,26,off*5 A water");
+        let dry = pos("senet.kendall A:10,25,off*5 B:9,26,off*5 A throw");
         assert!(Senet.value(&wet, Seat::A) < Senet.value(&dry, Seat::A));
     }
 }

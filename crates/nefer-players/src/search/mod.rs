@@ -51,8 +51,6 @@ pub(crate) fn name_with_budget(
 
 #[cfg(test)]
 mod tests {
-    use nefer_core::senet::kendall;
-    use nefer_core::{Chance, Game, Seat, Throw};
 
     use super::*;
     use crate::Player;
@@ -60,13 +58,8 @@ mod tests {
     #[test]
     fn the_searches_stay_out_of_the_waters() {
         // A 1 could take 26 into the House of Waters or 20 to 21.
-        let mut g = AnyGame::SenetKendall(kendall::State::from_squares(
-            &[26, 20],
-            &[1, 2, 3],
-            [5, 4],
-            Seat::A,
-        ));
-        g.play_chance(Chance::Throw(Throw::new(1).unwrap()))
+        let g: AnyGame = "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1"
+            .parse()
             .unwrap();
         let want: Move = "20-21".parse().unwrap();
         assert_eq!(expectimax::Expectimax::new(2, None, 0).choose(&g), want);
