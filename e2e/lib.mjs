@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { chromium } from 'playwright-core';
@@ -14,7 +14,7 @@ export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Screenshots go to a scratch directory, so that a test run leaves the checkout clean;
 // `NEFER_SHOTS=docs/screenshots scripts/e2e` refreshes the ones the docs show.
 export const SHOTS = process.env.NEFER_SHOTS
-  ? join(ROOT, process.env.NEFER_SHOTS)
+  ? resolve(ROOT, process.env.NEFER_SHOTS)
   : join(tmpdir(), 'nefer-e2e-shots');
 
 async function freePort() {

@@ -16,6 +16,7 @@
 //! g.play("14-16".parse().unwrap()).unwrap();
 //! ```
 
+pub mod facts;
 pub mod game;
 pub mod hj;
 pub mod notation;

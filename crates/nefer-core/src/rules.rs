@@ -120,6 +120,11 @@ macro_rules! rule_sets {
             pub fn options(&self) -> Options {
                 each_game!(self, g => g.config().to_options())
             }
+
+            /// What the game's rule set tells about itself (the rule facts).
+            pub(crate) fn describe(&self) -> &dyn crate::facts::Describe {
+                each_game!(self, g => g)
+            }
         }
     };
 }

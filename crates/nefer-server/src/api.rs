@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
+use nefer_core::facts::{Chronicle, Names};
 use nefer_core::record::{play_token, start_of};
 use nefer_core::{AnyGame, Game, Options, Record, RuleSetId, Seat, Status};
 use nefer_players::LEVELS;
@@ -28,10 +29,11 @@ use crate::body::{
     VersionBody,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
+use crate::facts::BoardView;
 use crate::hint::Hint;
 use crate::session::{Mode, NewGame, SeatInfo, Session, hash_token, new_id, new_token};
 use crate::store::Store;
-use crate::view::{Frame, GameResult, GameView, view};
+use crate::view::{Frame, GameView, result_of, view};
 
 /// Largest request body accepted (docs/dev/api.md: 64 KiB, `413` beyond).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -727,23 +729,27 @@ async fn replay(State(_): State<AppState>, req: Request) -> ApiResult<Json<Repla
     let record = Record::parse(text)?;
     // The rule set's start, or the record's `position:` (a game set up for analysis).
     let mut game = start_of(&record)?;
-    let names = [
-        record.header("player-A").unwrap_or("A").to_owned(),
-        record.header("player-B").unwrap_or("B").to_owned(),
-    ];
+    let names = Names::new(
+        record.header("player-A").unwrap_or("A"),
+        record.header("player-B").unwrap_or("B"),
+    );
+    let board = BoardView::from(&nefer_core::facts::board(&game));
+    // The chronicle describes each action at the position it is played at.
+    let mut chronicle = Chronicle::new(&game);
     let mut frames = vec![Frame::at(0, &game, None, &names)];
     for (i, tok) in record.actions.iter().enumerate() {
         let action = play_token(&mut game, i, tok)?;
-        frames.push(Frame::at(i + 1, &game, Some((tok, action)), &names));
+        let text = chronicle
+            .push(action)
+            .map(|e| e.words(&names))
+            .unwrap_or_default();
+        frames.push(Frame::at(i + 1, &game, Some((tok, action, text)), &names));
     }
-    let result = game.outcome().map(|o| match o.winner() {
-        Some(Seat::A) => GameResult::A,
-        Some(Seat::B) => GameResult::B,
-        None => GameResult::Draw,
-    });
+    let result = game.outcome().map(result_of);
     Ok(Json(ReplayView {
         rules: record.rules,
         options: record.options.to_string(),
+        board,
         headers: record.headers,
         frames,
         result,

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::facts::BoardView;
 use crate::session::Mode;
 use crate::view::{Frame, GameResult, GameView, SeatKey};
 
@@ -235,6 +236,8 @@ pub struct RuleSetInfo {
     pub rules: &'static str,
     /// Its options.
     pub options: Vec<OptionInfo>,
+    /// Its board with every option at its default (a game's view carries its own).
+    pub board: BoardView,
 }
 
 /// An option of a rule set.
@@ -288,6 +291,9 @@ impl From<RuleSetId> for RuleSetInfo {
             source: info.source,
             rules: info.rules,
             options: id.option_specs().iter().map(OptionInfo::from).collect(),
+            board: BoardView::from(
+                &nefer_core::facts::board_of(id, &Options::new()).expect("the defaults are valid"),
+            ),
         }
     }
 }
@@ -315,6 +321,8 @@ pub struct ReplayView {
     pub rules: String,
     /// The options, as the record's `options:` line.
     pub options: String,
+    /// The board under the record's rules.
+    pub board: BoardView,
     /// The record's other header lines (player names, seeds…), in order.
     #[serde(serialize_with = "as_map")]
     #[schema(value_type = std::collections::BTreeMap<String, String>)]

@@ -5,12 +5,14 @@
 //! rebuilt by replaying their actions through `nefer-core`. The server owns the game and the
 //! dice; the computer plays through `nefer-players`.
 //!
-//! The server knows the games only through `nefer-core`'s `Game` interface: no rule lives here.
+//! The server knows the games only through `nefer-core`'s `Game` interface and its rule facts
+//! (`nefer_core::facts`, on the wire in [`facts`]): no rule lives here.
 
 pub mod api;
 pub mod assets;
 pub mod body;
 pub mod error;
+pub mod facts;
 pub mod hint;
 pub mod openapi;
 pub mod session;

@@ -3,10 +3,15 @@
 //! `Serialize` type with its schema (`ToSchema`), so the OpenAPI document is generated from the
 //! very types that are sent.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
+
+use nefer_core::facts::{self, Chronicle, Names, Voice};
 use nefer_core::{Action, AnyGame, Chance, Game, Outcome, Seat, SeatLayout, Status, Sticks};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+pub use crate::facts::{BoardView, EffectView, MoveKindKey};
 use crate::session::{Mode, Session};
 
 /// A seat on the wire: `"A"` or `"B"` (NOTATION §1).
@@ -158,7 +163,7 @@ pub struct StatusView {
 }
 
 /// The status of `g`; `names` words the reason when the game is over.
-pub fn status(g: &AnyGame, names: &[String; 2]) -> StatusView {
+pub fn status(g: &AnyGame, names: &Names<'_>) -> StatusView {
     let nothing = StatusView {
         kind: StatusKind::Throw,
         seat: None,
@@ -177,81 +182,44 @@ pub fn status(g: &AnyGame, names: &[String; 2]) -> StatusView {
             throw: throw.map(|t| t.value()),
             ..nothing
         },
-        Status::Over(o) => {
-            let (result, reason) = over_reason(g, o, names);
-            StatusView {
-                kind: StatusKind::Over,
-                result: Some(result),
-                reason: Some(reason),
-                ..nothing
-            }
-        }
+        Status::Over(o) => StatusView {
+            kind: StatusKind::Over,
+            result: Some(result_of(o)),
+            // The core says why the game ended (its rule set's own end, a cap, a jam).
+            reason: facts::end(g).map(|e| e.words(names)),
+            ..nothing
+        },
     }
 }
 
-/// The result and why, in words.
-fn over_reason(g: &AnyGame, o: Outcome, names: &[String; 2]) -> (GameResult, String) {
-    let who = |s: Seat| format!("{} (seat {s})", names[s.index()]);
-    match o {
-        Outcome::Win(s) => {
-            let l = &g.layout()[s.index()];
-            // TODO(issue 14, item 5): the core should say why a game was won (rule facts and
-            // event descriptions); until it does, the view reads two rule sets' own ends here.
-            // Do not add more such matches: the reason belongs in nefer-core.
-            let why = if l.board.is_empty() && l.hand == 0 {
-                "every piece is borne off".to_owned()
-            } else if let AnyGame::HjWashburne(w) = g {
-                // The two ends of SPEC §4.5: the goal filled (path indices 55..59, WA-2), or
-                // the loser knocked off with a full home box (WA-11).
-                let on = w.indices_of(s);
-                if on.len() == usize::from(nefer_core::hj::washburne::PIECES)
-                    && on.iter().all(|&i| i >= 55)
-                {
-                    "its five pieces fill the opponent's home box".to_owned()
-                } else {
-                    format!(
-                        "{} had a piece knocked off while its home box was full",
-                        who(s.other())
-                    )
-                }
-            } else if let AnyGame::HjSkiryuk(_) = g {
-                // SK: the first to capture all five opposing pieces wins.
-                format!(
-                    "it has captured all {} of the opponent's pieces",
-                    l.trophies
-                )
-            } else {
-                "the game is won".to_owned()
-            };
-            let result = match s {
-                Seat::A => GameResult::A,
-                Seat::B => GameResult::B,
-            };
-            (result, format!("{} wins: {why}.", who(s)))
-        }
-        Outcome::Draw => {
-            let common = g.common();
-            let why = if common.capped(g.turns()) {
-                format!(
-                    "a draw: the cap of {} turns was reached (C-7).",
-                    common.max_turns
-                )
-            } else {
-                "a draw: neither seat can move any more (C-8).".to_owned()
-            };
-            (GameResult::Draw, why)
-        }
+/// The result of a finished game on the wire.
+pub fn result_of(o: Outcome) -> GameResult {
+    match o.winner() {
+        Some(Seat::A) => GameResult::A,
+        Some(Seat::B) => GameResult::B,
+        None => GameResult::Draw,
     }
 }
 
-/// A legal move with the layout after it: what a move does (a line jump, an exchange, a
-/// capture, a load) shows before the player commits to it.
+/// A legal move with what it does, from the core's rule facts: its kind, its effects (a line
+/// jump, an exchange, a capture, a load, a bonus throw, a lost throw and why…) as data and in
+/// words, and the layout after it, so that the move shows before the player commits to it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct LegalMove {
     /// The move in notation (NOTATION §3), as `POST …/move` takes it.
     #[serde(rename = "move")]
     #[schema(examples("L4-L20", "14-16", "hand-L1", "pass"))]
     pub mv: String,
+    /// What kind of move.
+    pub kind: MoveKindKey,
+    /// What it does besides carrying its piece from `from` to `to`, in order.
+    pub effects: Vec<EffectView>,
+    /// Whether it does no more than carry its piece from `from` to `to` (nothing else on the
+    /// board changes: a client may play it at once, and preview the others).
+    pub plain: bool,
+    /// The move in words, for the player about to choose it ("move L4 → L20: the count ends
+    /// on L6 and the line carries the piece on to L20").
+    pub text: String,
     /// Both layouts after the move.
     pub after: Layouts,
     /// The place the piece leaves (a move from one place to another only).
@@ -264,22 +232,34 @@ pub struct LegalMove {
     pub to: Option<String>,
 }
 
-/// The legal moves of `g` with the layout after each (empty unless a decision is due).
-pub fn legal(g: &AnyGame) -> Vec<LegalMove> {
+/// The legal moves of `g` with what each does and the layout after it (empty unless a
+/// decision is due), in the order players see them; `names` name the seats in the words.
+pub fn legal(g: &AnyGame, names: &Names<'_>) -> Vec<LegalMove> {
     if !matches!(g.status(), Status::Decide { .. }) {
         return Vec::new();
     }
+    let all = facts::legal_moves(g);
     nefer_players::sorted_moves(g)
         .iter()
-        .map(|&m| {
+        .filter_map(|&m| all.iter().find(|f| f.mv == m))
+        .map(|f| {
             let mut after = g.clone();
-            after.play_unchecked(m);
-            let (from, to) = match m.places() {
+            after.play_unchecked(f.mv);
+            // A value-spending move (R-4, R-5) has places too.
+            let (from, to) = match f.mv.places() {
                 Some((from, to)) => (Some(from.to_string()), Some(to.to_string())),
                 None => (None, None),
             };
             LegalMove {
-                mv: m.to_string(),
+                mv: f.mv.to_string(),
+                kind: f.kind.into(),
+                effects: f
+                    .effects
+                    .iter()
+                    .map(|&e| EffectView::new(e, names))
+                    .collect(),
+                plain: f.plain(),
+                text: f.words(Voice::Imperative, names),
                 after: layouts(&after),
                 from,
                 to,
@@ -316,6 +296,9 @@ pub struct HistoryEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub sticks: Option<SticksView>,
+    /// What happened, in words, from the core's event description: "Ahmose throws 4 again.",
+    /// "Nefertari passes: no piece is on the board, and only a 1 enters one."
+    pub text: String,
 }
 
 /// Who plays a seat.
@@ -359,6 +342,8 @@ pub struct GameView {
     pub rules: String,
     /// The options, as a record's `options:` line.
     pub options: String,
+    /// The board under the game's rules: places, marks, lines, paths, pieces.
+    pub board: BoardView,
     /// Who plays.
     pub mode: Mode,
     /// The seats.
@@ -400,13 +385,77 @@ fn sticks_of(action: Action, drawn: Option<Sticks>) -> Option<SticksView> {
     }
 }
 
+/// A game's history told so far, kept between its views: each view adds the new actions' words
+/// instead of telling the whole game again (a view is built after every action).
+struct Told {
+    /// The game's start and the seats' names the words were told from and with.
+    start: AnyGame,
+    names: [String; 2],
+    /// The actions told, and their words.
+    actions: Vec<Action>,
+    texts: Vec<String>,
+    /// At the position after `actions`.
+    chronicle: Chronicle,
+}
+
+/// The words of every action of `s`'s history, from the chronicle of its game kept in `TOLD`
+/// (told again from the start where the history is not the one told: after an undo, or for a
+/// game seen for the first time).
+fn history_words(s: &Session, names: &[String; 2]) -> Vec<String> {
+    /// The games told, by id; emptied when it holds many (it is only a memo).
+    static TOLD: LazyLock<Mutex<HashMap<String, Told>>> = LazyLock::new(Default::default);
+    const KEPT: usize = 1024;
+    let mut told = TOLD.lock().unwrap_or_else(PoisonError::into_inner);
+    let history = s.history();
+    let start = s.game_match().start();
+    let fresh = |t: &Told| {
+        t.start == *start
+            && t.names == *names
+            && t.actions.len() <= history.len()
+            && t.actions.iter().zip(history).all(|(a, e)| *a == e.action)
+    };
+    if !told.get(&s.id).is_some_and(fresh) {
+        if told.len() >= KEPT {
+            told.clear();
+        }
+        told.insert(
+            s.id.clone(),
+            Told {
+                start: start.clone(),
+                names: names.clone(),
+                actions: Vec::new(),
+                texts: Vec::new(),
+                chronicle: Chronicle::new(start),
+            },
+        );
+    }
+    let t = told.get_mut(&s.id).expect("just kept");
+    let words = Names::new(&names[0], &names[1]);
+    for e in &history[t.actions.len()..] {
+        // The match holds only actions it played, so the chronicle plays them too.
+        let text = t
+            .chronicle
+            .push(e.action)
+            .map(|ev| ev.words(&words))
+            .unwrap_or_default();
+        t.actions.push(e.action);
+        t.texts.push(text);
+    }
+    t.texts.clone()
+}
+
 /// The game view without `you` (the same for every watcher; [`GameView::for_seats`] adds it).
 pub fn view(s: &Session) -> GameView {
+    let seat_names = s.seats.clone().map(|x| x.name);
+    let names = Names::new(&seat_names[0], &seat_names[1]);
+    // Each action is described at the position it was played at, from the game's start.
+    let texts = history_words(s, &seat_names);
     let history = s
         .history()
         .iter()
+        .zip(texts)
         .enumerate()
-        .map(|(i, e)| HistoryEntry {
+        .map(|(i, (e, text))| HistoryEntry {
             i,
             seat: e.seat.map(SeatKey::from),
             kind: match e.action {
@@ -416,6 +465,7 @@ pub fn view(s: &Session) -> GameView {
             },
             token: nefer_core::record::action_token(e.action),
             sticks: sticks_of(e.action, e.sticks),
+            text,
         })
         .collect();
     let last_sticks = s
@@ -423,7 +473,6 @@ pub fn view(s: &Session) -> GameView {
         .iter()
         .rev()
         .find_map(|e| sticks_of(e.action, e.sticks));
-    let names = s.seats.clone().map(|x| x.name);
     let seat = |i: usize| SeatView {
         name: s.seats[i].name.clone(),
         kind: if s.seats[i].computer {
@@ -436,6 +485,7 @@ pub fn view(s: &Session) -> GameView {
         id: s.id.clone(),
         rules: s.rules().key().to_owned(),
         options: s.options().to_string(),
+        board: BoardView::from(&facts::board(s.game())),
         mode: s.mode,
         seats: Seats {
             a: seat(0),
@@ -445,7 +495,7 @@ pub fn view(s: &Session) -> GameView {
         version: s.history().len(),
         status: status(s.game(), &names),
         layout: layouts(s.game()),
-        legal: legal(s.game()),
+        legal: legal(s.game(), &names),
         sticks: last_sticks,
         history,
         turns: s.game().turns(),
@@ -473,6 +523,9 @@ pub struct Frame {
     /// The token of the action that led here; `null` for the start.
     #[schema(required = true)]
     pub token: Option<String>,
+    /// That action in words (the core's event description); `null` for the start.
+    #[schema(required = true)]
+    pub text: Option<String>,
     /// The status there.
     pub status: StatusView,
     /// Where every piece is.
@@ -483,19 +536,28 @@ pub struct Frame {
 }
 
 impl Frame {
-    /// The frame `i` at `g`, reached by `action` written `token` (none for the start).
+    /// The frame `i` at `g`, reached by `action` written `token` and described `text` (none for
+    /// the start).
     pub fn at(
         i: usize,
         g: &AnyGame,
-        reached_by: Option<(&str, Action)>,
-        names: &[String; 2],
+        reached_by: Option<(&str, Action, String)>,
+        names: &Names<'_>,
     ) -> Frame {
+        let sticks = reached_by
+            .as_ref()
+            .and_then(|&(_, a, _)| sticks_of(a, None));
+        let (token, text) = match reached_by {
+            Some((t, _, text)) => (Some(t.to_owned()), Some(text)),
+            None => (None, None),
+        };
         Frame {
             i,
-            token: reached_by.map(|(t, _)| t.to_owned()),
+            token,
+            text,
             status: status(g, names),
             layout: layouts(g),
-            sticks: reached_by.and_then(|(_, a)| sticks_of(a, None)),
+            sticks,
         }
     }
 }

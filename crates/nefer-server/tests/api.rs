@@ -1121,6 +1121,120 @@ async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were
 }
 
 #[tokio::test]
+async fn the_views_carry_the_rule_facts() {
+    let app = app();
+    // The listing: each rule set's board under its defaults (the French shortcuts one way).
+    let (_, rules) = app.call("GET", "/api/rules", None, None).await;
+    let french = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["key"] == "hj.french")
+        .unwrap();
+    let board = &french["board"];
+    assert_eq!(board["family"], "hj");
+    assert_eq!(board["places"].as_array().unwrap().len(), 59);
+    assert_eq!(
+        board["places"][0],
+        json!({"place": "L1", "number": 1, "x": -3, "y": 27, "shared": false, "name": "hole 1 of the left side"})
+    );
+    assert_eq!(board["marks"][0]["kind"], "rethrow");
+    assert_eq!(board["marks"][0]["numbers"], "1, 15 and 25");
+    assert_eq!(board["lines"][0]["ends"], json!(["L6", "L20"]));
+    assert_eq!(
+        (
+            board["lines"][0]["forth"].clone(),
+            board["lines"][0]["back"].clone()
+        ),
+        (json!(true), json!(false))
+    );
+    assert_eq!(board["pieces"]["A"]["kind"], "jackal");
+    // A game's board follows its options: the lines both ways.
+    let v = app
+        .create(json!({"rules": "hj.french", "mode": "local", "options": {"hj.lines": "both"}}))
+        .await;
+    assert!(
+        v["board"]["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["forth"] == true && l["back"] == true)
+    );
+    // Played on until a line jump is offered: it says where the count ended, and is not plain.
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut v = v;
+    let mut jump = None;
+    for _ in 0..3000 {
+        if kind(&v) == "over" {
+            break;
+        }
+        if let Some(m) = v["legal"].as_array().unwrap().iter().find(|m| {
+            m["effects"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["kind"] == "line")
+        }) {
+            jump = Some(m.clone());
+            break;
+        }
+        v = match kind(&v) {
+            "throw" => app.throw(&id, &token).await.1,
+            _ => {
+                let moves = legal(&v);
+                app.play(&id, Some(&token), &moves[rng.random_range(0..moves.len())])
+                    .await
+                    .1
+            }
+        };
+    }
+    let jump = jump.expect("a line jump offered");
+    assert_eq!(jump["plain"], false);
+    assert_eq!(jump["kind"], "step");
+    let e = &jump["effects"][0];
+    assert!(
+        e["text"].as_str().unwrap().starts_with(&format!(
+            "the count ends on {}",
+            e["landing"].as_str().unwrap()
+        )),
+        "{e}"
+    );
+    assert!(
+        jump["text"].as_str().unwrap().starts_with("move "),
+        "{jump}"
+    );
+    // Every action of the history is told; a pass says why.
+    for h in v["history"].as_array().unwrap() {
+        let text = h["text"].as_str().unwrap();
+        assert!(text.starts_with("Player ") && text.ends_with('.'), "{h}");
+        if h["token"] == "pass" {
+            assert!(text.contains(" passes: "), "{h}");
+        }
+    }
+    // A replay carries the board and tells each frame's action.
+    let (_, bytes) = app
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    let (status, rep) = app
+        .call(
+            "POST",
+            "/api/replay",
+            None,
+            Some(std::str::from_utf8(&bytes).unwrap()),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(rep["board"]["lines"], v["board"]["lines"]);
+    assert!(rep["frames"][0]["text"].is_null());
+    let frames = rep["frames"].as_array().unwrap();
+    for (f, h) in frames[1..].iter().zip(v["history"].as_array().unwrap()) {
+        // The record names the seats as the game did.
+        assert_eq!(f["text"], h["text"], "{f}");
+    }
+}
+
+#[tokio::test]
 async fn a_game_set_up_from_a_position_plays_records_and_survives_a_restart() {
     let first = app();
     // Senet after Kendall, red (B) to play a 2 from 26 onto green's unprotected piece on 28.

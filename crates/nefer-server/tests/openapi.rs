@@ -623,6 +623,50 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
     assert_eq!(v["status"]["kind"], "over", "{}", v["status"]);
     call(r, &mut c, "GET", &uri(""), game, None, None, S::OK).await;
 
+    // Local Hounds & Jackals games, their moves chosen in turn: lines, loads, captures,
+    // knock-offs, bonus throws and lost throws, each with its schema.
+    for rules in ["hj.skiryuk", "hj.washburne", "hj.french"] {
+        let body =
+            json!({"rules": rules, "mode": "local", "options": {format!("{rules}.max_turns"): 60}});
+        let mut v = call(
+            r,
+            &mut c,
+            "POST",
+            "/api/games",
+            "/api/games",
+            None,
+            Some(body),
+            S::CREATED,
+        )
+        .await;
+        let hid = v["id"].as_str().unwrap().to_owned();
+        let ht = v["tokens"]["A"].as_str().unwrap().to_owned();
+        let huri = |tail: &str| format!("/api/games/{hid}{tail}");
+        for i in 0..2000 {
+            let (tail, path, body) = match v["status"]["kind"].as_str().unwrap() {
+                "over" => break,
+                "throw" => ("/throw", "/api/games/{id}/throw", json!({})),
+                _ => {
+                    let legal = v["legal"].as_array().unwrap();
+                    let mv = legal[i % legal.len()]["move"].clone();
+                    ("/move", "/api/games/{id}/move", json!({"move": mv}))
+                }
+            };
+            v = call(
+                r,
+                &mut c,
+                "POST",
+                &huri(tail),
+                path,
+                Some(&ht),
+                Some(body),
+                S::OK,
+            )
+            .await;
+        }
+        assert_eq!(v["status"]["kind"], "over", "{rules}: {}", v["status"]);
+    }
+
     // A game against the computer, one decision in, undone.
     let mut undone = false;
     for _ in 0..50 {

@@ -17,6 +17,18 @@ pub const CIRCUIT_END: u8 = 59;
 /// The physical lines of one side, as hole pairs (§2.1): 6↔20 and 8↔10.
 pub const LINES: [(u8, u8); 2] = [(6, 20), (8, 10)];
 
+/// A cubic Bézier: start, two control points, end.
+pub type Bezier = [(i8, i8); 4];
+
+/// The lines of one side as SPEC §2.2 draws them: the holes at the start and the end of each
+/// cubic Bézier and its four points (start, control 1, control 2, end) in §2.2's graph
+/// coordinates for the right side (x to the right, y up; the left side's are mirrored, x → −x).
+/// The 8↔10 loop is drawn from beside hole 10 to beside hole 8.
+pub const LINE_CURVES: [(u8, u8, Bezier); 2] = [
+    (6, 20, [(4, 12), (7, 12), (5, 18), (8, 18)]),
+    (10, 8, [(4, 0), (7, 0), (7, 6), (4, 6)]),
+];
+
 /// The side a seat plays (NOTATION §1: A on L, B on R).
 #[inline]
 pub const fn side(seat: Seat) -> Side {

@@ -17,6 +17,9 @@ rule_set!(HjFrench);
 pub const PIECES: u8 = 5;
 /// The arrival: reaching it by an exact throw takes the piece out (FR-7).
 const ARRIVAL: u8 = 30;
+/// The holes that give the piece stopping there a bonus throw ("rejoue", FR-3): 1, where every
+/// piece enters, then 15 and 25.
+pub(crate) const RETHROW: [u8; 3] = [1, 15, 25];
 
 /// Name, source and rules in plain words.
 pub const INFO: RuleInfo = RuleInfo {
@@ -375,14 +378,14 @@ impl Rules for State {
                 self.holes[me] |= 2;
                 self.hand[me] -= 1;
                 // Hole 1 re-throws for the piece just entered (FR-3).
-                self.phase = Phase::Bonus(1);
+                self.phase = Phase::Bonus(RETHROW[0]);
             }
             Move::Go {
                 from: Place::Hole(_, p),
                 to: Place::Hole(_, f),
             } => {
                 self.holes[me] ^= 1 << p | 1 << f;
-                if f == 15 || f == 25 {
+                if f == RETHROW[1] || f == RETHROW[2] {
                     self.phase = Phase::Bonus(f);
                 } else {
                     self.end_turn();
@@ -461,6 +464,6 @@ impl Board for State {
             self.off[Seat::A],
             self.off[Seat::B]
         );
-        board::render_layout(&self.layout(), &[1, 15, 25], &legend)
+        board::render_layout(&self.layout(), &RETHROW, &legend)
     }
 }

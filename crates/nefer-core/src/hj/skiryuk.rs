@@ -21,6 +21,9 @@ pub const PIECES: u8 = 5;
 const SHARED: u8 = board::SHARED;
 /// Holes 1..=29 of a side as bits 1..=29.
 const PATH: u32 = ((1 << 30) - 1) & !1;
+/// The nefer holes E and G (000-SK§3, SK-19): crossing one loads a piece, stopping on one
+/// earns another throw.
+pub(crate) const NEFER: [u8; 2] = [15, 25];
 
 /// Name, source and rules in plain words.
 pub const INFO: RuleInfo = RuleInfo {
@@ -437,7 +440,7 @@ impl State {
         let them = me.other();
         // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5); under
         // SK-6 `once_per_piece_per_hole` only a piece that has not crossed it before loads.
-        let crosses = [p < 15 && l >= 15, p < 25 && l >= 25];
+        let crosses = NEFER.map(|n| p < n && l >= n);
         let trigger = match self.cfg.retrigger {
             Retrigger::EveryCrossing => crosses[0] || crosses[1],
             Retrigger::OncePerPiecePerHole => {
@@ -457,7 +460,7 @@ impl State {
         self.holes[me] &= !(1 << p);
         if let Place::Hole(_, f) = to {
             self.holes[me] |= 1 << f;
-            self.load(trigger, l == 15 || l == 25, None);
+            self.load(trigger, l == NEFER[0] || l == NEFER[1], None);
             return;
         }
         // 3. Arrival in S (`to` is the hand under SK-17 `immediate_return_to_hand`, R-12): the
@@ -814,6 +817,6 @@ impl Board for State {
             self.trophies[Seat::A],
             self.trophies[Seat::B]
         );
-        board::render_layout(&self.layout(), &[15, 25], &legend)
+        board::render_layout(&self.layout(), &NEFER, &legend)
     }
 }

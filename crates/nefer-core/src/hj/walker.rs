@@ -171,7 +171,7 @@ state! {
 }
 
 /// Indices of the blocking points 10, 15, 20, 25 on the seat's own side (001§8).
-const OWN_BLOCKERS: u64 = 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25;
+pub(crate) const OWN_BLOCKERS: u64 = 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25;
 /// The same physical holes on the opponent's side, as the traveller's indices 60 − n.
 const FAR_BLOCKERS: u64 = 1 << 50 | 1 << 45 | 1 << 40 | 1 << 35;
 

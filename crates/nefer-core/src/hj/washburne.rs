@@ -22,12 +22,12 @@ pub const PIECES: u8 = 5;
 /// The last index of the circuit: the opponent's hole 1 (WA-14).
 const END: u8 = CIRCUIT_END;
 /// Home box: own holes 1..5 (WA-1).
-const HOME: u64 = 0b11_1110;
+pub(crate) const HOME: u64 = 0b11_1110;
 /// Goal: the opponent's home box, indices 55..59 (WA-2).
 pub(crate) const GOAL: u64 = 0b11111 << 55;
 /// Orange holes: every fifth hole of each side (000-WA§5); landing there re-throws (WA-3), or
 /// they are blocking points (`orange=blocking_point`, R-6).
-const ORANGE: u64 = 1 << 5
+pub(crate) const ORANGE: u64 = 1 << 5
     | 1 << 10
     | 1 << 15
     | 1 << 20

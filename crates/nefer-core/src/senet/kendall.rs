@@ -294,7 +294,7 @@ config! {
 }
 
 /// The marked squares, named under the text board.
-const MARKS: &[(u8, &str)] = &[
+pub(crate) const MARKS: &[(u8, &str)] = &[
     (15, "House of Re-birth"),
     (26, "House of Happiness"),
     (27, "House of Waters"),
@@ -305,7 +305,7 @@ const MARKS: &[(u8, &str)] = &[
 
 /// The squares a piece leaves the board from with each throw (index: the throw): 28 on a 3, 29
 /// on a 2, 30 on any (002, KE-11).
-const EXITS: [Squares; 6] = [
+pub(crate) const EXITS: [Squares; 6] = [
     0,
     bit(30),
     bit(29) | bit(30),

@@ -19,7 +19,7 @@ rule_set!(SenetSchool; turns: shared, board: senet);
 /// Every counter must land exactly on 26 (004§9).
 const GATE: u8 = HAPPINESS;
 /// The counter attacked on 28–30 goes to 27 (004§11).
-const TRAP: u8 = WATERS;
+pub(crate) const TRAP: u8 = WATERS;
 /// The one throw that removes a counter from 27 (004§11).
 const TRAP_EXIT: u8 = 4;
 /// The one throw that gives an extra turn (004§8).
@@ -178,7 +178,7 @@ const MARKS: &[(u8, &str)] = &[
 
 /// The square a counter leaves the board from with each throw (index: the throw): 30 on a 1,
 /// 29 on a 2, 28 on a 3 (004§10).
-const EXITS: [Squares; 6] = [0, bit(30), bit(29), bit(28), 0, 0];
+pub(crate) const EXITS: [Squares; 6] = [0, bit(30), bit(29), bit(28), 0, 0];
 
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();

@@ -1,10 +1,11 @@
 // A board on the page: the static drawing of either family, the pieces of a layout, the trays
 // (hand, off, trophies) beside it, and the "spots" a player can click or reach with the keyboard.
-// It knows nothing of the rules: game.js tells it which spots are movable pieces and targets.
+// It knows nothing of the rules: the board it draws is the server's description (places,
+// marks, lines, pieces), and game.js tells it which spots are movable pieces and targets.
 import { s, title } from './svg.js';
-import { drawHjBoard, hjLinePath } from './hjboard.js';
+import { drawHjBoard, linePath } from './hjboard.js';
 import { drawSenetBoard } from './senetboard.js';
-import { piece, familyOf, PIECES } from './pieces.js';
+import { piece } from './pieces.js';
 
 /** Spot id of a seat's tray cell: 'hand:A', 'off:B'. Board places are their own ids. */
 export const traySpot = (pool, seat) => `${pool}:${seat}`;
@@ -14,14 +15,13 @@ let boardCount = 0;
 export class BoardView {
   /**
    * @param {HTMLElement} container where the SVG goes (emptied first)
-   * @param {string} rules the rule set key, which picks the family and the marked holes
-   * @param {{onActivate?: (spot: string) => void, seatLabel?: (seat: string) => string, options?: string}} opts
-   *   `options` is the game's option string (it can change which way the lines go)
+   * @param {object} board the board as the server describes it (a view's `board`)
+   * @param {{onActivate?: (spot: string) => void, seatLabel?: (seat: string) => string}} opts
    */
-  constructor(container, rules, opts = {}) {
-    this.rules = rules;
-    this.family = familyOf(rules);
-    this.geo = this.family === 'hj' ? drawHjBoard(rules, opts.options) : drawSenetBoard(rules);
+  constructor(container, board, opts = {}) {
+    this.facts = board;
+    this.family = board.family;
+    this.geo = this.family === 'hj' ? drawHjBoard(board) : drawSenetBoard(board);
     this.onActivate = opts.onActivate || (() => {});
     this.seatLabel = opts.seatLabel || ((seat) => `Seat ${seat}`);
     this.svg = s('svg', {
@@ -52,9 +52,9 @@ export class BoardView {
     return { x: t.x + 0.3 * k + i * (w + 0.3 * k), y: t.y + 1.5 * k, w, h: t.h - 1.8 * k, k };
   }
 
-  /** The tray cells this family shows: Senet pieces never wait in a hand. */
+  /** The tray cells the board shows (Senet pieces never wait in a hand). */
   pools() {
-    return this.family === 'hj' ? ['hand', 'off'] : ['off'];
+    return this.facts.pools;
   }
 
   /** Invisible hit areas over every place and tray cell, with a ring shown when highlighted. */
@@ -73,9 +73,9 @@ export class BoardView {
       this.spotLayer.append(g);
     };
     for (const [place, p] of this.geo.places) {
-      const rr = place === 'S' ? r * 1.6 : r;
+      const rr = p.shared ? r * 1.6 : r;
       // The ring goes round the piece, not across it.
-      const ring = place === 'S' ? rr * 0.92 : Math.max(rr * 0.92, this.geo.pieceSize * 0.56);
+      const ring = p.shared ? rr * 0.92 : Math.max(rr * 0.92, this.geo.pieceSize * 0.56);
       add(place, s('circle', { cx: p.x, cy: p.y, r: rr, class: 'hit' }),
         s('circle', { cx: p.x, cy: p.y, r: ring, class: 'ring' }),
         // The spot lies over the hole, so it carries the hole's full tooltip (name and mark).
@@ -160,11 +160,11 @@ export class BoardView {
         if (!p) continue;
         // In the shared hole both seats can stand: A to the left, B to the right, each stack
         // leaning outwards and its count on its outer shoulder, so that neither covers the other.
-        const shared = place === 'S' && layout.A.board.includes('S') && layout.B.board.includes('S');
+        const shared = p.shared && layout.A.board.includes(place) && layout.B.board.includes(place);
         const out = shared && seat === 'A' ? -1 : 1;
         const dx = shared ? out * size * 0.5 : 0;
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
-          const node = piece(this.family, seat, p.x + dx + out * i * 0.25, p.y - i * 0.35, size, { ghost });
+          const node = piece(this.facts.pieces[seat].kind, seat, p.x + dx + out * i * 0.25, p.y - i * 0.35, size, { ghost });
           node.dataset.seat = seat;
           node.dataset.place = place;
           nodes.push(node);
@@ -211,7 +211,7 @@ export class BoardView {
         nodes.push(cap);
       }
       const clip = `${this.uid}-tray-${seat}`;
-      const text = `${this.seatLabel(seat)} (${PIECES[this.family][seat].plural})`;
+      const text = `${this.seatLabel(seat)} (${this.facts.pieces[seat].plural})`;
       // Until the count is measured (below), a generous guess of its width.
       const clipRect = s('rect', { x: t.x + 0.4 * k, y: t.y, width: Math.max(room - (cap ? cap.textContent.length * fs * 0.62 + 0.5 * k : 0), 0), height: 1.5 * k });
       if (cap) fits.push({ cap, clipRect, room, gap: 0.5 * k });
@@ -223,7 +223,7 @@ export class BoardView {
         nodes.push(s('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: 0.3 * k, class: 'tray-cell' }));
         nodes.push(s('text', { x: c.x + 0.3 * k, y: c.y + c.h - 0.35 * k, 'font-size': 0.7 * k, class: 'tray-caption' }, pool === 'hand' ? 'hand' : 'off'));
         if (n > 0) {
-          nodes.push(piece(this.family, seat, c.x + c.w * 0.42, c.y + c.h * 0.45, Math.min(c.h * 0.8, 2.4 * k)));
+          nodes.push(piece(this.facts.pieces[seat].kind, seat, c.x + c.w * 0.42, c.y + c.h * 0.45, Math.min(c.h * 0.8, 2.4 * k)));
         }
         nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count', 'data-seat': seat, 'data-pool': pool }, `×${n}`));
       }
@@ -287,7 +287,7 @@ export class BoardView {
   /**
    * Shows the result of a move before it is committed: the `after` layout with the pieces that
    * change drawn as ghosts at their new places, the ones that leave struck out, and the line
-   * followed by a line jump.
+   * followed by a line jump (`line`: the places it joins, e.g. the count's landing and the end).
    */
   preview(after, { line = null } = {}) {
     const before = this.layout;
@@ -317,10 +317,8 @@ export class BoardView {
       const r = this.geo.pieceSize * 0.4;
       over.push(s('path', { d: `M${p.x - r},${p.y - r} L${p.x + r},${p.y + r} M${p.x + r},${p.y - r} L${p.x - r},${p.y + r}`, class: 'leave' }));
     }
-    if (line) {
-      const d = hjLinePath(line[0], line[1]);
-      if (d) over.push(s('path', { d, class: 'line-jump' }));
-    }
+    const drawn = line && this.geo.lines.find((l) => l.ends.includes(line[0]) && l.ends.includes(line[1]));
+    if (drawn) over.push(s('path', { d: linePath(drawn), class: 'line-jump' }));
     this.pieceLayer.replaceChildren(...under, ...this.pieceNodes(after, false));
     this.overLayer.replaceChildren(...over);
     this.drawTrays(after);
@@ -337,4 +335,9 @@ export class BoardView {
       this.drawTrays(this.layout);
     }
   }
+}
+
+/** The board's marks in words, one line each ("15 and 25: nefer hole — …"), for legends. */
+export function legend(board) {
+  return board.marks.map((m) => `${m.numbers}: ${m.name} — ${m.meaning}`);
 }

@@ -4,12 +4,9 @@
 // spectators' boards arrive without reloading.
 import { h } from './svg.js';
 import { api, follow, tokenFor, saveToken, linksFor } from './api.js';
-import { BoardView } from './boardview.js';
+import { BoardView, legend } from './boardview.js';
 import { drawSticks, throwValue } from './sticks.js';
-import { familyOf, PIECES } from './pieces.js';
-import { hjMarks } from './hjboard.js';
-import { senetMarks } from './senetboard.js';
-import { lineJump, sideEffects, historyLines, lastMove } from './moves.js';
+import { historyLines, lastMove } from './moves.js';
 import { showError, clearError } from './app.js';
 
 export async function gamePage(root, id) {
@@ -33,7 +30,7 @@ class GamePage {
     this.id = id;
     this.token = token;
     this.view = view;
-    this.family = familyOf(view.rules);
+    this.family = view.board.family;
     this.selected = null; // spot of the chosen piece
     this.pending = null; // a move waiting for confirmation after its preview
     this.hint = null;
@@ -56,8 +53,7 @@ class GamePage {
 
   build() {
     const v = this.view;
-    this.board = new BoardView(h('div'), v.rules, {
-      options: v.options,
+    this.board = new BoardView(h('div'), v.board, {
       onActivate: (spot) => this.activate(spot),
       // "Player A" already names its seat; other names get the seat letter added.
       seatLabel: (seat) => (this.seatName(seat).endsWith(` ${seat}`) ? this.seatName(seat) : `${this.seatName(seat)} · ${seat}`),
@@ -77,15 +73,13 @@ class GamePage {
     this.rulesTitle = h('span', {}, v.rules);
     const numbersToggle = h('input', { type: 'checkbox', id: 'numbers', onchange: (e) => wrap.classList.toggle('show-numbers', e.target.checked) });
 
-    const marks = this.family === 'hj'
-      ? hjMarks(v.rules, v.options).map((m) => `${m.holes.join(', ')}: ${m.label}`)
-      : senetMarks(v.rules).map((m) => `${m.n}: ${m.label}`);
+    const marks = legend(v.board);
     const wrap = h('div', { class: `board-wrap ${this.family}` }, this.board.svg);
     // The trays in words: readable on a phone, where the trays' SVG text is small, and for
     // screen readers.
     this.pools = h('p', { class: 'pools', id: 'pools', 'aria-live': 'off' });
     const mark = (s) => (this.you().includes(s) && this.view.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
-    const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${PIECES[this.family][s].plural}${mark(s)})`).join(' against ');
+    const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${v.board.pieces[s].plural}${mark(s)})`).join(' against ');
 
     this.root.replaceChildren(
       h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
@@ -224,10 +218,10 @@ class GamePage {
     this.pools.textContent = ['A', 'B'].map((s) => {
       const l = v.layout[s];
       const parts = [];
-      if (this.family === 'hj') parts.push(`${l.hand} in hand`);
+      if (v.board.pools.includes('hand')) parts.push(`${l.hand} in hand`);
       parts.push(`${l.off} off`);
       if (l.trophies) parts.push(`${l.trophies} captured`);
-      return `${this.seatName(s)} (${PIECES[this.family][s].plural}): ${l.board.length} on the board, ${parts.join(', ')}`;
+      return `${this.seatName(s)} (${v.board.pieces[s].plural}): ${l.board.length} on the board, ${parts.join(', ')}`;
     }).join(' · ');
 
     // Sticks and the value of the last throw.
@@ -279,13 +273,13 @@ class GamePage {
     }
     if (st.kind === 'throw') return `${who}: throw the sticks.`;
     const legal = v.legal || [];
-    if (legal.length === 1 && legal[0].move === 'pass') return `${who} threw ${st.throw}: no move is possible. Pass.`;
-    // Kendall's water turn: a decision before any throw (NOTATION §3).
-    if (legal.some((m) => m.move === 'throw')) {
-      const give = legal.find((m) => m.move !== 'throw');
-      return `${who}: your piece is in the House of Waters. Throw for a 4${give ? `, or give it up (${give.move})` : ''}.`;
+    // A lost throw says why, in the server's words.
+    if (legal.length === 1 && legal[0].kind === 'pass') {
+      const lost = legal[0].effects.find((e) => e.kind === 'throw_lost');
+      return `${who} threw ${st.throw}: ${lost ? lost.text : 'no move is possible'}. Pass.`;
     }
-    if (st.throw === null || st.throw === undefined) return `${who}: choose — ${legal.map((m) => m.move).join(' or ')}.`;
+    // A decision before any throw (the water turn): the choices in words.
+    if (st.throw === null || st.throw === undefined) return `${who}: ${legal.map((m) => `${m.text} (${m.move})`).join(', or ')}.`;
     if (legal.length === 1) return `${who} threw ${st.throw}: one move is possible, ${legal[0].move}.`;
     return `${who} threw ${st.throw}: choose a piece, then where it goes.`;
   }
@@ -293,18 +287,20 @@ class GamePage {
   /** Buttons for every legal move (keyboard and small screens), and for pass/throw choices. */
   renderMoves() {
     const legal = this.mine() && this.view.status.kind === 'decide' ? this.view.legal || [] : [];
+    // Board moves are named by their notation; the others (pass, the water turn's throw) by
+    // the server's words. Each button's accessible name is the move in words.
     this.movesBox.replaceChildren(...legal.map((m) => h('button', {
       type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
-      disabled: this.busy, onclick: () => this.choose(m),
-      'aria-label': m.move === 'pass' ? 'Pass: the throw is lost' : m.move === 'throw' ? 'Throw for a 4' : `Play ${m.move}`,
-    }, m.move === 'pass' ? 'Pass' : m.move === 'throw' ? 'Throw for a 4' : m.move)));
+      disabled: this.busy, onclick: () => this.choose(m), title: capital(m.text),
+      'aria-label': `${capital(m.text)} (${m.move})`,
+    }, m.kind === 'pass' ? 'Pass' : m.from && m.to ? m.move : capital(m.text.split(':')[0]))));
   }
 
   /** Highlights: movable pieces, the chosen piece's targets, the hint. */
   renderMarks() {
     const moves = this.boardMoves();
     const seat = this.view.status.seat;
-    const pname = seat ? PIECES[this.family][seat].name : 'piece';
+    const pname = seat ? this.view.board.pieces[seat].name : 'piece';
     const froms = new Map();
     for (const m of moves) {
       const spot = this.board.spotFor(m.from, seat);
@@ -344,19 +340,16 @@ class GamePage {
     }
   }
 
-  /** A chosen move: committed at once, unless it does more than move one piece (then preview). */
+  /**
+   * A chosen move: committed at once, unless it does more than move one piece (the server says
+   * which: a line, an exchange, a capture, a load…); then it is previewed first.
+   */
   choose(m) {
-    const v = this.view;
-    const seat = v.status.seat;
-    if (m.from && m.to && m.after) {
-      const line = lineJump(v.rules, v.options, seat, m.from, m.to, v.status.throw);
-      const names = { A: this.seatName('A'), B: this.seatName('B') };
-      const effects = sideEffects(v.layout, m.after, seat, m.from, m.to, names);
-      if (line || effects.length) {
-        this.pending = { move: m, line, effects };
-        this.render();
-        return;
-      }
+    if (m.from && m.to && m.after && !m.plain) {
+      const jump = (m.effects || []).find((e) => e.kind === 'line');
+      this.pending = { move: m, line: jump ? [jump.landing, jump.to] : null };
+      this.render();
+      return;
     }
     this.commit(m.move);
   }
@@ -369,9 +362,7 @@ class GamePage {
       return;
     }
     this.board.preview(p.move.after, { line: p.line });
-    const what = [];
-    if (p.line) what.push(`the piece counts to ${p.line[0]} and follows the line to ${p.line[1]}`);
-    what.push(...p.effects);
+    const what = p.move.effects.map((e) => e.text);
     const ok = h('button', { type: 'button', id: 'confirm-move', onclick: () => this.commit(p.move.move) }, `Play ${p.move.move}`);
     const cancel = h('button', { type: 'button', class: 'secondary', id: 'cancel-move', onclick: () => { this.pending = null; this.render(); } }, 'Cancel');
     this.confirmBox.replaceChildren(h('p', {}, h('strong', {}, `${p.move.move}: `), `${what.join('; ')}. The board shows the result.`), h('div', { class: 'row' }, ok, cancel));
@@ -381,7 +372,8 @@ class GamePage {
 
   renderHistory() {
     const lines = historyLines(this.view.history || []);
-    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '' }, l.text)));
+    // Each line in notation; what happened, in words, is its tooltip.
+    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '', title: l.says }, l.text)));
     this.historyList.scrollTop = this.historyList.scrollHeight;
   }
 
@@ -449,6 +441,11 @@ class GamePage {
     }
     this.render();
   }
+}
+
+/** The text with its first letter in capitals. */
+function capital(text) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 function modeName(mode) {

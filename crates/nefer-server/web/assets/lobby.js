@@ -39,7 +39,7 @@ export async function lobbyPage(root) {
   // The chosen rule set's board, empty, with what its marks mean.
   const previewBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
   const previewText = h('div', { class: 'panel' });
-  const preview = (key) => showPreview(key, previewBox, previewText);
+  const preview = (r) => showPreview(r, previewBox, previewText);
 
   const mode = () => root.querySelector('input[name=mode]:checked').value;
   const current = () => rules.find((r) => r.key === rulesSel.value);
@@ -71,7 +71,7 @@ export async function lobbyPage(root) {
           h('label', {}, h('code', {}, o.name), ' ', c),
           h('small', { id: `help-${o.name}` }, ` ${o.help || ''}${o.clause ? ` (${o.clause})` : ''}`))))
       : h('p', {}, 'This rule set has no options to choose.'));
-    preview(r.key);
+    preview(r);
     // "perfect" only plays the pure races it has tables for.
     const prev = levelSel.value || 'medium';
     levelSel.replaceChildren(...levels.filter((l) => !l.rules || l.rules.includes(r.key))

@@ -14,32 +14,23 @@ const JACKAL = 'M3,5 L-1,5 C-1,3 -1.5,1.5 -2.2,0.9 L-4.9,-0.3 L-5.2,-0.9 L-1.8,-
 const CONE = 'M-3.4,4.2 L-1,-3.8 C-0.6,-4.9 0.6,-4.9 1,-3.8 L3.4,4.2 C2,5 -2,5 -3.4,4.2 Z';
 const SPOOL = 'M-3.4,-4.2 L3.4,-4.2 C1.4,-1.8 1.4,1.8 3.4,4.2 C1.5,5 -1.5,5 -3.4,4.2 C-1.4,1.8 -1.4,-1.8 -3.4,-4.2 Z';
 
-/** Per family and seat: the piece's name for people and its colours (fill, outline, detail). */
-export const PIECES = {
-  hj: {
-    A: { name: 'jackal', plural: 'jackals', fill: '#24170f', stroke: '#f6ecd6', detail: '#8a6a45' },
-    B: { name: 'hound', plural: 'hounds', fill: '#f6ecd6', stroke: '#2a1a10', detail: '#b98b52' },
-  },
-  senet: {
-    A: { name: 'cone', plural: 'cones', fill: '#17735a', stroke: '#f6ecd6', detail: '#7cc7a8' },
-    B: { name: 'spool', plural: 'spools', fill: '#a3361f', stroke: '#fff3df', detail: '#e59a74' },
-  },
+/** The colours of each kind of piece (the board's `pieces` say which a seat plays). */
+const COLOURS = {
+  jackal: { fill: '#24170f', stroke: '#f6ecd6', detail: '#8a6a45' },
+  hound: { fill: '#f6ecd6', stroke: '#2a1a10', detail: '#b98b52' },
+  cone: { fill: '#17735a', stroke: '#f6ecd6', detail: '#7cc7a8' },
+  spool: { fill: '#a3361f', stroke: '#fff3df', detail: '#e59a74' },
 };
 
-/** The family of a rule set key: 'hj' or 'senet'. */
-export function familyOf(rules) {
-  return String(rules).startsWith('senet.') ? 'senet' : 'hj';
-}
-
 /**
- * One piece as an SVG group centred on (x, y), `size` units tall.
- * `ghost` draws it translucent and dashed (a preview of where a piece would go).
+ * One piece of `kind` (jackal, hound, cone, spool) of `seat` as an SVG group centred on (x, y),
+ * `size` units tall. `ghost` draws it translucent and dashed (a preview of where a piece would go).
  */
-export function piece(family, seat, x, y, size, { ghost = false } = {}) {
-  const p = PIECES[family][seat];
+export function piece(kind, seat, x, y, size, { ghost = false } = {}) {
+  const p = COLOURS[kind];
   const k = size / 10;
-  // The shapes face left; mirror side A's (left side) so that every head faces the palm.
-  const flip = family === 'hj' && seat === 'A' ? -1 : 1;
+  // The shapes face left; the jackals play the left side, so theirs are mirrored to face the palm.
+  const flip = kind === 'jackal' ? -1 : 1;
   const g = s('g', {
     class: `piece piece-${seat}${ghost ? ' ghost' : ''}`,
     transform: `translate(${x} ${y}) scale(${k * flip} ${k})`,
@@ -49,8 +40,8 @@ export function piece(family, seat, x, y, size, { ghost = false } = {}) {
   if (ghost) Object.assign(common, { 'fill-opacity': 0.45, 'stroke-dasharray': '1.2 0.8' });
   // A soft shadow under the piece lifts it off the board.
   g.append(s('ellipse', { cx: 0.4, cy: 4.9, rx: 3.8, ry: 1, fill: '#000', opacity: ghost ? 0.1 : 0.28 }));
-  if (family === 'hj') {
-    if (seat === 'B') {
+  if (kind === 'hound' || kind === 'jackal') {
+    if (kind === 'hound') {
       g.append(s('path', { d: HOUND, ...common }));
       g.append(s('path', { d: HOUND_EAR, fill: p.detail, stroke: p.stroke, 'stroke-width': 0.45 }));
     } else {
@@ -58,8 +49,8 @@ export function piece(family, seat, x, y, size, { ghost = false } = {}) {
       // Inner ear lines give the jackal's ears depth.
       g.append(s('path', { d: 'M0.3,-3.3 L0.1,-4.6 M1.7,-3.2 L2,-4.7', stroke: p.detail, 'stroke-width': 0.45, fill: 'none' }));
     }
-    g.append(s('circle', { cx: seat === 'B' ? -1.4 : -1.35, cy: seat === 'B' ? -2 : -1.75, r: 0.4, fill: p.stroke }));
-  } else if (seat === 'A') {
+    g.append(s('circle', { cx: kind === 'hound' ? -1.4 : -1.35, cy: kind === 'hound' ? -2 : -1.75, r: 0.4, fill: p.stroke }));
+  } else if (kind === 'cone') {
     g.append(s('path', { d: CONE, ...common }));
     g.append(s('path', { d: 'M-2.4,1.2 C-1,1.8 1,1.8 2.4,1.2', stroke: p.detail, 'stroke-width': 0.5, fill: 'none' }));
   } else {

@@ -1,21 +1,14 @@
 // An empty board of a rule set with what its marks mean: the lobby shows the chosen one, the
-// rules pages show theirs.
+// rules pages show theirs. The board is the one `GET /api/rules` describes (default options).
 import { h } from './svg.js';
-import { BoardView } from './boardview.js';
-import { hjMarks } from './hjboard.js';
-import { senetMarks } from './senetboard.js';
-import { familyOf, PIECES } from './pieces.js';
+import { BoardView, legend } from './boardview.js';
 
-/** Draws the board of `key` into `boardBox` and its legend into `textBox`. */
-export function showPreview(key, boardBox, textBox, options = '') {
-  const fam = familyOf(key);
-  const board = new BoardView(boardBox, key, { options });
+/** Draws the board of rule set `r` (from `GET /api/rules`) into `boardBox` and its legend into `textBox`. */
+export function showPreview(r, boardBox, textBox) {
+  const board = new BoardView(boardBox, r.board);
   const empty = { board: [], hand: 0, off: 0, trophies: 0 };
   board.render({ A: empty, B: empty });
-  const marks = fam === 'hj'
-    ? hjMarks(key, options).map((m) => `${m.holes.join(', ')}: ${m.label}`)
-    : senetMarks(key).map((m) => `${m.n}: ${m.label}`);
   textBox.replaceChildren(
-    h('p', {}, `Seat A plays the ${PIECES[fam].A.plural}, seat B the ${PIECES[fam].B.plural}.`),
-    h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))));
+    h('p', {}, `Seat A plays the ${r.board.pieces.A.plural}, seat B the ${r.board.pieces.B.plural}.`),
+    h('ul', { class: 'legend' }, legend(r.board).map((m) => h('li', {}, m))));
 }

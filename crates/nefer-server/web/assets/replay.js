@@ -34,8 +34,8 @@ function show(area, rep, name) {
   let i = 0;
   const headers = rep.headers || {};
   const seatName = (s) => headers[`player-${s}`] || `Seat ${s}`;
-  const boardBox = h('div', { class: `board-wrap ${rep.rules.startsWith('senet') ? 'senet' : 'hj'}` });
-  const board = new BoardView(boardBox, rep.rules, { options: rep.options, seatLabel: (s) => (seatName(s).endsWith(` ${s}`) ? seatName(s) : `${seatName(s)} · ${s}`) });
+  const boardBox = h('div', { class: `board-wrap ${rep.board.family}` });
+  const board = new BoardView(boardBox, rep.board, { seatLabel: (s) => (seatName(s).endsWith(` ${s}`) ? seatName(s) : `${seatName(s)} · ${s}`) });
   const counter = h('span', { id: 'frame-no', 'aria-live': 'polite' });
   const info = h('p', { class: 'status', id: 'frame-info' });
   const sticksBox = h('div', { class: 'sticks-box' });
@@ -57,8 +57,13 @@ function show(area, rep, name) {
     board.render(f.layout);
     counter.textContent = `${i} / ${frames.length - 1}`;
     const st = f.status || {};
-    let text = i === 0 ? 'The start.' : `After ${frames[i].token}.`;
-    if (st.kind === 'over') text += ` Game over: ${st.result === 'draw' ? 'a draw' : `${seatName(st.result)} (${st.result}) wins`}${st.reason ? ` — ${st.reason}` : ''}.`;
+    // What the action did, in the server's words (it names the seats as the record does).
+    let text = i === 0 ? 'The start.' : `After ${frames[i].token}: ${frames[i].text || ''}`;
+    if (st.kind === 'over') {
+      const why = st.reason || (st.result === 'draw' ? 'a draw.' : `${seatName(st.result)} (${st.result}) wins.`);
+      // The action that ended the game already says why, in the same words.
+      text += text.includes(why) ? ' Game over.' : ` Game over: ${why}`;
+    }
     else if (st.seat) text += ` ${seatName(st.seat)} (${st.seat}) is to ${st.kind === 'throw' ? 'throw' : `move${st.throw ? ` a ${st.throw}` : ''}`}.`;
     info.textContent = text;
     sticksBox.replaceChildren(drawSticks(f.sticks || null));

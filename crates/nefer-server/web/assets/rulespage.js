@@ -16,7 +16,7 @@ export async function rulesPage(root, key) {
   document.title = `nefer · ${r.title}`;
   const boardBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
   const legend = h('div', { class: 'panel' });
-  showPreview(r.key, boardBox, legend);
+  showPreview(r, boardBox, legend);
   root.replaceChildren(
     h('h1', {}, r.title),
     h('p', {}, h('code', {}, r.key), ' · ', h('em', {}, r.source || '')),

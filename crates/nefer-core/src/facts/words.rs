@@ -1,0 +1,118 @@
+//! Small helpers for the facts' words: lists, verbs in the two voices, seat names.
+
+use crate::game::{ByPlayer, Seat};
+
+/// Whom a description speaks to, which decides its verbs' form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Voice {
+    /// To the player about to choose: "enter a piece on L1" (a move offered).
+    Imperative,
+    /// About a player: "enters a piece on L1" (an event, after the player's name).
+    Third,
+}
+
+impl Voice {
+    /// `verb` ("enter", "give up") in this voice: as it is, or in the third person
+    /// ("enters", "gives up", "passes").
+    pub(crate) fn verb(self, verb: &str) -> String {
+        match self {
+            Voice::Imperative => verb.to_owned(),
+            Voice::Third => {
+                let (head, tail) = verb.split_once(' ').map_or((verb, ""), |(h, t)| (h, t));
+                let s = if head.ends_with('s') || head.ends_with("sh") || head.ends_with("ch") {
+                    "es"
+                } else {
+                    "s"
+                };
+                if tail.is_empty() {
+                    format!("{head}{s}")
+                } else {
+                    format!("{head}{s} {tail}")
+                }
+            }
+        }
+    }
+}
+
+/// The names the words give the seats (a game's player names; "A" and "B" by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Names<'a>(pub ByPlayer<&'a str>);
+
+impl Default for Names<'_> {
+    fn default() -> Self {
+        Names(ByPlayer::new("A", "B"))
+    }
+}
+
+impl<'a> Names<'a> {
+    /// Seat A's name `a` and seat B's `b`.
+    pub const fn new(a: &'a str, b: &'a str) -> Names<'a> {
+        Names(ByPlayer::new(a, b))
+    }
+
+    /// The name of `seat`.
+    pub fn of(&self, seat: Seat) -> &'a str {
+        self.0[seat]
+    }
+
+    /// The name with the seat, as a result names the winner: "Ahmose (seat A)".
+    pub fn with_seat(&self, seat: Seat) -> String {
+        format!("{} (seat {seat})", self.0[seat])
+    }
+
+    /// "Ahmose's".
+    pub fn possessive(&self, seat: Seat) -> String {
+        let n = self.0[seat];
+        if n.ends_with('s') {
+            format!("{n}'")
+        } else {
+            format!("{n}'s")
+        }
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// "a 1", "an 8": the article of a throw or a square number said aloud.
+pub(crate) fn a_number(n: u8) -> String {
+    if matches!(n, 8 | 11 | 18) || (80..90).contains(&n) {
+        format!("an {n}")
+    } else {
+        format!("a {n}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verbs_lists_and_articles() {
+        assert_eq!(Voice::Third.verb("pass"), "passes");
+        assert_eq!(Voice::Third.verb("give up"), "gives up");
+        assert_eq!(Voice::Third.verb("enter"), "enters");
+        assert_eq!(Voice::Imperative.verb("bear off"), "bear off");
+        assert_eq!(list(&["1", "15", "25"]), "1, 15 and 25");
+        assert_eq!(list(&["6"]), "6");
+        assert_eq!(a_number(4), "a 4");
+        assert_eq!(a_number(8), "an 8");
+        assert_eq!(
+            Names::new("Ahmose", "Nefertari").possessive(Seat::B),
+            "Nefertari's"
+        );
+        assert_eq!(
+            Names::new("Thutmosis", "B").possessive(Seat::A),
+            "Thutmosis'"
+        );
+    }
+}
