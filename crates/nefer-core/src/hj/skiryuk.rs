@@ -524,27 +524,27 @@ impl State {
     #[inline(always)]
     fn load(&mut self, trigger: bool, bonus: bool, captured: Option<Seat>) {
         let me = self.clock.to_move;
-        let can_load = trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0;
-        let decide = can_load && self.cfg.load == Load::Optional;
-        match self.cfg.blocked_load {
-            BlockedLoad::Lost => {
-                if can_load && !decide {
-                    self.holes[me] |= 2;
-                    self.hand[me] -= 1;
-                }
+        // Most moves trigger nothing: they test `trigger` alone.
+        if trigger {
+            let can_load = self.holes[me] & 2 == 0 && self.hand[me] > 0;
+            if can_load && self.cfg.load == Load::Optional {
+                // A load trigger never comes with an arrival in S (see `move_piece`), so no
+                // capture waits for this decision.
+                debug_assert!(captured.is_none());
+                self.phase = Phase::Load { bonus };
+                return;
             }
-            BlockedLoad::Deferred => {
-                if trigger && !decide {
+            match self.cfg.blocked_load {
+                BlockedLoad::Lost => {
+                    if can_load {
+                        self.holes[me] |= 2;
+                        self.hand[me] -= 1;
+                    }
+                }
+                BlockedLoad::Deferred => {
                     self.pending_loads[me] = (self.pending_loads[me] + 1).min(PIECES);
                 }
             }
-        }
-        if decide {
-            // A load trigger never comes with an arrival in S (see `move_piece`), so no
-            // capture waits for this decision.
-            debug_assert!(captured.is_none());
-            self.phase = Phase::Load { bonus };
-            return;
         }
         self.deferred_loads();
         self.settle(bonus, captured);
@@ -576,7 +576,8 @@ impl State {
         let me = self.clock.to_move;
         // 5.
         self.auto_load(captured);
-        if self.owed != ByPlayer::both(0) {
+        let owed = self.owed != ByPlayer::both(0);
+        if owed {
             self.take_owed();
         }
         // 7.
@@ -590,10 +591,11 @@ impl State {
         } else {
             self.end_turn();
         }
-        // 6. An owed capture may complete either seat's five, the mover's first.
+        // 6. An owed capture may complete either seat's five, the mover's first (the
+        // opponent's only by an owed capture: his own captures are checked on his moves).
         if self.trophies[me] == PIECES {
             self.phase = Phase::Over(Outcome::Win(me));
-        } else if self.trophies[me.other()] == PIECES {
+        } else if owed && self.trophies[me.other()] == PIECES {
             self.phase = Phase::Over(Outcome::Win(me.other()));
         }
     }
