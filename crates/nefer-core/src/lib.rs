@@ -21,6 +21,7 @@ pub mod game;
 pub mod hj;
 pub mod notation;
 pub mod options;
+pub mod perft;
 pub mod position;
 pub mod record;
 pub mod rules;
