@@ -58,10 +58,11 @@ use core::str::FromStr;
 
 use nefer_core::game::{Playout, draw_seat, play_out};
 use nefer_core::notation::ParseError;
+use nefer_core::options::{Common, Dice as Thrown};
 use nefer_core::record::{POSITION_HEADER, action_token, legal_strings, play_token, start_of};
 use nefer_core::{
-    Action, AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, PlayError, Record,
-    ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
+    Action, AnyGame, ByPlayer, Chance, DicePair, Game, Move, MoveList, Options, Outcome, PlayError,
+    Record, ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -79,6 +80,10 @@ pub trait Dice: Send {
 
     /// Draws a seat fairly (who throws first, C-9); `None` when the source has no seat to give.
     fn seat(&mut self) -> Option<Seat>;
+
+    /// Throws Washburne's two d4 (`hj.washburne.dice=two_d4`, SPEC R-5); `None` when the source
+    /// has no such throw to give.
+    fn two_d4(&mut self) -> Option<DicePair>;
 
     /// How far the sequence has gone, for [`Dice::seek`].
     fn position(&self) -> u64;
@@ -118,6 +123,10 @@ impl Dice for SeededDice {
 
     fn seat(&mut self) -> Option<Seat> {
         Some(draw_seat(&mut self.rng))
+    }
+
+    fn two_d4(&mut self) -> Option<DicePair> {
+        Some(DicePair::throw(&mut self.rng))
     }
 
     /// The generator's position in 32-bit words (2^64 words are beyond any game).
@@ -185,7 +194,7 @@ impl Dice for ScriptedDice {
                 self.next += 1;
                 Some(Sticks::showing(t))
             }
-            Chance::Seat(_) => None,
+            Chance::Seat(_) | Chance::Dice(_) => None,
         }
     }
 
@@ -195,7 +204,17 @@ impl Dice for ScriptedDice {
                 self.next += 1;
                 Some(s)
             }
-            Chance::Throw(_) => None,
+            Chance::Throw(_) | Chance::Dice(_) => None,
+        }
+    }
+
+    fn two_d4(&mut self) -> Option<DicePair> {
+        match *self.left().first()? {
+            Chance::Dice(d) => {
+                self.next += 1;
+                Some(d)
+            }
+            Chance::Throw(_) | Chance::Seat(_) => None,
         }
     }
 
@@ -323,7 +342,8 @@ pub type Seats = ByPlayer<Option<Box<dyn Player>>>;
 /// See the [module documentation](self) for what it does and an example.
 pub struct Match {
     options: Options,
-    bias: StickBias,
+    /// What the game throws and with which bias.
+    common: Common,
     start: AnyGame,
     game: AnyGame,
     entries: Vec<Entry>,
@@ -388,7 +408,7 @@ impl Match {
     /// A match from `start`, a game of `options` (as given: a record writes them back).
     fn starting_at(start: AnyGame, options: Options, players: Seats, dice: Box<dyn Dice>) -> Match {
         Match {
-            bias: start.common().bias,
+            common: *start.common(),
             options,
             game: start.clone(),
             start,
@@ -465,7 +485,7 @@ impl Match {
         let action = play_token(&mut game, index, token)?;
         let sticks = match action {
             Action::Chance(recorded) if redraw => {
-                let drawn = draw(&mut *self.dice, self.bias, before.0);
+                let drawn = draw(&mut *self.dice, &self.common, before.0);
                 match drawn {
                     Ok((drawn, s)) if drawn == recorded => s,
                     Ok((drawn, _)) => {
@@ -501,7 +521,7 @@ impl Match {
 
     /// The law of the sticks (C-1), read once from the options.
     pub fn bias(&self) -> StickBias {
-        self.bias
+        self.common.bias
     }
 
     /// The state the match started from.
@@ -657,7 +677,7 @@ impl Match {
         self.throw_due()?;
         let before = self.decider();
         let mark = self.dice.position();
-        let (c, sticks) = draw(&mut *self.dice, self.bias, before.0)?;
+        let (c, sticks) = draw(&mut *self.dice, &self.common, before.0)?;
         if let Err(e) = self.game.play_chance(c) {
             self.dice.seek(mark);
             return Err(refusal(&self.game, Action::Chance(c), e));
@@ -695,7 +715,7 @@ impl Match {
             players: &mut self.players,
             entries: &mut self.entries,
             marks: &mut self.marks,
-            bias: self.bias,
+            common: self.common,
             left: limit,
             error: None,
         };
@@ -790,15 +810,20 @@ fn refusal(game: &AnyGame, action: Action, e: PlayError) -> MatchError {
     }
 }
 
-/// The outcome the dice give at a chance node where `seat` throws (`None`: a seat draw).
+/// The outcome the dice give at a chance node where `seat` throws (`None`: a seat draw) what
+/// `common` says the game throws.
 fn draw(
     dice: &mut dyn Dice,
-    bias: StickBias,
+    common: &Common,
     seat: Option<Seat>,
 ) -> Result<(Chance, Option<Sticks>), MatchError> {
     match seat {
+        Some(_) if common.dice == Thrown::TwoD4 => dice
+            .two_d4()
+            .map(|d| (Chance::Dice(d), None))
+            .ok_or(MatchError::DiceExhausted { due: "throw" }),
         Some(_) => dice
-            .throw(bias)
+            .throw(common.bias)
             .map(|s| (Chance::Throw(s.score()), Some(s)))
             .ok_or(MatchError::DiceExhausted { due: "throw" }),
         None => dice
@@ -815,7 +840,7 @@ struct Recording<'m> {
     players: &'m mut Seats,
     entries: &'m mut Vec<Entry>,
     marks: &'m mut Vec<u64>,
-    bias: StickBias,
+    common: Common,
     left: usize,
     error: Option<MatchError>,
 }
@@ -839,7 +864,7 @@ impl Playout<AnyGame> for Recording<'_> {
             return None;
         }
         let mark = self.dice.position();
-        let drawn = draw(self.dice, self.bias, seat).and_then(|(c, sticks)| {
+        let drawn = draw(self.dice, &self.common, seat).and_then(|(c, sticks)| {
             // The unchecked playout applies what is returned: check the dice first.
             if game.chance_outcomes().iter().any(|&(o, _)| o == c) {
                 Ok((c, sticks))
