@@ -1,6 +1,7 @@
 //! `nefer`: the command line of nefer. A thin layer over `nefer-core`: it reads files, parses
 //! arguments and prints; every rule lives in the core.
 
+mod perft;
 mod play;
 mod serve;
 mod sim;
@@ -62,6 +63,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Serve the game in the browser (and its JSON API) on 127.0.0.1:8080.
     Serve(serve::ServeArgs),
+    /// Count the game tree below a position to a depth (perft), to check move generators.
+    Perft(perft::PerftArgs),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run_sim(args),
         Command::Solve(args) => solve::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Perft(args) => perft::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -157,6 +157,9 @@ impl Session {
                 let sticks = sticks.unwrap_or_else(|| Sticks::showing(t));
                 writeln!(out, "{s} throws: {}  = {t}", draw_sticks(sticks))?;
             }
+            (Action::Chance(Chance::Dice(d)), Some(s), _) => {
+                writeln!(out, "{s} throws the dice: {d}")?
+            }
             (Action::Chance(c), ..) => writeln!(out, "Chance decides: seat {c} throws first.")?,
             (Action::Move(_), ..) => {}
         }

@@ -903,3 +903,33 @@ fn replay_checks_a_revealed_dice_seed() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn perft_prints_the_counts_of_the_perft_files() {
+    let start = "senet.kendall A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw";
+    // The first lines of tests/perft/senet.kendall.perft (the depth 2 is counted by hand there).
+    let out = nefer(&["perft", start, "--depth", "2"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "perft 1 nodes=5 decisions=5 chances=0 over=0 moves=0 outcomes=5\n\
+         perft 2 nodes=24 decisions=0 chances=24 over=0 moves=24 outcomes=0\n"
+    );
+    // --divide: each throw with its moves (SPEC 8.3), then the total.
+    let out = nefer(&["perft", start, "--depth", "2", "--divide"], "");
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 6, "{s}");
+    assert!(lines[1].starts_with("2 nodes=1 "), "{s}");
+    assert!(lines[5].starts_with("perft 2 nodes=24 "), "{s}");
+    // Bad input is named, not a panic.
+    let out = nefer(&["perft", "senet.kendall A:2 B:1 X throw"], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("not a position"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = nefer(&["perft", start, "--depth", "0"], "");
+    assert!(!out.status.success());
+}

@@ -10,9 +10,9 @@ use core::hash::Hash;
 use arrayvec::ArrayVec;
 use rand::{Rng, RngExt};
 
-use crate::options::Common;
+use crate::options::{Common, Dice};
 use crate::rules::RuleSetId;
-use crate::sticks::{Prob, Throw};
+use crate::sticks::{DicePair, Prob, Throw};
 
 /// One of the two seats (NOTATION §1). The game only knows seats; names are record metadata.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -153,9 +153,18 @@ pub enum Move {
         /// Where it ends, after any line jump.
         to: Place,
     },
-    /// Kendall's water turn: throw for a 4 instead of giving up.
+    /// A collected value (Kendall's `throw_mode=accumulate`, SPEC R-4) or a die (Washburne's
+    /// `dice=two_d4`, R-5) spent on a piece going from one place to another: `4:26-off`,
+    /// `2:L3-L5`, `3:hand-L3` (NOTATION §3.1).
+    Spend(Spend),
+    /// Skiryuk's `capture_target=choice`: capture the opponent's piece on this hole
+    /// (`capture-R3`).
+    Capture(Place),
+    /// Take a throw that may be declined: Kendall's water turn (throw for a 4 instead of giving
+    /// up), Skiryuk's declinable nefer bonus.
     Throw,
-    /// The throw cannot be used and is lost.
+    /// The throw cannot be used and is lost; or a choice is declined (a load, R-8; a bonus,
+    ///
     Pass,
 }
 
@@ -166,6 +175,119 @@ impl Move {
             from: Place::Square(from),
             to: Place::Square(to),
         }
+    }
+
+    /// Spending `value` on a piece going from `from` to `to`.
+    pub const fn spend(value: Throw, from: Place, to: Place) -> Move {
+        Move::Spend(Spend::new(value, from, to))
+    }
+
+    /// Where the move takes a piece from and to, if it moves one (`Go` and `Spend`).
+    pub const fn places(self) -> Option<(Place, Place)> {
+        match self {
+            Move::Go { from, to } => Some((from, to)),
+            Move::Spend(s) => Some((s.from(), s.to())),
+            _ => None,
+        }
+    }
+
+    /// The value the move spends, if it names one.
+    pub const fn spends(self) -> Option<Throw> {
+        match self {
+            Move::Spend(s) => Some(s.value()),
+            _ => None,
+        }
+    }
+}
+
+/// A value spent on a piece going from one place to another ([`Move::Spend`]).
+///
+/// Kept in three bytes, each place as one byte, so that a [`Move`] stays four bytes: every
+/// move generator pushes moves into a [`MoveList`], and a fifth byte made those pushes and the
+/// playouts' copies of moves measurably dearer.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Spend {
+    value: u8,
+    from: u8,
+    to: u8,
+}
+
+impl Spend {
+    /// Spending `value` on a piece going from `from` to `to`.
+    pub const fn new(value: Throw, from: Place, to: Place) -> Spend {
+        Spend {
+            value: value.value(),
+            from: place_code(from),
+            to: place_code(to),
+        }
+    }
+
+    /// The value spent.
+    pub const fn value(self) -> Throw {
+        match Throw::new(self.value) {
+            Some(t) => t,
+            None => panic!("a spent value is a throw"),
+        }
+    }
+
+    /// Where the piece starts.
+    pub const fn from(self) -> Place {
+        place_of(self.from)
+    }
+
+    /// Where it ends, after any line jump.
+    pub const fn to(self) -> Place {
+        place_of(self.to)
+    }
+}
+
+impl fmt::Debug for Spend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Spend")
+            .field("value", &self.value())
+            .field("from", &self.from())
+            .field("to", &self.to())
+            .finish()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Spend {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (self.value(), self.from(), self.to()).serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Spend {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Spend, D::Error> {
+        let (value, from, to) = <(Throw, Place, Place)>::deserialize(d)?;
+        Ok(Spend::new(value, from, to))
+    }
+}
+
+/// A place in one byte: `hand` 0, `off` 1, `S` 2, squares 3..=32, `L1..L29` 33..=61,
+/// `R1..R29` 62..=90.
+const fn place_code(p: Place) -> u8 {
+    match p {
+        Place::Hand => 0,
+        Place::Off => 1,
+        Place::Shared => 2,
+        Place::Square(n) => 2 + n,
+        Place::Hole(Side::L, n) => 32 + n,
+        Place::Hole(Side::R, n) => 61 + n,
+    }
+}
+
+/// The place of a [`place_code`].
+const fn place_of(c: u8) -> Place {
+    match c {
+        0 => Place::Hand,
+        1 => Place::Off,
+        2 => Place::Shared,
+        3..=32 => Place::Square(c - 2),
+        33..=61 => Place::Hole(Side::L, c - 32),
+        _ => Place::Hole(Side::R, c - 61),
     }
 }
 
@@ -197,6 +319,8 @@ pub enum Chance {
     Throw(Throw),
     /// A random choice of seat (who throws first), where a rule set makes one.
     Seat(Seat),
+    /// A throw of Washburne's two four-sided dice (`dice=two_d4`, SPEC R-5).
+    Dice(DicePair),
 }
 
 /// Anything that advances a game: a chance outcome or a player's move.
@@ -254,18 +378,32 @@ pub struct SeatLayout {
     pub trophies: u8,
 }
 
-/// Largest number of legal moves at one decision point over all rule sets.
+// A move fills four bytes, a chance outcome two: move lists and playouts copy them all the time.
+const _: () = assert!(core::mem::size_of::<Move>() == 4);
+const _: () = assert!(core::mem::size_of::<Chance>() == 2);
+
+/// Largest number of legal moves at one decision point over all rule sets, `pass` included.
 ///
-/// Senet: at most 7 pieces each with one move, or Kendall's two water choices. Hounds & Jackals:
-/// at most one move per piece on the board plus one entry per pool (≤ 11 pieces a side). 32
-/// leaves room for every option.
+/// - Senet, a throw: each of at most 7 pieces has at most one move for a throw value (forward,
+///   the trap drop, the penalty or backward, never two), plus `pass`: 8. Kendall's water
+///   choice: 2.
+/// - Kendall's `throw_mode=accumulate`: one decision lists the moves of every distinct
+///   collected value. A collection is 1s, 4s and 5s ended by a 2 or a 3, so at most four
+///   distinct values, 7 moves each, plus `pass`: 29, the worst case of all rule sets.
+/// - Hounds & Jackals, a throw: one move per piece (5) and one entry from hand, plus `pass`.
+///   Washburne's `dice=two_d4` lists two values: 10 moves and `pass`. Skiryuk's capture
+///   choice: at most 5 targets.
 pub const MAX_MOVES: usize = 32;
 
 /// The legal moves of a decision point. Lives on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// The outcomes of a chance node with their exact probabilities (at most five throw values).
-pub type ChanceList = ArrayVec<(Chance, Prob), 5>;
+/// Largest number of outcomes of a chance node: the ten pairs of Washburne's two d4; a
+/// throw of the sticks has five, a seat draw two.
+pub const MAX_CHANCES: usize = 10;
+
+/// The outcomes of a chance node with their exact probabilities.
+pub type ChanceList = ArrayVec<(Chance, Prob), MAX_CHANCES>;
 
 /// Why an action could not be applied. The state is left as it was.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -308,12 +446,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn common(&self) -> &Common;
 
     /// The chance outcomes with their exact probabilities (empty unless [`Status::Chance`]):
-    /// a fair choice of seat where the status names no seat, else a throw of the sticks with
-    /// the bias of [`Game::common`].
+    /// a fair choice of seat where the status names no seat, else a throw of what
+    /// [`Game::common`] says the game throws: the sticks with their bias, or two d4.
     fn chance_outcomes(&self) -> ChanceList {
         match self.status() {
             Status::Chance { seat: None } => seat_outcomes(),
-            Status::Chance { seat: Some(_) } => throw_outcomes(self.common().bias.law()),
+            Status::Chance { seat: Some(_) } => match self.common().dice {
+                Dice::Sticks => throw_outcomes(self.common().bias.law()),
+                Dice::TwoD4 => dice_outcomes(),
+            },
             _ => ChanceList::new(),
         }
     }
@@ -392,13 +533,16 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     }
 
     /// Draws a chance outcome with the probabilities of [`Game::chance_outcomes`]: a seat with
-    /// one random bit, or a throw of the sticks (four random bits for fair sticks). Only at a
-    /// chance node.
+    /// one random bit, or a throw of the sticks (four random bits for fair sticks), or of two
+    /// d4 (four random bits). Only at a chance node.
     #[inline]
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
         match self.status() {
             Status::Chance { seat: None } => Chance::Seat(draw_seat(rng)),
-            _ => Chance::Throw(self.common().bias.throw(rng).score()),
+            _ => match self.common().dice {
+                Dice::Sticks => Chance::Throw(self.common().bias.throw(rng).score()),
+                Dice::TwoD4 => Chance::Dice(DicePair::throw(rng)),
+            },
         }
     }
 
@@ -417,6 +561,14 @@ pub fn throw_outcomes(law: [Prob; 5]) -> ChanceList {
         .iter()
         .zip(law)
         .map(|(&t, p)| (Chance::Throw(t), p))
+        .collect()
+}
+
+/// Chance outcomes for a throw of two d4: the ten pairs with their exact probabilities.
+pub fn dice_outcomes() -> ChanceList {
+    DicePair::ALL
+        .iter()
+        .map(|&d| (Chance::Dice(d), d.prob()))
         .collect()
 }
 

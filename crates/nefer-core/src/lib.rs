@@ -21,6 +21,7 @@ pub mod game;
 pub mod hj;
 pub mod notation;
 pub mod options;
+pub mod perft;
 pub mod position;
 pub mod record;
 pub mod rules;
@@ -29,11 +30,11 @@ mod skeleton;
 pub mod sticks;
 
 pub use game::{
-    Action, ByPlayer, Chance, ChanceList, Game, MAX_MOVES, Move, MoveList, Outcome, Place,
-    PlayError, Seat, SeatLayout, Side, Status, random_playout,
+    Action, ByPlayer, Chance, ChanceList, Game, MAX_CHANCES, MAX_MOVES, Move, MoveList, Outcome,
+    Place, PlayError, Seat, SeatLayout, Side, Status, random_playout,
 };
 pub use options::{OptionError, OptionSpec, Options};
 pub use position::{FromSetup, PositionError, Setup};
 pub use record::{Record, Replay, ReplayError, replay};
 pub use rules::{AnyGame, Family, RuleInfo, RuleSetId};
-pub use sticks::{Prob, StickBias, Sticks, Throw};
+pub use sticks::{DicePair, Prob, StickBias, Sticks, Throw};

@@ -1,11 +1,12 @@
 //! Move and action strings of NOTATION §2–4: `hand-L1`, `L4-L20`, `R26-S`, `12-15`, `27-off`,
-//! `throw`, `pass`; chance outcomes `1`..`5` and `A`/`B`.
+//! `throw`, `pass`, and those of §3.1 (`4:26-off`, `2:L3-L5`, `capture-R3`); chance outcomes
+//! `1`..`5`, `A`/`B` and the pairs of two d4, `1+3`.
 
 use core::fmt;
 use core::str::FromStr;
 
 use crate::game::{Chance, Move, Place, Seat, Side};
-use crate::sticks::Throw;
+use crate::sticks::{DicePair, Throw};
 
 /// A string that is not a place, move or chance outcome.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,6 +74,8 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Go { from, to } => write!(f, "{from}-{to}"),
+            Move::Spend(s) => write!(f, "{}:{}-{}", s.value(), s.from(), s.to()),
+            Move::Capture(p) => write!(f, "capture-{p}"),
             Move::Throw => f.write_str("throw"),
             Move::Pass => f.write_str("pass"),
         }
@@ -87,16 +90,37 @@ impl FromStr for Move {
             "throw" => Ok(Move::Throw),
             "pass" => Ok(Move::Pass),
             _ => {
-                let (a, b) = s
-                    .split_once('-')
-                    .ok_or_else(|| err(s, "a move (FROM-TO, throw or pass)"))?;
+                if let Some(p) = s.strip_prefix("capture-") {
+                    let p = p
+                        .parse()
+                        .map_err(|_| err(s, "a capture: `capture-` and a place"))?;
+                    return Ok(Move::Capture(p));
+                }
+                // `V:FROM-TO` spends the value V (NOTATION §3.1); one digit, no sign.
+                let (value, go) = match s.split_once(':') {
+                    Some((v, go)) => {
+                        let value = match v.as_bytes() {
+                            [d @ b'1'..=b'5'] => Throw::new(d - b'0'),
+                            _ => None,
+                        }
+                        .ok_or_else(|| err(s, "a move: its value before `:` is not 1..5"))?;
+                        (Some(value), go)
+                    }
+                    None => (None, s),
+                };
+                let (a, b) = go.split_once('-').ok_or_else(|| {
+                    err(s, "a move (FROM-TO, V:FROM-TO, capture-P, throw or pass)")
+                })?;
                 let from = a
                     .parse()
                     .map_err(|_| err(s, "a move: its FROM is not a place"))?;
                 let to = b
                     .parse()
                     .map_err(|_| err(s, "a move: its TO is not a place"))?;
-                Ok(Move::Go { from, to })
+                Ok(match value {
+                    Some(value) => Move::spend(value, from, to),
+                    None => Move::Go { from, to },
+                })
             }
         }
     }
@@ -107,6 +131,7 @@ impl fmt::Display for Chance {
         match self {
             Chance::Throw(t) => write!(f, "{t}"),
             Chance::Seat(s) => write!(f, "{s}"),
+            Chance::Dice(d) => write!(f, "{d}"),
         }
     }
 }
@@ -121,7 +146,16 @@ impl FromStr for Chance {
             "1" | "2" | "3" | "4" | "5" => Ok(Chance::Throw(
                 Throw::new(s.as_bytes()[0] - b'0').expect("1..=5"),
             )),
-            _ => Err(err(s, "a chance outcome (a throw 1..5 or a seat A/B)")),
+            // Two d4, the smaller first (NOTATION §4): one spelling per outcome.
+            _ => match s.as_bytes() {
+                [a @ b'1'..=b'4', b'+', b @ b'1'..=b'4'] if a <= b => Ok(Chance::Dice(
+                    DicePair::new(a - b'0', b - b'0').expect("1..=4"),
+                )),
+                _ => Err(err(
+                    s,
+                    "a chance outcome (a throw 1..5, a seat A/B, or two d4 such as 1+3)",
+                )),
+            },
         }
     }
 }
@@ -133,8 +167,28 @@ mod tests {
     #[test]
     fn every_example_of_notation_3_round_trips() {
         for s in [
-            "hand-L1", "L4-L20", "R26-S", "S-hand", "hand-R3", "S-off", "26-off", "28-off",
-            "L27-off", "27-off", "12-15", "27-15", "27-14", "throw", "pass",
+            "hand-L1",
+            "L4-L20",
+            "R26-S",
+            "S-hand",
+            "hand-R3",
+            "S-off",
+            "26-off",
+            "28-off",
+            "L27-off",
+            "27-off",
+            "12-15",
+            "27-15",
+            "27-14",
+            "throw",
+            "pass",
+            "4:26-off",
+            "1:14-15",
+            "2:L3-L5",
+            "3:hand-L3",
+            "capture-R3",
+            "capture-L17",
+            "L25-hand",
         ] {
             let m: Move = s.parse().unwrap();
             assert_eq!(m.to_string(), s);
@@ -144,7 +198,28 @@ mod tests {
     #[test]
     fn malformed_moves_are_rejected() {
         for s in [
-            "", "-", "L0-L1", "L30-S", "31-off", "01-2", "12", "12-", "x-1", "L1-L2-L3", "s-off",
+            "",
+            "-",
+            "L0-L1",
+            "L30-S",
+            "31-off",
+            "01-2",
+            "12",
+            "12-",
+            "x-1",
+            "L1-L2-L3",
+            "s-off",
+            "0:26-off",
+            "6:26-off",
+            "12:1-2",
+            ":1-2",
+            "4:",
+            "4:pass",
+            "4:throw",
+            "capture-",
+            "capture-x",
+            "capture-R3-R4",
+            "4:4:26-off",
         ] {
             assert!(s.parse::<Move>().is_err(), "{s}");
         }
@@ -152,10 +227,12 @@ mod tests {
 
     #[test]
     fn chance_tokens() {
-        for s in ["1", "2", "3", "4", "5", "A", "B"] {
+        for s in ["1", "2", "3", "4", "5", "A", "B", "1+1", "1+3", "4+4"] {
             assert_eq!(s.parse::<Chance>().unwrap().to_string(), s);
         }
-        for s in ["0", "6", "C", "throw"] {
+        for s in [
+            "0", "6", "C", "throw", "3+1", "0+1", "1+5", "1+", "+1", "1-3", "1++3",
+        ] {
             assert!(s.parse::<Chance>().is_err());
         }
     }

@@ -13,6 +13,8 @@
 //!   it, so the registry and the parse cannot disagree unnoticed (a test parses every
 //!   implemented value of every option and sees every other one refused).
 
+use std::borrow::Cow;
+
 use core::cell::Cell;
 use core::fmt;
 
@@ -24,9 +26,10 @@ use crate::sticks::StickBias;
 pub struct OptionSpec {
     /// Full name as written in records, e.g. `senet.kendall.extra_throws`.
     pub name: String,
-    /// The values, default first. `N` stands for a whole number, `(0,1)` for a fraction.
+    /// The values, default first. `N` stands for a whole number, `(0,1)` for a fraction,
+    /// `{...}` for a set of holes written as the other set values are, `{10,15,25}`.
     pub values: &'static [&'static str],
-    /// The values the engine implements (for `N`/`(0,1)`: that pattern).
+    /// The values the engine implements (for `N`/`(0,1)`/`{...}`: that pattern).
     pub implemented: &'static [&'static str],
     /// The SPEC clause id that defines it (e.g. `KE-4`).
     pub clause: &'static str,
@@ -69,12 +72,101 @@ impl OptionSpec {
     }
 }
 
-/// Whether `value` is `pattern`: literally, or as a whole number for `N` and a fraction for `(0,1)`.
+/// The patterns an option may list among its values: a whole number, a fraction in (0,1), a
+/// set of holes.
+pub const PATTERNS: [&str; 3] = ["N", "(0,1)", HoleSet::PATTERN];
+
+/// Whether `value` is `pattern`: literally, or as a whole number for `N`, a fraction for
+/// `(0,1)` and a set of holes for `{...}`.
 fn matches_pattern(pattern: &str, value: &str) -> bool {
     match pattern {
         "N" => value.parse::<u32>().is_ok_and(|n| n > 0),
         "(0,1)" => StickBias::parse(value).is_some(),
+        HoleSet::PATTERN => HoleSet::parse(value).is_some(),
         p => p == value,
+    }
+}
+
+/// A set of hole numbers 1..=29 (the same holes on both sides of the 58-hole board), an
+/// option value written `{10,15,25}` as SPEC §10 writes its other sets: numbers
+/// without signs or leading zeros, each once, in any order; `{}` is the empty set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HoleSet(u32);
+
+impl HoleSet {
+    /// How the registry lists "any set of holes" among an option's values.
+    pub const PATTERN: &'static str = "{...}";
+
+    /// The set of the holes `holes`.
+    ///
+    /// # Panics
+    /// If a hole is outside 1..=29.
+    pub const fn of(holes: &[u8]) -> HoleSet {
+        let mut bits = 0;
+        let mut k = 0;
+        while k < holes.len() {
+            assert!(holes[k] >= 1 && holes[k] <= 29, "a hole 1..=29");
+            bits |= 1 << holes[k];
+            k += 1;
+        }
+        HoleSet(bits)
+    }
+
+    /// The set of bits `bits` (bit `n` for hole `n`), holes outside 1..=29 dropped.
+    pub const fn from_bits(bits: u32) -> HoleSet {
+        HoleSet(bits & ((1 << 30) - 2))
+    }
+
+    /// Parses `{a,b,...}`.
+    pub fn parse(s: &str) -> Option<HoleSet> {
+        let inner = s.strip_prefix('{')?.strip_suffix('}')?;
+        let mut bits = 0u32;
+        if inner.trim().is_empty() {
+            return Some(HoleSet(0));
+        }
+        for item in inner.split(',') {
+            let item = item.trim();
+            if item.is_empty()
+                || item.len() > 2
+                || item.starts_with('0')
+                || !item.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            let n: u8 = item.parse().ok()?;
+            if !(1..=29).contains(&n) || bits >> n & 1 == 1 {
+                return None;
+            }
+            bits |= 1 << n;
+        }
+        Some(HoleSet(bits))
+    }
+
+    /// The holes as bits (bit `n` for hole `n`).
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The holes, lowest first.
+    pub fn holes(self) -> impl Iterator<Item = u8> {
+        crate::game::ones(self.0)
+    }
+}
+
+impl OptionValue for HoleSet {
+    fn parse_value(s: &str) -> Option<HoleSet> {
+        HoleSet::parse(s)
+    }
+
+    fn value_str(&self) -> Cow<'static, str> {
+        Cow::Owned(self.to_string())
+    }
+}
+
+impl fmt::Display for HoleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let holes: Vec<String> = self.holes().map(|n| n.to_string()).collect();
+        write!(f, "{{{}}}", holes.join(","))
     }
 }
 
@@ -243,8 +335,9 @@ impl fmt::Display for Options {
 pub(crate) trait OptionValue: Sized {
     /// The value written `s`, if this type has it.
     fn parse_value(s: &str) -> Option<Self>;
-    /// The string this value is written as (what [`OptionValue::parse_value`] reads back).
-    fn value_str(&self) -> &'static str;
+    /// The string this value is written as (what [`OptionValue::parse_value`] reads back):
+    /// borrowed for a named value, owned for a set of holes.
+    fn value_str(&self) -> Cow<'static, str>;
 }
 
 impl OptionValue for bool {
@@ -256,8 +349,8 @@ impl OptionValue for bool {
         }
     }
 
-    fn value_str(&self) -> &'static str {
-        if *self { "true" } else { "false" }
+    fn value_str(&self) -> Cow<'static, str> {
+        Cow::Borrowed(if *self { "true" } else { "false" })
     }
 }
 
@@ -305,8 +398,8 @@ macro_rules! option_values {
                 }
             }
 
-            fn value_str(&self) -> &'static str {
-                self.as_str()
+            fn value_str(&self) -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(self.as_str())
             }
         }
     };
@@ -379,6 +472,25 @@ impl OptionWriter {
         self.set(&format!("{}.{suffix}", self.key), value);
     }
 
+    /// The rule set's own option `KEY.suffix` is written as `value`, in place of what was
+    /// written for it before, even where `value` is the option's default: where another option
+    /// changes that default, `off` must be said.
+    pub(crate) fn own_always(&mut self, suffix: &str, value: impl Into<String>) {
+        self.forget_own(suffix);
+        let name = format!("{}.{suffix}", self.key);
+        match self.specs.iter().position(|s| s.name == name) {
+            Some(i) => self.given.push((i, value.into())),
+            None => debug_assert!(false, "{}: no option {name} to write", self.key),
+        }
+    }
+
+    /// Nothing is written for the rule set's own option `KEY.suffix`: the value written before
+    /// is the one another option implies.
+    pub(crate) fn forget_own(&mut self, suffix: &str) {
+        let name = format!("{}.{suffix}", self.key);
+        self.given.retain(|&(i, _)| self.specs[i].name != name);
+    }
+
     /// The options written, in the registry's order.
     pub(crate) fn finish(mut self) -> Options {
         self.given.sort_by_key(|&(i, _)| i);
@@ -394,7 +506,12 @@ impl OptionWriter {
 /// per option (its name is the option's `KEY.name`, its type reads it, see [`ReadOption`]),
 /// and `Config::read` and `Config::write` (its reverse, see [`WriteOption`]). Options listed in
 /// an optional `ignored { name: Type, }` section are checked and read, but not kept: they
-/// change nothing in play (and are not written back).
+/// change nothing in play (and are not written back). An optional `after(cfg, o) { ... }`
+/// block then adjusts the configuration read (`cfg: &mut Config`) with the reader `o` at hand:
+/// where one option changes another's default or sets a common member (R-5's dice); its
+/// reverse, an optional `written(cfg, w) { ... }` block, then writes what `after` read
+/// (`cfg: &Config`, `w: &mut OptionWriter`), so that the options written give the same
+/// configuration.
 macro_rules! config {
     (
         $(#[$meta:meta])*
@@ -402,13 +519,24 @@ macro_rules! config {
             $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
         }
         $( ignored { $( $ifield:ident: $ity:ty, )* } )?
+        $( after($cfg:ident, $rd:ident) $after:block )?
+        $( written($wcfg:ident, $wr:ident) $written:block )?
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Config {
             /// The common options (SPEC §1.3).
             pub common: $crate::options::Common,
             $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        /// Hashes nothing: a game's configuration never changes, so the states of one game (a
+        /// search's transposition table) differ by their positions alone, and hashing the
+        /// configuration with each of them only cost time. Equal configurations still hash
+        /// equal, as `Hash` asks.
+        impl core::hash::Hash for Config {
+            #[inline]
+            fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
         }
 
         impl Config {
@@ -420,10 +548,17 @@ macro_rules! config {
                 $($(
                     let _: $ity = ReadOption::read_as(o, stringify!($ifield))?;
                 )*)?
-                Ok(Config {
+                #[allow(unused_mut)]
+                let mut cfg = Config {
                     common: $crate::options::Common::read(o)?,
                     $( $field: ReadOption::read_as(o, stringify!($field))?, )*
-                })
+                };
+                $({
+                    let $cfg = &mut cfg;
+                    let $rd = o;
+                    $after
+                })?
+                Ok(cfg)
             }
 
             /// Writes the typed options back (see [`Config::to_options`]).
@@ -431,6 +566,11 @@ macro_rules! config {
                 use $crate::options::WriteOption;
                 self.common.write(w);
                 $( WriteOption::write_as(&self.$field, w, stringify!($field)); )*
+                $({
+                    let $wcfg = self;
+                    let $wr = w;
+                    $written
+                })?
             }
         }
     };
@@ -471,6 +611,11 @@ impl<'a> OptionReader<'a> {
     /// The rule set's key.
     pub(crate) fn key(&self) -> &'static str {
         self.key
+    }
+
+    /// The value given for option `name`, if it was given (not its default).
+    pub(crate) fn given(&self, name: &str) -> Option<&str> {
+        self.options.get(name)
     }
 
     /// The value of option `name` (as given, else its default) read by `parse`.
@@ -528,7 +673,7 @@ impl<'a> OptionReader<'a> {
             .iter()
             .enumerate()
             .filter(|&(i, s)| {
-                let pattern = s.implemented.iter().any(|v| matches!(*v, "N" | "(0,1)"));
+                let pattern = s.implemented.iter().any(|v| PATTERNS.contains(v));
                 let choice = s.implemented.len() > 1 || pattern;
                 choice && self.read.get() >> i & 1 == 0
             })
@@ -585,22 +730,6 @@ impl Registry {
             clause,
             help,
         });
-        self
-    }
-
-    /// Only `implemented` of the option just added are implemented.
-    pub(crate) fn implementing(mut self, implemented: &'static [&'static str]) -> Registry {
-        if let Some(spec) = self.specs.last_mut() {
-            spec.implemented = implemented;
-        }
-        self
-    }
-
-    /// Only the default of the option just added is implemented.
-    pub(crate) fn only_default(mut self) -> Registry {
-        if let Some(spec) = self.specs.last_mut() {
-            spec.implemented = &spec.values[..1];
-        }
         self
     }
 
@@ -682,9 +811,26 @@ option_values! {
     }
 }
 
-/// The common options of SPEC §1.3, typed: a member of every rule set's `Config`.
+option_values! {
+    /// What a game throws (000-WA§17, SPEC §4.7): the four sticks of §1.1, or Washburne's two
+    /// d4 (`hj.washburne.dice`, R-5).
+    #[derive(Default)]
+    pub enum Dice {
+        /// The four throw sticks.
+        #[default]
+        Sticks = "sticks",
+        /// Two four-sided dice.
+        TwoD4 = "two_d4",
+    }
+}
+
+/// The common options of SPEC §1.3, typed: a member of every rule set's `Config`; with them
+/// what the game throws, so that chance nodes and front ends need nothing else.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Common {
+    /// What the game throws: the sticks everywhere, two d4 under `hj.washburne.dice=two_d4`
+    /// (R-5; set by that rule set's `Config`).
+    pub dice: Dice,
     /// C-1.
     pub bias: StickBias,
     /// C-7: 0 means no cap.
@@ -705,6 +851,7 @@ impl Common {
     pub(crate) fn read(o: &OptionReader<'_>) -> Result<Common, OptionError> {
         let key = o.key();
         Ok(Common {
+            dice: Dice::Sticks,
             bias: o.get_with(&format!("{key}.stick_bias"), StickBias::parse)?,
             max_turns: o.get_with(&format!("{key}.max_turns"), |v| match v {
                 "off" => Some(0),

@@ -91,6 +91,7 @@ macro_rules! rule_sets {
             fn common(&self) -> &Common { each_game!(self, g => g.common()) }
             fn chance_outcomes(&self) -> ChanceList { each_game!(self, g => g.chance_outcomes()) }
             fn legal_moves(&self, moves: &mut MoveList) { each_game!(self, g => g.legal_moves(moves)) }
+            #[inline]
             fn play_chance_unchecked(&mut self, c: Chance) { each_game!(self, g => g.play_chance_unchecked(c)) }
             fn play_unchecked(&mut self, m: Move) { each_game!(self, g => g.play_unchecked(m)) }
             fn turns(&self) -> u32 { each_game!(self, g => g.turns()) }

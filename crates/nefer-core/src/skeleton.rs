@@ -18,9 +18,9 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 use crate::game::{Chance, Game, Move, MoveList, Outcome, Seat, SeatLayout, Status};
-use crate::options::Common;
+use crate::options::{Common, Dice};
 use crate::rules::RuleSetId;
-use crate::sticks::Throw;
+use crate::sticks::{DicePair, Throw};
 
 /// The seat to move and the number of turns begun (a turn: a player's throws before control
 /// passes; 0 while an opening decides who starts).
@@ -105,6 +105,11 @@ impl Phase {
                 Phase::Throw
             }
             Chance::Throw(t) => Phase::Move(t),
+            // Only Washburne throws dice, with phases of its own.
+            Chance::Dice(_) => {
+                debug_assert!(false, "a throw of dice in a game of sticks");
+                *self
+            }
         };
     }
 }
@@ -123,6 +128,10 @@ pub(crate) trait Parts {
 
 /// What the state waits for, and how chance advances it (see [`Game`]).
 pub(crate) trait Turns: Parts {
+    /// Whether the rule set may throw dice rather than sticks (`hj.washburne.dice=two_d4`,
+    /// where it may not, drawing a throw does not look at [`Common::dice`].
+    const DICE: bool = false;
+
     /// See [`Game::status`].
     fn status(&self) -> Status;
     /// See [`Game::play_chance_unchecked`].
@@ -184,6 +193,17 @@ impl<T: Rules> Game for T {
     }
 
     #[inline]
+    fn sample_chance<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Chance {
+        match Turns::status(self) {
+            Status::Chance { seat: None } => Chance::Seat(crate::game::draw_seat(rng)),
+            _ if T::DICE && Parts::common(self).dice == Dice::TwoD4 => {
+                Chance::Dice(DicePair::throw(rng))
+            }
+            _ => Chance::Throw(Parts::common(self).bias.throw(rng).score()),
+        }
+    }
+
+    #[inline]
     fn play_unchecked(&mut self, m: Move) {
         Rules::play_unchecked(self, m);
     }
@@ -210,6 +230,8 @@ impl<T: Rules> Game for T {
 /// - `moves: generate`: an H&J rule set whose `generate(seat, throw, out)` appends the moves of
 ///   a throw (without `pass`) and says whether a line leads a piece back to its start (C-5);
 ///   this gives [`Moves`] (with `cfg.lines` ending the moves) and `draw_if_jammed` (C-8);
+/// - `jam: generate`: only `draw_if_jammed`, for an H&J rule set with decisions of its own
+///   (`hj.skiryuk`'s loads, captures and bonuses, R-8..R-10);
 /// - `board: senet`: the state's `men` and `off` are on the Senet board, with the module's
 ///   `MARKS` named under the text board; this gives [`Board`] and the position accessors
 ///   `squares_of`, `borne_off` and `at`.
@@ -244,11 +266,14 @@ macro_rules! rule_set {
             }
         }
 
+        $crate::skeleton::rule_set!(@jam generate);
+    };
+    (@jam generate) => {
         impl State {
-            /// C-8: the game is drawn once neither seat can move with any throw.
+            /// C-8: the game is drawn once neither seat can move with any throw of the sticks.
             fn draw_if_jammed(&mut self) {
                 if !matches!(self.phase, Phase::Over(_))
-                    && $crate::hj::board::jammed(|s, t, out| {
+                    && $crate::hj::board::jammed::<5>(|s, t, out| {
                         self.generate(s, t, out);
                     })
                 {

@@ -38,6 +38,88 @@ impl fmt::Display for Throw {
     }
 }
 
+/// A throw of Washburne's two four-sided dice (000-WA§17, SPEC §4.7, R-5): two independent
+/// uniform values 1..=4, kept (and written, NOTATION §4) smaller first, `1+3`.
+///
+/// The ten pairs are one chance node: a pair of equal dice has probability 1/16, any other
+/// pair 2/16 (it falls in either order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DicePair {
+    /// `4·(lo − 1) + (hi − 1)`: one byte, so that a [`crate::Chance`] stays two.
+    code: u8,
+}
+
+impl DicePair {
+    /// The pair of dice showing `a` and `b` (in either order), if both are 1..=4.
+    pub const fn new(a: u8, b: u8) -> Option<DicePair> {
+        if a < 1 || a > 4 || b < 1 || b > 4 {
+            return None;
+        }
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        Some(DicePair {
+            code: 4 * (lo - 1) + (hi - 1),
+        })
+    }
+
+    /// The smaller value.
+    pub const fn lo(self) -> u8 {
+        self.code / 4 + 1
+    }
+
+    /// The larger value.
+    pub const fn hi(self) -> u8 {
+        self.code % 4 + 1
+    }
+
+    /// The values to spend: both, or one when the dice are equal (a decision lists the moves
+    /// of each value once).
+    pub fn values(self) -> impl Iterator<Item = u8> {
+        let second = (self.hi() != self.lo()).then_some(self.hi());
+        core::iter::once(self.lo()).chain(second)
+    }
+
+    /// The ten pairs, in increasing order (`1+1`, `1+2`, …, `4+4`).
+    pub const ALL: [DicePair; 10] = {
+        let mut all = [DicePair { code: 0 }; 10];
+        let (mut k, mut a) = (0, 1);
+        while a <= 4 {
+            let mut b = a;
+            while b <= 4 {
+                all[k] = DicePair {
+                    code: 4 * (a - 1) + (b - 1),
+                };
+                k += 1;
+                b += 1;
+            }
+            a += 1;
+        }
+        all
+    };
+
+    /// The exact probability of the pair: 1/16 for equal dice, 2/16 otherwise.
+    pub const fn prob(self) -> Prob {
+        if self.lo() == self.hi() {
+            Prob { num: 1, den: 16 }
+        } else {
+            Prob { num: 1, den: 8 }
+        }
+    }
+
+    /// Throws the two dice: four random bits, two for each die.
+    pub fn throw<R: Rng + ?Sized>(rng: &mut R) -> DicePair {
+        let bits = rng.next_u32();
+        let (a, b) = ((bits & 3) as u8 + 1, (bits >> 2 & 3) as u8 + 1);
+        DicePair::new(a, b).expect("1..=4")
+    }
+}
+
+impl fmt::Display for DicePair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.lo(), self.hi())
+    }
+}
+
 /// How four sticks fell: bit `i` set means stick `i` shows its counted face.
 ///
 /// The 16 patterns are equally likely with fair sticks; a front end draws them, the rules only
@@ -246,6 +328,37 @@ mod tests {
         assert!((total - 1.0).abs() < 1e-12);
         // p^4 for four counted faces.
         assert_eq!(law[3], Prob { num: 81, den: 625 });
+    }
+
+    #[test]
+    fn ten_dice_pairs_with_their_law() {
+        assert_eq!(DicePair::ALL.len(), 10);
+        let sixteenths: u64 = DicePair::ALL
+            .iter()
+            .map(|d| d.prob().num * 16 / d.prob().den)
+            .sum();
+        assert_eq!(sixteenths, 16);
+        assert_eq!(DicePair::new(3, 1), DicePair::new(1, 3));
+        assert_eq!(DicePair::new(3, 1).unwrap().to_string(), "1+3");
+        assert_eq!(DicePair::new(0, 1), None);
+        assert_eq!(DicePair::new(2, 5), None);
+        assert_eq!(
+            DicePair::new(2, 2).unwrap().values().collect::<Vec<_>>(),
+            [2]
+        );
+        assert_eq!(
+            DicePair::new(4, 2).unwrap().values().collect::<Vec<_>>(),
+            [2, 4]
+        );
+        // The sixteen ways two dice fall give each pair its weight.
+        let mut count = std::collections::HashMap::new();
+        for bits in 0..16u32 {
+            let d = DicePair::new((bits & 3) as u8 + 1, (bits >> 2) as u8 + 1).unwrap();
+            *count.entry(d).or_insert(0u64) += 1;
+        }
+        for d in DicePair::ALL {
+            assert_eq!(count[&d] * d.prob().den, 16 * d.prob().num, "{d}");
+        }
     }
 
     #[test]

@@ -675,20 +675,48 @@ fn skiryuk_captures_loads_and_bonus_throws() {
         m.ends.map(|e| e.reason),
         Some(EndReason::AllCaptured { pieces: 5 })
     );
-    // SK-17 `immediate_return_to_hand`: the arriving piece goes back to hand.
+    // SK-17 `immediate_return_to_hand`: the arriving piece goes back to hand, and the move is
+    // written so; it still captures.
     let s =
         pos("hj.skiryuk[exit_s=immediate_return_to_hand] A:L3,L27,hand*3 B:R5,R9,hand*3 A throw");
-    let m = facts_of(&thrown(s, 3), "L27-S");
+    let m = facts_of(&thrown(s, 3), "L27-hand");
+    assert_eq!(m.kind, MoveKind::ToHand { from: hole(L, 27) });
+    assert_eq!(
+        m.effects,
+        [Effect::Captured {
+            seat: Seat::B,
+            from: hole(R, 5)
+        }]
+    );
+    // R-9 `capture_target=choice`: two targets, the capture is a decision of its own; its
+    // move captures the piece chosen; the mover's path, which the arrival emptied, is refilled
+    // from his hand (SK-16).
+    let s: AnyGame = pos("hj.skiryuk[capture_target=choice] A:L27,hand*4 B:R5,R9,hand*3 A throw");
+    let m = facts_of(&thrown(s.clone(), 3), "L27-S");
+    assert!(m.effects.is_empty(), "{:?}", m.effects);
+    let mut s = s;
+    common::run(&mut s, "3 L27-S");
+    let m = facts_of(&s, "capture-R9");
+    assert_eq!(m.kind, MoveKind::Capture { from: hole(R, 9) });
     assert_eq!(
         m.effects,
         [
-            Effect::BackToHand,
             Effect::Captured {
                 seat: Seat::B,
-                from: hole(R, 5)
+                from: hole(R, 9)
+            },
+            Effect::Loaded {
+                seat: Seat::A,
+                to: hole(L, 1)
             }
         ]
     );
+    let words = m.words(Voice::Imperative, &Names::default());
+    assert!(words.starts_with("capture the piece on R9: "), "{words}");
+    // R-10 `bonus=declinable`: the bonus is taken, or declined.
+    let s: AnyGame = pos("hj.skiryuk[bonus=declinable] A:L1,L15,hand*3 B:R3,hand*4 A bonus turn=7");
+    assert_eq!(facts_of(&s, "throw").kind, MoveKind::BonusThrow);
+    assert_eq!(facts_of(&s, "pass").kind, MoveKind::Pass);
     // S → hand on a 1.
     let s = pos("hj.skiryuk A:L3,S,hand*3 B:R5,hand*4 A throw");
     let m = facts_of(&thrown(s, 1), "S-hand");
@@ -917,7 +945,8 @@ fn openings_and_draws_are_told() {
 /// `layout` with `mover`'s piece carried from `from` to `to` and nothing else.
 fn stepped(layout: &[SeatLayout; 2], mover: Seat, m: Move) -> [SeatLayout; 2] {
     let mut out = layout.clone();
-    if let Move::Go { from, to } = m {
+    // A move that spends a value carries its piece as a step does.
+    if let Some((from, to)) = m.places() {
         let me = &mut out[mover.index()];
         match from {
             Place::Hand => me.hand -= 1,
@@ -971,7 +1000,7 @@ proptest! {
                         after.play(f.mv).unwrap();
                         let mut expected = stepped(&before, seat, f.mv);
                         for e in &f.effects {
-                            e.apply(seat, match f.mv { Move::Go { to, .. } => to, _ => Place::Off }, &mut expected);
+                            e.apply(seat, f.mv.places().map_or(Place::Off, |(_, to)| to), &mut expected);
                         }
                         prop_assert_eq!(sorted(expected), sorted(after.layout()), "{} at {:?}: {:?}", f.mv, g, f.effects);
                         prop_assert!(!f.words(Voice::Imperative, &names).is_empty());
@@ -992,4 +1021,60 @@ proptest! {
             prop_assert_eq!(Some(end.outcome), g.outcome());
         }
     }
+}
+
+#[test]
+fn the_values_of_spec_13_are_told() {
+    let names = Names::default();
+    // Washburne's two d4: the throw, a move by each die; the orange L20 reached by the
+    // first die earns a throw that follows the second, which lands elsewhere.
+    let g: AnyGame = pos("hj.washburne[dice=two_d4] A:L1,L2,L3,L4,L5 B:R1,R2,R3,R4,R5 A throw");
+    let mut c = Chronicle::new(&g);
+    let dice = Action::Chance(nefer_core::Chance::Dice(
+        nefer_core::DicePair::new(2, 1).unwrap(),
+    ));
+    let e = c.push(dice).unwrap();
+    assert!(
+        e.words(&names).ends_with("throws 1+2."),
+        "{}",
+        e.words(&names)
+    );
+    let first = facts_of(c.game(), "1:L5-L20");
+    assert_eq!(first.throw, nefer_core::Throw::new(1));
+    assert_eq!(
+        first.kind,
+        MoveKind::Step {
+            from: hole(L, 5),
+            to: hole(L, 20)
+        }
+    );
+    assert!(
+        matches!(first.effects[..], [Effect::Line { .. }]),
+        "{:?}",
+        first.effects
+    );
+    c.push(Action::Move("1:L5-L20".parse().unwrap())).unwrap();
+    let second = facts_of(c.game(), "2:L4-L6");
+    assert_eq!(
+        second.effects,
+        [Effect::ThrowAgain {
+            cause: BonusCause::Earned
+        }]
+    );
+    // Kendall's collected values: a spend is a step by its value.
+    let g: AnyGame = pos(
+        "senet.kendall[throw_mode=accumulate] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A spend collected=1,4",
+    );
+    let m = facts_of(&g, "4:14-18");
+    assert_eq!(
+        (m.throw, m.kind),
+        (
+            nefer_core::Throw::new(4),
+            MoveKind::Step {
+                from: Place::Square(14),
+                to: Place::Square(18)
+            }
+        )
+    );
+    assert!(m.effects.is_empty(), "{:?}", m.effects);
 }

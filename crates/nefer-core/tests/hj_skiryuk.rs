@@ -442,16 +442,21 @@ fn sk_7_option_entry_by_one() {
 #[test]
 fn sk_17_option_immediate_return_to_hand() {
     let opts = "hj.skiryuk.exit_s=immediate_return_to_hand";
-    let mut g = at_with(opts, "A:L4,L26,hand*3 B:R3,R17,hand*3 A 4");
-    play(&mut g, "L26-S");
+    let g = at_with(opts, "A:L4,L26,hand*3 B:R3,R17,hand*3 A 4");
+    // the move is written with the piece's final place, the hand.
+    assert_eq!(common::legal(&g), ["L26-hand", "L4-L10"]);
+    let mut g = g;
+    play(&mut g, "L26-hand");
     // The capture happens; the piece is back in hand, not in S.
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(holes(&g, Seat::B), [17]);
     assert_eq!(g.in_shared(Seat::A), 0);
     assert_eq!(g.in_hand(Seat::A), 4);
     // From 25 (no crossing): A's path is then empty, and a piece from hand is loaded at once.
-    let mut g = at_with(opts, "A:L25,hand*4 B:R3,hand*4 A 5");
-    play(&mut g, "L25-S");
+    let g = at_with(opts, "A:L25,hand*4 B:R3,hand*4 A 5");
+    assert_eq!(common::legal(&g), ["L25-hand"]);
+    let mut g = g;
+    play(&mut g, "L25-hand");
     assert_eq!(holes(&g, Seat::A), [1]);
     assert_eq!(g.in_hand(Seat::A), 4);
     // With the default the piece stays in S.
@@ -486,9 +491,9 @@ fn sk_4_option_one_bonus_per_turn() {
 }
 
 #[test]
-fn options_not_implemented_are_refused_by_name() {
+fn bad_option_values_are_refused_by_name() {
     let mut o = Options::new();
-    o.set("hj.skiryuk.capture_target", "choice").unwrap();
+    o.set("hj.skiryuk.capture_target", "nearest").unwrap();
     let e = new(&o).unwrap_err().to_string();
     assert!(e.contains("hj.skiryuk.capture_target"), "{e}");
 }

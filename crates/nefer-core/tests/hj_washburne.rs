@@ -209,21 +209,27 @@ fn every_random_game_ends() {
 #[test]
 fn options_are_checked() {
     assert!(new(&Options::parse("hj.washburne.orange=purple").unwrap()).is_err());
-    // Not implemented: random games under them often never end (see `option_specs`).
     for o in [
         "hj.washburne.orange=blocking_point",
         "hj.washburne.no_passing=true",
+        "hj.washburne.dice=two_d4",
+        "hj.washburne.ankh_holes={10,15,25}",
+        "hj.washburne.max_turns=50",
     ] {
-        let e = new(&Options::parse(o).unwrap()).unwrap_err().to_string();
-        assert!(e.contains("not implemented"), "{e}");
+        assert!(new(&Options::parse(o).unwrap()).is_ok(), "{o}");
     }
-    assert!(
-        new(&Options::parse("hj.washburne.dice=two_d4").unwrap())
-            .unwrap_err()
-            .to_string()
-            .contains("not implemented")
-    );
-    assert!(new(&Options::parse("hj.washburne.max_turns=50").unwrap()).is_ok());
+    // Withdrawn.
+    let e = new(&Options::parse("hj.washburne.first_player=random").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("unknown option"), "{e}");
+    let e = new(&Options::parse("hj.washburne.home_box=holes_25_29").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("not a value"), "{e}");
+    for bad in [
+        "{0}", "{30}", "{15,15}", "{015}", "{15;25}", "{-1}", "{15,}",
+    ] {
+        let o = Options::parse(&format!("hj.washburne.ankh_holes={bad}")).unwrap();
+        let e = new(&o).unwrap_err();
+        assert!(e.to_string().contains("not a value"), "{bad}: {e}");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ fn samples(value: &str) -> Vec<&str> {
     match value {
         "N" => vec!["1", "150"],
         "(0,1)" => vec!["2/5", "0.55"],
+        "{...}" => vec!["{10,15,25}", "{}", "{3}"],
         v => vec![v],
     }
 }
@@ -49,6 +50,22 @@ fn every_implemented_value_parses_and_every_other_is_refused() {
         }
     }
     assert!(tried > 150, "{tried}");
+}
+
+#[test]
+fn every_listed_value_of_every_rule_set_is_implemented() {
+    // Issue 22: `nefer rules KEY` lists no value as not implemented.
+    for &id in RuleSetId::ALL {
+        for spec in id.option_specs() {
+            for v in spec.values {
+                assert!(
+                    spec.implements(v),
+                    "{id}: {}={v} is not implemented",
+                    spec.name
+                );
+            }
+        }
+    }
 }
 
 #[test]

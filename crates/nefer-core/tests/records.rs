@@ -68,11 +68,14 @@ proptest! {
                     g.legal_moves(&mut moves);
                     prop_assert!(!moves.is_empty());
                     // C-2 `false` offers `pass` beside moves; so do C-5 `allowed_as_pass` (a
-                    // line back to the start hole is played as a pass) and KE-27 `true` (a lone
-                    // bear-off may be declined).
+                    // line back to the start hole is played as a pass), KE-27 `true` (a lone
+                    // bear-off may be declined, R-16), and Skiryuk's declinable load and bonus
+                    //
                     let compulsory = options.get(&format!("{id}.compulsory_move")) != Some("false")
                         && options.get(&format!("{id}.null_line_move")) != Some("allowed_as_pass")
-                        && options.get("senet.kendall.bear_off_optional") != Some("true");
+                        && options.get("senet.kendall.bear_off_optional") != Some("true")
+                        && options.get("hj.skiryuk.load") != Some("optional")
+                        && options.get("hj.skiryuk.bonus") != Some("declinable");
                     if compulsory && moves.contains(&nefer_core::Move::Pass) {
                         prop_assert_eq!(moves.len(), 1, "pass only alone (C-2)");
                     }

@@ -214,12 +214,7 @@ fn main() {
         (sq / live.len() as f64).sqrt(),
         worst
     );
-    let mean: f64 = sol
-        .start_dist
-        .iter()
-        .enumerate()
-        .map(|(k, p)| k as f64 * p)
-        .sum();
+    let mean = sol.start_mean();
     let var: f64 = sol
         .start_dist
         .iter()

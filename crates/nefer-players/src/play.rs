@@ -58,10 +58,11 @@ use core::str::FromStr;
 
 use nefer_core::game::{Playout, draw_seat, play_out};
 use nefer_core::notation::ParseError;
+use nefer_core::options::{Common, Dice as Thrown};
 use nefer_core::record::{POSITION_HEADER, action_token, legal_strings, play_token, start_of};
 use nefer_core::{
-    Action, AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, PlayError, Record,
-    ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
+    Action, AnyGame, ByPlayer, Chance, DicePair, Game, Move, MoveList, Options, Outcome, PlayError,
+    Record, ReplayError, RuleSetId, Seat, Status, StickBias, Sticks,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -79,6 +80,10 @@ pub trait Dice: Send {
 
     /// Draws a seat fairly (who throws first, C-9); `None` when the source has no seat to give.
     fn seat(&mut self) -> Option<Seat>;
+
+    /// Throws Washburne's two d4 (`hj.washburne.dice=two_d4`, SPEC R-5); `None` when the source
+    /// has no such throw to give.
+    fn two_d4(&mut self) -> Option<DicePair>;
 
     /// How far the sequence has gone, for [`Dice::seek`].
     fn position(&self) -> u64;
@@ -118,6 +123,10 @@ impl Dice for SeededDice {
 
     fn seat(&mut self) -> Option<Seat> {
         Some(draw_seat(&mut self.rng))
+    }
+
+    fn two_d4(&mut self) -> Option<DicePair> {
+        Some(DicePair::throw(&mut self.rng))
     }
 
     /// The generator's position in 32-bit words (2^64 words are beyond any game).
@@ -185,7 +194,7 @@ impl Dice for ScriptedDice {
                 self.next += 1;
                 Some(Sticks::showing(t))
             }
-            Chance::Seat(_) => None,
+            Chance::Seat(_) | Chance::Dice(_) => None,
         }
     }
 
@@ -195,7 +204,17 @@ impl Dice for ScriptedDice {
                 self.next += 1;
                 Some(s)
             }
-            Chance::Throw(_) => None,
+            Chance::Throw(_) | Chance::Dice(_) => None,
+        }
+    }
+
+    fn two_d4(&mut self) -> Option<DicePair> {
+        match *self.left().first()? {
+            Chance::Dice(d) => {
+                self.next += 1;
+                Some(d)
+            }
+            Chance::Throw(_) | Chance::Seat(_) => None,
         }
     }
 
@@ -323,7 +342,8 @@ pub type Seats = ByPlayer<Option<Box<dyn Player>>>;
 /// See the [module documentation](self) for what it does and an example.
 pub struct Match {
     options: Options,
-    bias: StickBias,
+    /// What the game throws and with which bias.
+    common: Common,
     start: AnyGame,
     game: AnyGame,
     entries: Vec<Entry>,
@@ -388,7 +408,7 @@ impl Match {
     /// A match from `start`, a game of `options` (as given: a record writes them back).
     fn starting_at(start: AnyGame, options: Options, players: Seats, dice: Box<dyn Dice>) -> Match {
         Match {
-            bias: start.common().bias,
+            common: *start.common(),
             options,
             game: start.clone(),
             start,
@@ -465,7 +485,7 @@ impl Match {
         let action = play_token(&mut game, index, token)?;
         let sticks = match action {
             Action::Chance(recorded) if redraw => {
-                let drawn = draw(&mut *self.dice, self.bias, before.0);
+                let drawn = draw(&mut *self.dice, &self.common, before.0);
                 match drawn {
                     Ok((drawn, s)) if drawn == recorded => s,
                     Ok((drawn, _)) => {
@@ -501,7 +521,7 @@ impl Match {
 
     /// The law of the sticks (C-1), read once from the options.
     pub fn bias(&self) -> StickBias {
-        self.bias
+        self.common.bias
     }
 
     /// The state the match started from.
@@ -657,7 +677,7 @@ impl Match {
         self.throw_due()?;
         let before = self.decider();
         let mark = self.dice.position();
-        let (c, sticks) = draw(&mut *self.dice, self.bias, before.0)?;
+        let (c, sticks) = draw(&mut *self.dice, &self.common, before.0)?;
         if let Err(e) = self.game.play_chance(c) {
             self.dice.seek(mark);
             return Err(refusal(&self.game, Action::Chance(c), e));
@@ -695,7 +715,7 @@ impl Match {
             players: &mut self.players,
             entries: &mut self.entries,
             marks: &mut self.marks,
-            bias: self.bias,
+            common: self.common,
             left: limit,
             error: None,
         };
@@ -790,15 +810,20 @@ fn refusal(game: &AnyGame, action: Action, e: PlayError) -> MatchError {
     }
 }
 
-/// The outcome the dice give at a chance node where `seat` throws (`None`: a seat draw).
+/// The outcome the dice give at a chance node where `seat` throws (`None`: a seat draw) what
+/// `common` says the game throws.
 fn draw(
     dice: &mut dyn Dice,
-    bias: StickBias,
+    common: &Common,
     seat: Option<Seat>,
 ) -> Result<(Chance, Option<Sticks>), MatchError> {
     match seat {
+        Some(_) if common.dice == Thrown::TwoD4 => dice
+            .two_d4()
+            .map(|d| (Chance::Dice(d), None))
+            .ok_or(MatchError::DiceExhausted { due: "throw" }),
         Some(_) => dice
-            .throw(bias)
+            .throw(common.bias)
             .map(|s| (Chance::Throw(s.score()), Some(s)))
             .ok_or(MatchError::DiceExhausted { due: "throw" }),
         None => dice
@@ -815,7 +840,7 @@ struct Recording<'m> {
     players: &'m mut Seats,
     entries: &'m mut Vec<Entry>,
     marks: &'m mut Vec<u64>,
-    bias: StickBias,
+    common: Common,
     left: usize,
     error: Option<MatchError>,
 }
@@ -839,7 +864,7 @@ impl Playout<AnyGame> for Recording<'_> {
             return None;
         }
         let mark = self.dice.position();
-        let drawn = draw(self.dice, self.bias, seat).and_then(|(c, sticks)| {
+        let drawn = draw(self.dice, &self.common, seat).and_then(|(c, sticks)| {
             // The unchecked playout applies what is returned: check the dice first.
             if game.chance_outcomes().iter().any(|&(o, _)| o == c) {
                 Ok((c, sticks))
@@ -902,6 +927,20 @@ mod tests {
         ByPlayer([p(a, 1), p(b, 2)])
     }
 
+    /// A match of `rules` (default options) between the computers `a` and `b` (see
+    /// [`computers`]) with the dice seeded by `dice`, played to the end.
+    fn computers_to_the_end(rules: RuleSetId, a: &str, b: &str, seed: u64, dice: u64) -> Match {
+        let dice = Box::new(SeededDice::new(dice));
+        let mut m = Match::new(rules, Options::new(), computers(a, b, seed), dice).unwrap();
+        m.play_computers().unwrap();
+        m
+    }
+
+    /// A match of `rules` (default options) between two people, with `dice`.
+    fn people(rules: RuleSetId, dice: impl Dice + 'static) -> Match {
+        Match::new(rules, Options::new(), ByPlayer::default(), Box::new(dice)).unwrap()
+    }
+
     fn throw(v: u8) -> Action {
         Action::Chance(Chance::Throw(Throw::new(v).unwrap()))
     }
@@ -938,31 +977,14 @@ mod tests {
     #[test]
     fn two_seeded_players_play_the_same_match_twice() {
         for &rules in RuleSetId::ALL {
-            let play = || {
-                let mut m = Match::new(
-                    rules,
-                    Options::new(),
-                    computers("greedy", "random", 3),
-                    Box::new(SeededDice::new(9)),
-                )
-                .unwrap();
-                m.play_computers().unwrap();
-                m
-            };
-            let (a, b) = (play(), play());
+            let play = |dice| computers_to_the_end(rules, "greedy", "random", 3, dice);
+            let (a, b) = (play(9), play(9));
             assert!(a.outcome().is_some(), "{rules}: computers play to the end");
             assert_eq!(a.history(), b.history(), "{rules}");
             assert_eq!(a.game(), b.game(), "{rules}");
             assert_eq!(a.next(), Next::Over(a.outcome().unwrap()));
             // Another seed of the dice, another game.
-            let mut c = Match::new(
-                rules,
-                Options::new(),
-                computers("greedy", "random", 3),
-                Box::new(SeededDice::new(10)),
-            )
-            .unwrap();
-            c.play_computers().unwrap();
+            let c = play(10);
             assert_ne!(a.history(), c.history(), "{rules}");
         }
     }
@@ -1084,13 +1106,7 @@ mod tests {
         let (given, drawn) = tokens.split_at(20);
         let mut dice = SeededDice::new(3);
         dice.seek(m.marks[20]);
-        let mut back = Match::new(
-            RuleSetId::SenetKendall,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new(dice),
-        )
-        .unwrap();
+        let mut back = people(RuleSetId::SenetKendall, dice);
         for (t, e) in given.iter().zip(m.history()) {
             back.replay_token(t, e.sticks, false).unwrap();
         }
@@ -1104,13 +1120,7 @@ mod tests {
         );
         assert_eq!(back.game(), m.game());
         // Sticks that do not show the stored score are not kept.
-        let mut other = Match::new(
-            RuleSetId::SenetKendall,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new(ScriptedDice::default()),
-        )
-        .unwrap();
+        let mut other = people(RuleSetId::SenetKendall, ScriptedDice::default());
         let e = other
             .replay_token("2", Some(Sticks::from_bits(0b0111)), false)
             .unwrap();
@@ -1125,13 +1135,10 @@ mod tests {
             ),
             "{e}"
         );
-        let mut scripted = Match::new(
+        let mut scripted = people(
             RuleSetId::SenetKendall,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new("3".parse::<ScriptedDice>().unwrap()),
-        )
-        .unwrap();
+            "3".parse::<ScriptedDice>().unwrap(),
+        );
         let e = scripted.replay_token("2", None, true).unwrap_err();
         assert!(
             matches!(e, MatchError::NotTheseDice { index: 0, .. }),
@@ -1151,13 +1158,7 @@ mod tests {
         // hj.french: B is drawn to throw first and searches for a 1 (SPEC §6.2): 3 misses,
         // A throws 2 and misses, B throws 1 and enters.
         let dice: ScriptedDice = "B 3 2 1".parse().unwrap();
-        let mut m = Match::new(
-            RuleSetId::HjFrench,
-            Options::new(),
-            ByPlayer::default(),
-            Box::new(dice),
-        )
-        .unwrap();
+        let mut m = people(RuleSetId::HjFrench, dice);
         assert_eq!(m.next(), Next::Dice);
         assert_eq!(m.play_computers().unwrap().len(), 1, "the seat draw only");
         assert_eq!(m.next(), Next::Throw(Seat::B));
@@ -1229,14 +1230,7 @@ mod tests {
         );
         assert_eq!((m.game().clone(), m.history().to_vec()), before);
         // A game that is over takes nothing.
-        let mut over = Match::new(
-            RuleSetId::SenetSchool,
-            Options::new(),
-            computers("random", "random", 1),
-            Box::new(SeededDice::new(1)),
-        )
-        .unwrap();
-        over.play_computers().unwrap();
+        let mut over = computers_to_the_end(RuleSetId::SenetSchool, "random", "random", 1, 1);
         assert_eq!(over.act(throw(1)).unwrap_err(), MatchError::GameOver);
         assert_eq!(over.throw().unwrap_err(), MatchError::GameOver);
         assert_eq!(over.step().unwrap(), None);

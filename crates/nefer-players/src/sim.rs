@@ -363,7 +363,7 @@ mod tests {
             let (throws, _) = opening(&sk, i as u64);
             let value = |c: Chance| match c {
                 Chance::Throw(t) => t.value(),
-                Chance::Seat(_) => unreachable!("Skiryuk draws no seat"),
+                Chance::Seat(_) | Chance::Dice(_) => unreachable!("Skiryuk throws only sticks"),
             };
             let [(Some(Seat::A), a), (Some(Seat::B), b)] = throws[throws.len() - 2..] else {
                 panic!("game {i}: the opening ends with A's and B's throws: {throws:?}");

@@ -376,6 +376,10 @@ pub enum MoveKindKey {
     GiveUp,
     /// The water turn's try for a 4.
     Throw,
+    /// A bonus throw is taken (`hj.skiryuk`'s declinable bonus).
+    BonusThrow,
+    /// An opposing piece is chosen for capture (`hj.skiryuk`'s `capture_target=choice`).
+    Capture,
     /// The throw is not used.
     Pass,
 }
@@ -389,6 +393,8 @@ impl From<MoveKind> for MoveKindKey {
             MoveKind::ToHand { .. } => MoveKindKey::ToHand,
             MoveKind::GiveUp { .. } => MoveKindKey::GiveUp,
             MoveKind::Throw => MoveKindKey::Throw,
+            MoveKind::BonusThrow => MoveKindKey::BonusThrow,
+            MoveKind::Capture { .. } => MoveKindKey::Capture,
             MoveKind::Pass => MoveKindKey::Pass,
         }
     }
@@ -515,6 +521,8 @@ pub enum CauseView {
     },
     /// The opening 1 was played.
     Opening,
+    /// An orange landing earlier in this throw of two d4 earned it.
+    Earned,
 }
 
 /// Why a throw is lost.
@@ -595,6 +603,7 @@ impl EffectView {
                     },
                     BonusCause::Value(t) => CauseView::Value { throw: t.value() },
                     BonusCause::Opening => CauseView::Opening,
+                    BonusCause::Earned => CauseView::Earned,
                 },
                 text,
             },

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, PoisonError};
 
 use nefer_core::facts::{self, Chronicle, Names, Voice};
-use nefer_core::{Action, AnyGame, Chance, Game, Move, Outcome, Seat, SeatLayout, Status, Sticks};
+use nefer_core::{Action, AnyGame, Chance, Game, Outcome, Seat, SeatLayout, Status, Sticks};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -245,9 +245,10 @@ pub fn legal(g: &AnyGame, names: &Names<'_>) -> Vec<LegalMove> {
         .map(|f| {
             let mut after = g.clone();
             after.play_unchecked(f.mv);
-            let (from, to) = match f.mv {
-                Move::Go { from, to } => (Some(from.to_string()), Some(to.to_string())),
-                _ => (None, None),
+            // A value-spending move has places too.
+            let (from, to) = match f.mv.places() {
+                Some((from, to)) => (Some(from.to_string()), Some(to.to_string())),
+                None => (None, None),
             };
             LegalMove {
                 mv: f.mv.to_string(),
@@ -475,7 +476,7 @@ pub fn full_view(s: &Session) -> GameView {
             i,
             seat: e.seat.map(SeatKey::from),
             kind: match e.action {
-                Action::Chance(Chance::Throw(_)) => ActionKind::Throw,
+                Action::Chance(Chance::Throw(_) | Chance::Dice(_)) => ActionKind::Throw,
                 Action::Chance(Chance::Seat(_)) => ActionKind::Seat,
                 Action::Move(_) => ActionKind::Move,
             },

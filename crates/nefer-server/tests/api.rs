@@ -659,9 +659,14 @@ async fn rules_levels_hint_openapi_and_pages() {
         option("hj.french.stick_bias")["not_implemented"],
         serde_json::json!([])
     );
+    // Every value of SPEC §10 is implemented (issue 22), sets of holes by their pattern.
     assert_eq!(
         option("hj.washburne.dice")["not_implemented"],
-        serde_json::json!(["two_d4"])
+        serde_json::json!([])
+    );
+    assert_eq!(
+        option("hj.washburne.ankh_holes")["implemented"],
+        serde_json::json!(["{15,25}", "{...}"])
     );
     let (_, levels) = app.call("GET", "/api/levels", None, None).await;
     assert!(
@@ -865,6 +870,39 @@ async fn an_option_with_commas_survives_a_restart_and_the_record() {
     assert_eq!(
         record.options.get("senet.kendall.extra_throws"),
         Some("{1,4,5}")
+    );
+}
+
+#[tokio::test]
+async fn a_game_of_two_d4_is_played_stored_and_replayed() {
+    // The dice of SPEC R-5 through the whole server: the computer's throws and moves, storage,
+    // a restart, and the record.
+    let first = app();
+    let v = first
+        .create(
+            json!({"rules": "hj.washburne", "mode": "computer", "level": "easy", "seat": "A",
+                       "options": {"hj.washburne.dice": "two_d4"}}),
+        )
+        .await;
+    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let before = play_randomly(&first, &id, &token, 5, 40).await;
+    let App { router, dir } = first;
+    drop(router);
+    let second = App {
+        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
+        dir,
+    };
+    assert_eq!(second.get(&id, Some(&token)).await, before);
+    let (_, bytes) = second
+        .raw("GET", &format!("/api/games/{id}/record"), None, None)
+        .await;
+    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    assert!(record.actions.iter().any(|a| a.contains('+')), "{record:?}");
+    assert!(record.actions.iter().any(|a| a.contains(':')), "{record:?}");
+    let replayed = nefer_core::replay(&record).unwrap();
+    assert_eq!(
+        replayed.game.board_text(),
+        before["board_text"].as_str().unwrap()
     );
 }
 

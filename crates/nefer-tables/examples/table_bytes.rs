@@ -37,14 +37,7 @@ fn main() {
         );
     }
     // Expected turns as f32: how many choices would change, and what they would cost.
-    let sol = solve_rows(
-        race.as_ref(),
-        Keep {
-            max_turns: 0,
-            cutoff: 0.0,
-        },
-        &|_, _| {},
-    );
+    let sol = solve_rows(race.as_ref(), Keep::uncut(0), &|_, _| {});
     let v64 = &sol.expected;
     let v32: Vec<f64> = v64.iter().map(|&v| f64::from(v as f32)).collect();
     let worst = v64

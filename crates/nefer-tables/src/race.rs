@@ -34,6 +34,44 @@ impl RaceState {
     pub fn on_holes(self) -> u8 {
         self.holes.count_ones() as u8
     }
+
+    /// Whether a piece stands on hole `h`.
+    pub fn occupied(self, h: u8) -> bool {
+        self.holes >> h & 1 == 1
+    }
+
+    /// The holes with a piece, in increasing order.
+    pub fn pieces_on(self) -> impl Iterator<Item = u8> {
+        let mut h = self.holes;
+        std::iter::from_fn(move || {
+            (h != 0).then(|| {
+                let p = h.trailing_zeros() as u8;
+                h &= h - 1;
+                p
+            })
+        })
+    }
+
+    /// The state after throw `t` enters a piece, if it does: in both races a 1 enters a piece
+    /// from the hand on hole 1 when hole 1 is free, and earns a bonus throw (French FR-3,
+    /// Walker 001§6; what the bonus may move is each race's own).
+    pub fn entry(self, t: u8) -> Option<RaceState> {
+        (t == 1 && self.hand > 0 && !self.occupied(1)).then(|| RaceState {
+            holes: self.holes | 2,
+            hand: self.hand - 1,
+            ..self
+        })
+    }
+
+    /// Total progress, with `end` the end hole's number: the holes of the pieces on the track,
+    /// `end` for each piece on the end hole, `end + 1` for each piece out. Every move but a
+    /// backward line raises it, so states in order of decreasing progress come after (most of)
+    /// the states their turns lead to.
+    pub fn progress(self, end: u32) -> u32 {
+        self.pieces_on().map(u32::from).sum::<u32>()
+            + u32::from(self.at_end) * end
+            + u32::from(self.off) * (end + 1)
+    }
 }
 
 /// Where a turn stands when the next throw is made.
@@ -84,6 +122,64 @@ pub trait Race: Send + Sync {
     }
 }
 
+/// A pure race's type: its pieces and holes as public fields (5 and 29 by default: the real
+/// board), and the [`Race`] impl made of them, the rule set's key for the name, whether the end
+/// hole keeps pieces, and the race's own `legal_steps` (an inherent method) for [`Race::steps`].
+/// Both races are declared by it, so they differ only in their moves.
+macro_rules! pure_race {
+    ($(#[$doc:meta])* $race:ident, $key:literal, uses_end: $uses_end:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $race {
+            /// Pieces per player (5).
+            pub pieces: u8,
+            /// Holes on the track before the end hole (29).
+            pub holes: u8,
+        }
+
+        impl Default for $race {
+            fn default() -> Self {
+                $race {
+                    pieces: 5,
+                    holes: 29,
+                }
+            }
+        }
+
+        impl $crate::race::Race for $race {
+            fn pieces(&self) -> u8 {
+                self.pieces
+            }
+
+            fn holes(&self) -> u8 {
+                self.holes
+            }
+
+            fn uses_end(&self) -> bool {
+                $uses_end
+            }
+
+            fn steps(
+                &self,
+                s: $crate::race::RaceState,
+                ctx: $crate::race::Ctx,
+                t: u8,
+                out: &mut Vec<$crate::race::Step>,
+            ) {
+                self.legal_steps(s, ctx, t, out)
+            }
+
+            fn name(&self) -> String {
+                format!(
+                    concat!($key, " one-player race, {} pieces, {} holes"),
+                    self.pieces, self.holes
+                )
+            }
+        }
+    };
+}
+pub(crate) use pure_race;
+
 /// A perfect ranking of the race states: a bijection onto `0..len()`.
 ///
 /// States are grouped by (pieces on holes k, in hand, at end); inside a group the occupied holes
@@ -106,14 +202,9 @@ impl Indexer {
         let n = usize::from(pieces) + 1;
         let mut offset = vec![vec![vec![u64::MAX; n]; n]; n];
         let mut next = 0u64;
-        for k in 0..=pieces.min(holes) {
-            for hand in 0..=pieces - k {
-                let max_end = if uses_end { pieces - k - hand } else { 0 };
-                for at_end in 0..=max_end {
-                    offset[usize::from(k)][usize::from(hand)][usize::from(at_end)] = next;
-                    next += binom.choose(u32::from(holes), u32::from(k));
-                }
-            }
+        for (k, hand, at_end) in groups(holes, pieces, uses_end) {
+            offset[usize::from(k)][usize::from(hand)][usize::from(at_end)] = next;
+            next += binom.choose(u32::from(holes), u32::from(k));
         }
         Indexer {
             holes,
@@ -141,33 +232,24 @@ impl Indexer {
     pub fn states(&self) -> Vec<RaceState> {
         let mut out = Vec::with_capacity(self.len as usize);
         let limit = 1u64 << self.holes;
-        for k in 0..=self.pieces.min(self.holes) {
-            for hand in 0..=self.pieces - k {
-                let max_end = if self.uses_end {
-                    self.pieces - k - hand
-                } else {
-                    0
-                };
-                for at_end in 0..=max_end {
-                    let off = self.pieces - k - hand - at_end;
-                    // Masks of k bits among the holes' positions 0..holes, in increasing order,
-                    // which is colexicographic order.
-                    let mut x: u64 = (1 << k) - 1;
-                    while x < limit {
-                        out.push(RaceState {
-                            holes: (x as u32) << 1,
-                            hand,
-                            at_end,
-                            off,
-                        });
-                        if x == 0 {
-                            break;
-                        }
-                        let c = x & x.wrapping_neg();
-                        let r = x + c;
-                        x = (((r ^ x) >> 2) / c) | r;
-                    }
+        for (k, hand, at_end) in groups(self.holes, self.pieces, self.uses_end) {
+            let off = self.pieces - k - hand - at_end;
+            // Masks of k bits among the holes' positions 0..holes, in increasing order, which
+            // is colexicographic order.
+            let mut x: u64 = (1 << k) - 1;
+            while x < limit {
+                out.push(RaceState {
+                    holes: (x as u32) << 1,
+                    hand,
+                    at_end,
+                    off,
+                });
+                if x == 0 {
+                    break;
                 }
+                let c = x & x.wrapping_neg();
+                let r = x + c;
+                x = (((r ^ x) >> 2) / c) | r;
             }
         }
         debug_assert_eq!(out.len() as u64, self.len);
@@ -189,19 +271,10 @@ impl Indexer {
     pub fn unrank(&self, i: u64) -> RaceState {
         assert!(i < self.len, "index {i} out of range");
         let mut best: Option<(u64, u8, u8, u8)> = None;
-        for k in 0..=self.pieces.min(self.holes) {
-            for hand in 0..=self.pieces - k {
-                let max_end = if self.uses_end {
-                    self.pieces - k - hand
-                } else {
-                    0
-                };
-                for at_end in 0..=max_end {
-                    let o = self.offset[usize::from(k)][usize::from(hand)][usize::from(at_end)];
-                    if o <= i && best.is_none_or(|(b, ..)| o >= b) {
-                        best = Some((o, k, hand, at_end));
-                    }
-                }
+        for (k, hand, at_end) in groups(self.holes, self.pieces, self.uses_end) {
+            let o = self.offset[usize::from(k)][usize::from(hand)][usize::from(at_end)];
+            if o <= i && best.is_none_or(|(b, ..)| o >= b) {
+                best = Some((o, k, hand, at_end));
             }
         }
         let (o, k, hand, at_end) = best.expect("index in range");
@@ -213,6 +286,17 @@ impl Indexer {
             off: self.pieces - k - hand - at_end,
         }
     }
+}
+
+/// The groups of the ranking, in rank order: `(k, hand, at_end)` for `k` pieces on the holes,
+/// `hand` in hand and `at_end` on the end hole (always 0 unless `uses_end`), the rest out.
+fn groups(holes: u8, pieces: u8, uses_end: bool) -> impl Iterator<Item = (u8, u8, u8)> {
+    (0..=pieces.min(holes)).flat_map(move |k| {
+        (0..=pieces - k).flat_map(move |hand| {
+            let max_end = if uses_end { pieces - k - hand } else { 0 };
+            (0..=max_end).map(move |at_end| (k, hand, at_end))
+        })
+    })
 }
 
 /// The one-sided solution of a race.
@@ -288,17 +372,25 @@ fn continuation(
 /// # Panics
 /// As [`crate::solver::solve_rows`]: `max_turns` beyond `u16::MAX`.
 pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> Solution {
-    let keep = crate::solver::Keep {
-        max_turns,
-        cutoff: 0.0,
-    };
-    let s = crate::solver::solve_rows(race, keep, progress);
+    let s = crate::solver::solve_rows(race, crate::solver::Keep::uncut(max_turns), progress);
     Solution {
         dist: s.dists.to_dense(max_turns),
         expected: s.expected,
         max_turns,
         start_dist: s.start_dist,
         sweeps: s.sweeps,
+    }
+}
+
+impl Solution {
+    /// The mean of the start's distribution of turns to finish: the expected turns from the
+    /// start, as the distribution gives it (`expected` gives it too, by the values).
+    pub fn start_mean(&self) -> f64 {
+        self.start_dist
+            .iter()
+            .enumerate()
+            .map(|(k, p)| k as f64 * p)
+            .sum()
     }
 }
 
@@ -324,7 +416,14 @@ pub struct Policy<'a> {
 impl Policy<'_> {
     /// The step the policy takes for throw `t` (None: the throw is lost).
     pub fn choose(&self, s: RaceState, ctx: Ctx, t: u8) -> Option<Step> {
-        best_step(self.race, self.idx, self.v, s, ctx, t, &mut Vec::new()).map(|(_, st)| st)
+        self.best(s, ctx, t, &mut Vec::new()).map(|(_, st)| st)
+    }
+
+    /// The step the policy takes for throw `t` with its value, the expected turns still to come
+    /// after it (None: the throw is lost). `buf` is scratch space for the steps, so a caller
+    /// asking for many can keep one. Ties go to the first step in generation order.
+    pub fn best(&self, s: RaceState, ctx: Ctx, t: u8, buf: &mut Vec<Step>) -> Option<(f64, Step)> {
+        best_step(self.race, self.idx, self.v, s, ctx, t, buf)
     }
 }
 

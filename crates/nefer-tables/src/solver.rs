@@ -249,17 +249,6 @@ impl Graph {
     }
 }
 
-/// The potential of a state: total progress, which every move but a backward line raises.
-fn potential(s: RaceState, end: u32) -> u32 {
-    let mut p = 0;
-    let mut h = s.holes;
-    while h != 0 {
-        p += h.trailing_zeros();
-        h &= h - 1;
-    }
-    p + u32::from(s.at_end) * end + u32::from(s.off) * (end + 1)
-}
-
 /// The strongly connected components of the graph `first`/`adj` (CSR), successors first
 /// (Tarjan's order): `(members, bounds)`, component `c` being `members[bounds[c]..bounds[c+1]]`.
 /// Iterative, so long chains of states do not overflow the stack.
@@ -476,6 +465,16 @@ pub struct Keep {
     pub cutoff: f64,
 }
 
+impl Keep {
+    /// Every turn up to `max_turns`, with no cut-off (what [`crate::race::solve`] keeps).
+    pub fn uncut(max_turns: usize) -> Keep {
+        Keep {
+            max_turns,
+            cutoff: 0.0,
+        }
+    }
+}
+
 /// Solves `race` one-sidedly: the min-expected-turns policy, its values, and the distribution
 /// of turns to finish of every state, kept as `keep` says.
 ///
@@ -524,7 +523,7 @@ pub fn solve_rows(race: &dyn Race, keep: Keep, progress: &dyn Fn(u64, u64)) -> S
         }
         cycle_states += comp.len();
         let mut order: Vec<u32> = comp.to_vec();
-        order.sort_by_key(|&s| (std::cmp::Reverse(potential(states[s as usize], end)), s));
+        order.sort_by_key(|&s| (std::cmp::Reverse(states[s as usize].progress(end)), s));
         let mut passes = 0u32;
         loop {
             passes += 1;

@@ -1,35 +1,18 @@
 //! `hj.walker`, basic game (SPEC §5.1–5.4), as a one-player race: each player has his own track;
 //! the shared point 30 holds any number of pieces of both (WB-3), so the players never interact.
 
-use crate::race::{Ctx, Race, RaceState, Step};
+use crate::race::{Ctx, RaceState, Step, pure_race};
 
-/// One player's race of `hj.walker` (variation off) with the defaults of SPEC §5.7, on a track
-/// of `holes` holes before point 30 (29 on the real board).
-#[derive(Clone, Copy, Debug)]
-pub struct Walker {
-    /// Pieces per player (5).
-    pub pieces: u8,
-    /// Holes before the shared point (29).
-    pub holes: u8,
-}
-
-impl Default for Walker {
-    fn default() -> Self {
-        Walker {
-            pieces: 5,
-            holes: 29,
-        }
-    }
+pure_race! {
+    /// One player's race of `hj.walker` (variation off) with the defaults of SPEC §5.7, on a
+    /// track of `holes` holes before the shared point 30 (29 on the real board).
+    Walker, "hj.walker", uses_end: true
 }
 
 /// Blocking points (001§8).
 const BLOCKERS: [u8; 4] = [10, 15, 20, 25];
 
 impl Walker {
-    fn occupied(s: RaceState, h: u8) -> bool {
-        s.holes >> h & 1 == 1
-    }
-
     fn move_piece(&self, s: RaceState, p: u8, t: u8, out: &mut Vec<Step>) {
         let end = self.holes + 1;
         let l = p + t;
@@ -37,10 +20,7 @@ impl Walker {
             return; // 001§11: not past point 30.
         }
         // 001§8: a piece on a blocking point strictly between start and landing blocks.
-        if BLOCKERS
-            .iter()
-            .any(|&b| p < b && b < l && Self::occupied(s, b))
-        {
+        if BLOCKERS.iter().any(|&b| p < b && b < l && s.occupied(b)) {
             return;
         }
         let rest = s.holes & !(1 << p);
@@ -52,7 +32,7 @@ impl Walker {
             }));
             return;
         }
-        if Self::occupied(s, l) {
+        if s.occupied(l) {
             return; // 001§9.
         }
         // 001§10: lines 6↔20 and 8↔10 both ways when the far end is free (the mover's own
@@ -64,10 +44,7 @@ impl Walker {
             10 => 8,
             _ => 0,
         };
-        let f = if partner != 0
-            && partner <= self.holes
-            && (partner == p || !Self::occupied(s, partner))
-        {
+        let f = if partner != 0 && partner <= self.holes && (partner == p || !s.occupied(partner)) {
             partner
         } else {
             l
@@ -80,43 +57,16 @@ impl Walker {
             ..s
         }));
     }
-}
 
-impl Race for Walker {
-    fn pieces(&self) -> u8 {
-        self.pieces
-    }
-
-    fn holes(&self) -> u8 {
-        self.holes
-    }
-
-    fn uses_end(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> String {
-        format!(
-            "hj.walker one-player race, {} pieces, {} holes",
-            self.pieces, self.holes
-        )
-    }
-
-    fn steps(&self, s: RaceState, _ctx: Ctx, t: u8, out: &mut Vec<Step>) {
+    /// The legal uses of throw `t` (see [`Race::steps`](crate::race::Race::steps)); `ctx`
+    /// does not matter: the bonus throw may move any piece.
+    fn legal_steps(&self, s: RaceState, _ctx: Ctx, t: u8, out: &mut Vec<Step>) {
         // 001§6: a 1 may enter a piece on an empty hole 1, and the player throws again; the
         // extra throw may move any piece (WB-6: only entering earns it).
-        if t == 1 && s.hand > 0 && !Self::occupied(s, 1) {
-            let next = RaceState {
-                holes: s.holes | 2,
-                hand: s.hand - 1,
-                ..s
-            };
+        if let Some(next) = s.entry(t) {
             out.push(Step::Again(next, Ctx::Bonus(0)));
         }
-        let mut h = s.holes;
-        while h != 0 {
-            let p = h.trailing_zeros() as u8;
-            h &= h - 1;
+        for p in s.pieces_on() {
             self.move_piece(s, p, t, out);
         }
         // 001§13–14: bear off from point 30 with exactly 5, all pieces entered (WB-7).

@@ -2,26 +2,26 @@
 //! values to 1e-12, the same distributions, on reduced piece counts (the full tables by an
 //! ignored test, `cargo test --release -p nefer-tables --test against_old -- --ignored`).
 
+mod common;
 mod reference;
 
+use common::{both, french, walker};
 use nefer_tables::french::French;
 use nefer_tables::race::{Indexer, Race, Solution, solve};
 use nefer_tables::solver::{Keep, solve_rows};
-use nefer_tables::walker::Walker;
 use proptest::prelude::*;
 
 /// Reduced races: fewer pieces, shorter tracks, both rule sets.
 fn reduced() -> Vec<Box<dyn Race>> {
-    let mut v: Vec<Box<dyn Race>> = Vec::new();
-    for pieces in 1..=3 {
-        v.push(Box::new(French { pieces, holes: 29 }));
-        v.push(Box::new(Walker { pieces, holes: 29 }));
-    }
-    for (pieces, holes) in [(2, 12), (3, 14), (3, 21), (4, 11)] {
-        v.push(Box::new(French { pieces, holes }));
-        v.push(Box::new(Walker { pieces, holes }));
-    }
-    v
+    both(&[
+        (1, 29),
+        (2, 29),
+        (3, 29),
+        (2, 12),
+        (3, 14),
+        (3, 21),
+        (4, 11),
+    ])
 }
 
 /// The largest differences between two solutions: (values, relative; start distribution;
@@ -107,14 +107,7 @@ fn french_values_are_bit_for_bit_the_old_ones() {
 #[test]
 fn rows_with_a_cutoff_are_the_rows_without_it_cut() {
     for race in reduced() {
-        let full = solve_rows(
-            race.as_ref(),
-            Keep {
-                max_turns: 400,
-                cutoff: 0.0,
-            },
-            &|_, _| {},
-        );
+        let full = solve_rows(race.as_ref(), Keep::uncut(400), &|_, _| {});
         let cut = solve_rows(
             race.as_ref(),
             Keep {
@@ -147,10 +140,7 @@ fn rows_with_a_cutoff_are_the_rows_without_it_cut() {
 #[test]
 #[ignore = "runs the old solver on the full tables (minutes)"]
 fn the_full_tables_agree_with_the_old_solver() {
-    for (race, max_turns) in [
-        (Box::new(French::default()) as Box<dyn Race>, 192),
-        (Box::new(Walker::default()), 640),
-    ] {
+    for (race, max_turns) in [(french(5, 29), 192), (walker(5, 29), 640)] {
         let t = std::time::Instant::now();
         let old = reference::solve(race.as_ref(), max_turns, &|_, _| {});
         let t_old = t.elapsed().as_secs_f64();
@@ -172,24 +162,7 @@ fn the_full_tables_agree_with_the_old_solver() {
 
 #[test]
 fn the_pair_game_agrees_with_the_old_one() {
-    for race in [
-        Box::new(French {
-            pieces: 1,
-            holes: 29,
-        }) as Box<dyn Race>,
-        Box::new(Walker {
-            pieces: 1,
-            holes: 29,
-        }),
-        Box::new(French {
-            pieces: 2,
-            holes: 12,
-        }),
-        Box::new(Walker {
-            pieces: 2,
-            holes: 12,
-        }),
-    ] {
+    for race in both(&[(1, 29), (2, 12)]) {
         let old = reference::solve_pair(race.as_ref());
         let new = nefer_tables::pair::solve_pair(race.as_ref());
         let worst = new
@@ -210,16 +183,7 @@ fn the_pair_game_agrees_with_the_old_one() {
 fn three_piece_pair_values_are_a_fixed_point_of_the_old_equations() {
     // Three pieces (the old solver would take minutes): every value is what one more sweep of
     // the old equations gives back.
-    for race in [
-        Box::new(French {
-            pieces: 3,
-            holes: 14,
-        }) as Box<dyn Race>,
-        Box::new(Walker {
-            pieces: 3,
-            holes: 14,
-        }),
-    ] {
+    for race in both(&[(3, 14)]) {
         let new = nefer_tables::pair::solve_pair(race.as_ref());
         let r = reference::pair_residual(race.as_ref(), &new.w);
         assert!(r < 1e-12, "{}: residual {r:e}", race.name());
@@ -231,11 +195,11 @@ fn small_race() -> impl Strategy<Value = (bool, u8, u8)> {
     (any::<bool>(), 1u8..=3, 4u8..=16)
 }
 
-fn make((french, pieces, holes): (bool, u8, u8)) -> Box<dyn Race> {
-    if french {
-        Box::new(French { pieces, holes })
+fn make((is_french, pieces, holes): (bool, u8, u8)) -> Box<dyn Race> {
+    if is_french {
+        french(pieces, holes)
     } else {
-        Box::new(Walker { pieces, holes })
+        walker(pieces, holes)
     }
 }
 

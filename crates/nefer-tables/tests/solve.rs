@@ -2,51 +2,28 @@
 //! track): ranking is a bijection, values obey their Bellman equations, a brute-force
 //! expectimax over move sequences agrees, and the match figures follow from the distributions.
 
+mod common;
+
 use std::collections::HashMap;
 
+use common::{both, french, walker};
 use nefer_tables::french::French;
 use nefer_tables::pair::solve_pair;
-use nefer_tables::race::{Ctx, Indexer, Race, RaceState, Step, THROW_P, race_match, solve};
+use nefer_tables::race::{
+    Ctx, Indexer, Race, RaceState, Solution, Step, THROW_P, race_match, solve,
+};
 use nefer_tables::walker::Walker;
 
+/// Reduced races: fewer pieces, shorter tracks, both rule sets.
 fn reduced() -> Vec<Box<dyn Race>> {
-    vec![
-        Box::new(French {
-            pieces: 1,
-            holes: 29,
-        }),
-        Box::new(French {
-            pieces: 2,
-            holes: 12,
-        }),
-        Box::new(French {
-            pieces: 2,
-            holes: 29,
-        }),
-        Box::new(Walker {
-            pieces: 1,
-            holes: 29,
-        }),
-        Box::new(Walker {
-            pieces: 2,
-            holes: 12,
-        }),
-        Box::new(Walker {
-            pieces: 2,
-            holes: 21,
-        }),
-    ]
+    let mut v = both(&[(1, 29), (2, 12)]);
+    v.extend([french(2, 29), walker(2, 21)]);
+    v
 }
 
 #[test]
 fn ranking_is_a_bijection() {
-    for race in reduced().iter().chain(
-        [
-            Box::new(French::default()) as Box<dyn Race>,
-            Box::new(Walker::default()),
-        ]
-        .iter(),
-    ) {
+    for race in reduced().iter().chain(&both(&[(5, 29)])) {
         let idx = Indexer::new(race.as_ref());
         let mut seen = vec![false; idx.len() as usize];
         for i in 0..idx.len() {
@@ -155,27 +132,28 @@ fn brute_within(
     total
 }
 
+/// P(finished within k turns) from the start for k in `1..turns`, as `(k, by the solution's
+/// distribution, by brute_within)`.
+fn within_both_ways(race: &dyn Race, sol: &Solution, turns: u32) -> Vec<(u32, f64, f64)> {
+    let mut memo = HashMap::new();
+    let mut cum = 0.0;
+    (1..turns)
+        .map(|k| {
+            cum += sol.start_dist[k as usize];
+            let b = brute_within(race, race.start(), Ctx::Start, k, &mut memo);
+            (k, cum, b)
+        })
+        .collect()
+}
+
 #[test]
 fn distributions_agree_with_brute_force_on_one_piece() {
     // With one piece, minimising expected turns and maximising P(done within k) coincide on
     // these tracks only where no gamble exists; for a single piece every choice is forced,
     // so the two computations must agree exactly.
-    for race in [
-        Box::new(French {
-            pieces: 1,
-            holes: 29,
-        }) as Box<dyn Race>,
-        Box::new(Walker {
-            pieces: 1,
-            holes: 29,
-        }),
-    ] {
+    for race in both(&[(1, 29)]) {
         let sol = solve(race.as_ref(), 40, &|_, _| {});
-        let mut memo = HashMap::new();
-        let mut cum = 0.0;
-        for k in 1..40u32 {
-            cum += sol.start_dist[k as usize];
-            let b = brute_within(race.as_ref(), race.start(), Ctx::Start, k, &mut memo);
+        for (k, cum, b) in within_both_ways(race.as_ref(), &sol, 40) {
             assert!(
                 (cum - b).abs() < 1e-12,
                 "{} k={k}: {cum} vs {b}",
@@ -189,11 +167,7 @@ fn distributions_agree_with_brute_force_on_one_piece() {
 fn brute_force_bounds_the_policy_on_two_pieces() {
     for race in reduced() {
         let sol = solve(race.as_ref(), 40, &|_, _| {});
-        let mut memo = HashMap::new();
-        let mut cum = 0.0;
-        for k in 1..30u32 {
-            cum += sol.start_dist[k as usize];
-            let b = brute_within(race.as_ref(), race.start(), Ctx::Start, k, &mut memo);
+        for (k, cum, b) in within_both_ways(race.as_ref(), &sol, 30) {
             assert!(cum <= b + 1e-12, "{} k={k}: {cum} > {b}", race.name());
         }
         // The distribution is a distribution.
@@ -201,12 +175,7 @@ fn brute_force_bounds_the_policy_on_two_pieces() {
         assert!((total - 1.0).abs() < 1e-9, "{}: {total}", race.name());
         // Its mean is the expected value.
         let idx = Indexer::new(race.as_ref());
-        let mean: f64 = sol
-            .start_dist
-            .iter()
-            .enumerate()
-            .map(|(k, p)| k as f64 * p)
-            .sum();
+        let mean = sol.start_mean();
         let e = sol.expected[idx.rank(race.start()) as usize];
         assert!(
             (mean - e).abs() < 1e-6 * e,
@@ -231,20 +200,7 @@ fn match_figures_by_hand() {
 
 #[test]
 fn the_exact_pair_solution_is_a_probability_and_helps_the_first_thrower() {
-    for race in [
-        Box::new(French {
-            pieces: 1,
-            holes: 12,
-        }) as Box<dyn Race>,
-        Box::new(Walker {
-            pieces: 1,
-            holes: 12,
-        }),
-        Box::new(French {
-            pieces: 2,
-            holes: 12,
-        }),
-    ] {
+    for race in [french(1, 12), walker(1, 12), french(2, 12)] {
         let pair = solve_pair(race.as_ref());
         assert!(pair.w.iter().all(|&w| (0.0..=1.0).contains(&w)));
         let exact = pair.p_first_wins(race.as_ref());
@@ -404,29 +360,6 @@ fn walker_values_equal_a_brute_force_fixed_point() {
             }
         }
         let mut e: HashMap<RaceState, f64> = seen.iter().map(|&s| (s, 0.0)).collect();
-        // Value of a throw's best use; a bonus (after an entry) is a whole extra throw.
-        fn best(
-            race: &Walker,
-            e: &HashMap<RaceState, f64>,
-            s: RaceState,
-            t: u8,
-            depth: u32,
-        ) -> Option<f64> {
-            let mut steps = Vec::new();
-            race.steps(s, Ctx::Start, t, &mut steps);
-            steps
-                .into_iter()
-                .map(|st| match st {
-                    Step::End(n) => e[&n],
-                    Step::Again(n, _) if depth < 8 => (1..=5u8)
-                        .map(|u| {
-                            THROW_P[u as usize] * best(race, e, n, u, depth + 1).unwrap_or(e[&n])
-                        })
-                        .sum(),
-                    Step::Again(n, _) => e[&n],
-                })
-                .min_by(f64::total_cmp)
-        }
         for _ in 0..20_000 {
             let next: HashMap<RaceState, f64> = seen
                 .iter()
@@ -436,7 +369,9 @@ fn walker_values_equal_a_brute_force_fixed_point() {
                     }
                     let (mut lost, mut sum) = (0.0, 1.0);
                     for t in 1..=5u8 {
-                        match best(&race, &e, s, t, 0) {
+                        // A bonus (after an entry) is a whole extra throw; bonuses chain at
+                        // most once per piece in hand.
+                        match throw_value(&race, &e, s, Ctx::Start, t) {
                             Some(b) => sum += THROW_P[t as usize] * b,
                             None => lost += THROW_P[t as usize],
                         }

@@ -7,7 +7,7 @@ use super::moves::{MoveFacts, facts_of, only_move};
 use super::words::{Names, Voice};
 use crate::game::{Action, Chance, Game, Outcome, Place, PlayError, Seat, Status};
 use crate::rules::AnyGame;
-use crate::sticks::Throw;
+use crate::sticks::{DicePair, Throw};
 
 /// How a game ended, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,6 +127,17 @@ pub enum Event {
         /// How the game ends with it, if it does (a turn cap reached by an opening throw).
         ends: Option<End>,
     },
+    /// `seat` threw two d4 (`hj.washburne.dice=two_d4`, R-5).
+    Dice {
+        /// Who threw.
+        seat: Seat,
+        /// The dice.
+        dice: DicePair,
+        /// What kind of throw.
+        kind: ThrowKind,
+        /// How the game ends with it, if it does.
+        ends: Option<End>,
+    },
     /// A seat decided: a move, a pass, a water try.
     Move(MoveFacts),
 }
@@ -136,7 +147,7 @@ impl Event {
     pub fn seat(&self) -> Option<Seat> {
         match self {
             Event::FirstPlayer { .. } => None,
-            Event::Throw { seat, .. } => Some(*seat),
+            Event::Throw { seat, .. } | Event::Dice { seat, .. } => Some(*seat),
             Event::Move(m) => Some(m.seat),
         }
     }
@@ -151,24 +162,13 @@ impl Event {
                 value,
                 kind,
                 ends,
-            } => {
-                let what = match kind {
-                    ThrowKind::Turn => String::new(),
-                    ThrowKind::Again => " again".to_owned(),
-                    ThrowKind::Bonus { piece } => {
-                        format!(": a bonus throw for the piece on {piece} alone")
-                    }
-                    ThrowKind::Opening => " to decide who starts".to_owned(),
-                    ThrowKind::SeekingOne => ", looking for the 1 that starts the game".to_owned(),
-                    ThrowKind::WaterTry => ", trying for a 4".to_owned(),
-                };
-                let mut text = format!("{} throws {value}{what}.", names.of(*seat));
-                if let Some(end) = ends {
-                    text.push(' ');
-                    text.push_str(&end.words(names));
-                }
-                text
-            }
+            } => throw_words(names, *seat, &value.to_string(), *kind, ends.as_ref()),
+            Event::Dice {
+                seat,
+                dice,
+                kind,
+                ends,
+            } => throw_words(names, *seat, &dice.to_string(), *kind, ends.as_ref()),
             Event::Move(m) => {
                 let mut text = format!("{} {}", names.of(m.seat), m.words(Voice::Third, names));
                 if !text.ends_with('.') {
@@ -178,6 +178,32 @@ impl Event {
             }
         }
     }
+}
+
+/// "Ahmose throws 4 again.": a throw of `value` by `seat`, of `kind`, and the end it brings.
+fn throw_words(
+    names: &Names<'_>,
+    seat: Seat,
+    value: &str,
+    kind: ThrowKind,
+    ends: Option<&End>,
+) -> String {
+    let what = match kind {
+        ThrowKind::Turn => String::new(),
+        ThrowKind::Again => " again".to_owned(),
+        ThrowKind::Bonus { piece } => {
+            format!(": a bonus throw for the piece on {piece} alone")
+        }
+        ThrowKind::Opening => " to decide who starts".to_owned(),
+        ThrowKind::SeekingOne => ", looking for the 1 that starts the game".to_owned(),
+        ThrowKind::WaterTry => ", trying for a 4".to_owned(),
+    };
+    let mut text = format!("{} throws {value}{what}.", names.of(seat));
+    if let Some(end) = ends {
+        text.push(' ');
+        text.push_str(&end.words(names));
+    }
+    text
 }
 
 /// A game's events, told action by action from its start: feed it the actions in order.
@@ -215,20 +241,31 @@ impl Chronicle {
                 let turns = self.game.turns();
                 let kind = self.game.describe().throw_kind();
                 self.game.play_chance(c)?;
+                let kind_of = |seat| {
+                    kind.unwrap_or(if self.last == Some((seat, turns)) {
+                        ThrowKind::Again
+                    } else {
+                        ThrowKind::Turn
+                    })
+                };
                 Ok(match (c, status) {
                     (Chance::Seat(seat), _) => Event::FirstPlayer { seat },
+                    (Chance::Dice(dice), Status::Chance { seat: Some(seat) }) => Event::Dice {
+                        seat,
+                        dice,
+                        kind: kind_of(seat),
+                        ends: end_of(&self.game),
+                    },
                     (Chance::Throw(value), Status::Chance { seat: Some(seat) }) => Event::Throw {
                         seat,
                         value,
-                        kind: kind.unwrap_or(if self.last == Some((seat, turns)) {
-                            ThrowKind::Again
-                        } else {
-                            ThrowKind::Turn
-                        }),
+                        kind: kind_of(seat),
                         ends: end_of(&self.game),
                     },
                     // `play_chance` checked the outcome: a throw is only due from a seat.
-                    (Chance::Throw(_), _) => unreachable!("a throw where none is due"),
+                    (Chance::Throw(_) | Chance::Dice(_), _) => {
+                        unreachable!("a throw where none is due")
+                    }
                 })
             }
             Action::Move(m) => {

@@ -4,7 +4,7 @@
 use super::Describe;
 use super::board::{BoardFacts, Mark, MarkKind, Sign, lines_mark};
 use super::events::{EndReason, ThrowKind};
-use super::moves::{Effect, PassReason};
+use super::moves::{BonusCause, Effect, PassReason};
 use crate::game::Game as _;
 use crate::game::{Move, Place, Seat, Status};
 use crate::hj::board::{circuit_place, side};
@@ -72,10 +72,14 @@ impl Describe for skiryuk::State {
                     match c.capture_target {
                         CaptureTarget::Rearmost => "rearmost",
                         CaptureTarget::Foremost => "foremost",
+                        CaptureTarget::Choice => "chosen",
                     },
                     match c.no_target {
                         NoTarget::Nothing => "",
                         NoTarget::TakeFromHand => " (or one from his hand when none is there)",
+                        NoTarget::DeferredCapture => {
+                            " (when none is there, the capture is owed and taken as soon as one is)"
+                        }
                     },
                     match c.exit_s {
                         ExitS::ByOne => "a piece here goes back to hand on a throw of 1",
@@ -102,12 +106,15 @@ impl Describe for skiryuk::State {
         }
     }
 
-    /// An arrival in S captures a piece of the opponent's (3.6 step 3): which one is the
-    /// rules' choice (SK-14, SK-15), and a load may fill its hole again at once.
+    /// An arrival in S (written to the hand under SK-17 `immediate_return_to_hand`, R-12)
+    /// captures a piece of the opponent's (3.6 step 3): which one is the rules' choice (SK-14,
+    /// SK-15), and a load may fill its hole again at once. Under `choice` with two or more
+    /// targets the capture is a decision of its own, and an owed capture is taken
+    /// later.
     fn hidden_effects(&self, m: Move, out: &mut Vec<Effect>) {
         if let Move::Go {
             from: Place::Hole(..),
-            to: Place::Shared,
+            to: Place::Shared | Place::Hand,
         } = m
         {
             let them = self.to_move().other();
@@ -116,6 +123,8 @@ impl Describe for skiryuk::State {
                 let n = match self.config().capture_target {
                     skiryuk::CaptureTarget::Rearmost => theirs.trailing_zeros(),
                     skiryuk::CaptureTarget::Foremost => 31 - theirs.leading_zeros(),
+                    skiryuk::CaptureTarget::Choice if theirs.count_ones() > 1 => return,
+                    skiryuk::CaptureTarget::Choice => theirs.trailing_zeros(),
                 };
                 Some(Place::Hole(side(them), n as u8))
             } else {
@@ -161,7 +170,7 @@ impl Describe for washburne::State {
             }
         };
         let orange = c.orange == Orange::BonusThrow;
-        let safe: Vec<u8> = holes_of(washburne::SAFE & !washburne::HOME);
+        let safe: Vec<u8> = c.ankh_holes.holes().holes().collect();
         let marks = vec![
             home(Seat::A),
             home(Seat::B),
@@ -170,10 +179,15 @@ impl Describe for washburne::State {
                 Sign::Orange,
                 &holes_of(washburne::ORANGE),
                 "orange hole",
-                if orange {
-                    "stopping on it earns another throw (never after a re-entry)".to_owned()
-                } else {
-                    "no effect in this game".to_owned()
+                match c.orange {
+                    Orange::BonusThrow => {
+                        "stopping on it earns another throw (never after a re-entry)".to_owned()
+                    }
+                    Orange::Plain => "no effect in this game".to_owned(),
+                    Orange::BlockingPoint => {
+                        "a piece standing here, of either player, may not be passed (a line passes nothing)"
+                            .to_owned()
+                    }
                 },
             )
             .throwing_again(orange),
@@ -221,6 +235,14 @@ impl Describe for washburne::State {
             _ => None,
         };
         PassReason::ReentryBlocked { hole }
+    }
+
+    /// Under two d4 an orange landing's throw follows both dice: the move before it may
+    /// have landed elsewhere.
+    fn bonus_cause(&self, m: Move) -> Option<BonusCause> {
+        let Move::Spend(s) = m else { return None };
+        let f = crate::hj::board::circuit_index(side(self.to_move()), s.to())?;
+        (washburne::ORANGE >> f & 1 == 0).then_some(BonusCause::Earned)
     }
 
     fn win_reason(&self, winner: Seat) -> EndReason {

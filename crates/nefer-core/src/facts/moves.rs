@@ -67,6 +67,14 @@ pub enum MoveKind {
     },
     /// The water turn's try: throw for a 4 (8.5).
     Throw,
+    /// A bonus throw is taken (`hj.skiryuk`, SK-20 `declinable`, R-10).
+    BonusThrow,
+    /// The piece of the opponent's on `from` is chosen for capture (`hj.skiryuk`, SK-14
+    /// `choice`, R-9).
+    Capture {
+        /// Where it stands.
+        from: Place,
+    },
     /// The throw is not used (see [`Effect::ThrowLost`] for why).
     Pass,
 }
@@ -162,6 +170,8 @@ pub enum BonusCause {
     Value(Throw),
     /// The opening 1 was played, and the player who threw it throws again (KE-3).
     Opening,
+    /// An orange landing earlier in this throw of two d4 earned it (`hj.washburne`, R-5).
+    Earned,
 }
 
 /// Why a throw is lost.
@@ -313,6 +323,9 @@ impl Effect {
                     format!("another throw follows ({} earns one)", a_number(t.value()))
                 }
                 BonusCause::Opening => "another throw follows, after the opening 1".to_owned(),
+                BonusCause::Earned => {
+                    "another throw follows, earned by an orange hole in this throw".to_owned()
+                }
             },
             Effect::LosesNextTurn => "the next turn is lost too".to_owned(),
             Effect::ThrowLost { reason } => reason.words(),
@@ -376,6 +389,8 @@ impl MoveFacts {
                 format!("{} the piece on {from}: it goes to {to}", v("give up"))
             }
             MoveKind::Throw => format!("{} for a 4 to free the piece in the Waters", v("throw")),
+            MoveKind::BonusThrow => format!("{} the bonus throw", v("take")),
+            MoveKind::Capture { from } => format!("{} the piece on {from}", v("capture")),
             MoveKind::Pass => v("pass"),
         };
         let clauses: Vec<String> = self.effects.iter().map(|e| e.words(names)).collect();
@@ -449,7 +464,18 @@ pub(crate) fn facts_of(
     };
     let d = g.describe();
     let mut effects = Vec::new();
-    let kind = match m {
+    // A move that spends a value is a step by that value.
+    let (m_go, throw) = match m {
+        Move::Spend(s) => (
+            Move::Go {
+                from: s.from(),
+                to: s.to(),
+            },
+            Some(s.value()),
+        ),
+        m => (m, throw),
+    };
+    let kind = match m_go {
         Move::Pass => {
             let reason = if alone() {
                 d.pass_reason()
@@ -459,7 +485,16 @@ pub(crate) fn facts_of(
             effects.push(Effect::ThrowLost { reason });
             MoveKind::Pass
         }
+        // Skiryuk's bonus throw is no water try.
+        Move::Throw if g.rule_set() == crate::RuleSetId::HjSkiryuk => MoveKind::BonusThrow,
         Move::Throw => MoveKind::Throw,
+        Move::Capture(from) => {
+            // The capture, and whatever follows it (a refill of the victim's path), is read
+            // off the layouts: no piece of the mover's moves.
+            effects.extend(explain(&g.layout(), &after.layout(), seat, None, &[]));
+            MoveKind::Capture { from }
+        }
+        Move::Spend(_) => unreachable!("a spend is a step by its value"),
         Move::Go { from, to } => {
             let kind = match (from, to) {
                 (Place::Hand, _) => MoveKind::Enter { to },
@@ -492,8 +527,7 @@ pub(crate) fn facts_of(
                 &g.layout(),
                 &after.layout(),
                 seat,
-                from,
-                to,
+                Some((from, to)),
                 &known,
             ));
             effects.extend(known);
@@ -507,7 +541,7 @@ pub(crate) fn facts_of(
         && after.turns() == g.turns()
     {
         let cause = d.bonus_cause(m).unwrap_or_else(|| {
-            let mark = match m {
+            let mark = match m_go {
                 Move::Go { to, .. } => {
                     board
                         .marks_at(to)
@@ -536,31 +570,34 @@ pub(crate) fn facts_of(
 }
 
 /// The effects on the board that explain the layouts `after` a move of `mover`'s piece from
-/// `from` to `to`, given the effects the rule set told (`known`, applied first): exchanges,
-/// pieces sent elsewhere, knock-offs, captures and loads, whatever the plain step leaves
-/// unexplained.
+/// `from` to `to` (`moved`; `None`: no piece of the mover's moves, as in a choice of capture),
+/// given the effects the rule set told (`known`, applied first): exchanges, pieces sent
+/// elsewhere, knock-offs, captures and loads, whatever the plain step leaves unexplained.
 fn explain(
     before: &[SeatLayout; 2],
     after: &[SeatLayout; 2],
     mover: Seat,
-    from: Place,
-    to: Place,
+    moved: Option<(Place, Place)>,
     known: &[Effect],
 ) -> Vec<Effect> {
     let mut expected = before.clone();
     let me = &mut expected[mover.index()];
-    match from {
-        Place::Hand => me.hand = me.hand.saturating_sub(1),
-        p => {
-            if let Some(i) = me.board.iter().position(|&q| q == p) {
-                me.board.remove(i);
+    // Without a moved piece, `from` and `to` stand for no place any effect names.
+    let (from, to) = moved.unwrap_or((Place::Off, Place::Off));
+    if moved.is_some() {
+        match from {
+            Place::Hand => me.hand = me.hand.saturating_sub(1),
+            p => {
+                if let Some(i) = me.board.iter().position(|&q| q == p) {
+                    me.board.remove(i);
+                }
             }
         }
-    }
-    match to {
-        Place::Off => me.off += 1,
-        Place::Hand => me.hand += 1,
-        p => me.board.push(p),
+        match to {
+            Place::Off => me.off += 1,
+            Place::Hand => me.hand += 1,
+            p => me.board.push(p),
+        }
     }
     for e in known {
         e.apply(mover, to, &mut expected);
@@ -590,7 +627,7 @@ fn explain(
     let (gone, mut came, mut hand, _) = diff(mover, &expected);
     // The moved piece did not stay where it arrived: it went back to hand (and a load may
     // have brought another from there at once).
-    if gone.contains(&to) {
+    if moved.is_some() && gone.contains(&to) {
         out.push(Effect::BackToHand);
         hand -= 1;
     }

@@ -300,12 +300,13 @@ pub const fn mirror(bits: u64) -> u64 {
     bits.reverse_bits() >> 3
 }
 
-/// C-8: whether neither seat has a legal move for any throw value, given a rule set's move
-/// generator `moves_of(seat, throw, out)` (which appends, and offers no `pass`).
-pub(crate) fn jammed(mut moves_of: impl FnMut(Seat, u8, &mut MoveList)) -> bool {
+/// C-8: whether neither seat has a legal move for any throw value 1..=`MAX` (5 for the sticks,
+/// 4 for two d4, R-5), given a rule set's move generator `moves_of(seat, throw, out)` (which
+/// appends, and offers no `pass`).
+pub(crate) fn jammed<const MAX: u8>(mut moves_of: impl FnMut(Seat, u8, &mut MoveList)) -> bool {
     let mut moves = MoveList::new();
     Seat::BOTH.iter().all(|&s| {
-        (1..=5).all(|t| {
+        (1..=MAX).all(|t| {
             moves.clear();
             moves_of(s, t, &mut moves);
             moves.is_empty()

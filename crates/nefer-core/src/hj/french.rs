@@ -294,6 +294,7 @@ const FRENCH_LINES: LineRules = LineRules {
 };
 
 impl Turns for State {
+    #[inline]
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
         match self.phase {
@@ -313,6 +314,7 @@ impl Turns for State {
         }
     }
 
+    #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         match (self.phase, c) {
             (Phase::ChooseFirst, Chance::Seat(s)) => {
@@ -418,14 +420,19 @@ impl Rules for State {
             // front piece stuck before 30 with pieces in hand and hole 1 taken, and the piece on
             // hole 1 can always step to an empty hole 2..6, so no jam exists (SPEC §6.4).
             _ => {
-                self.end_turn();
                 // An opening 1 declined (C-2 `false`) leaves nobody entered: the search for a
-                // 1 goes on, without decisions (§6.2).
-                if self.phase == Phase::Throw && self.hand == ByPlayer::both(PIECES) {
-                    self.phase = match self.cfg.opening {
-                        OpeningThrows::Simultaneous => Phase::SimultaneousA,
-                        OpeningThrows::Alternate => Phase::Opening,
-                    };
+                // 1 goes on, without decisions (§6.2). In the alternate search each throw is a
+                // turn; in the simultaneous one the declined 1 is none and the search's throws
+                // are no turns either, so the count goes back to 0.
+                let searching = self.hand == ByPlayer::both(PIECES);
+                if searching && self.cfg.opening == OpeningThrows::Simultaneous {
+                    self.clock.turns = 0;
+                    self.phase = Phase::SimultaneousA;
+                    return;
+                }
+                self.end_turn();
+                if searching && self.phase == Phase::Throw {
+                    self.phase = Phase::Opening;
                 }
             }
         }

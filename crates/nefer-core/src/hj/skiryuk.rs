@@ -10,10 +10,10 @@ use super::board::{self, Follow, LineRules, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Rules, Turns, rule_set, state};
+use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
 use crate::sticks::Throw;
 
-rule_set!(HjSkiryuk; moves: generate);
+rule_set!(HjSkiryuk; jam: generate);
 
 /// Pieces per player (000-SK§6).
 pub const PIECES: u8 = 5;
@@ -67,11 +67,10 @@ pub fn option_specs() -> Vec<OptionSpec> {
         )
         .own(
             "bonus",
-            &["automatic", "declinable"],
+            Bonus::VALUES,
             "SK-20",
             "whether a bonus throw may be declined",
         )
-        .implementing(&["automatic"])
         .own(
             "retrigger",
             Retrigger::VALUES,
@@ -86,34 +85,28 @@ pub fn option_specs() -> Vec<OptionSpec> {
         )
         .own(
             "load",
-            &["automatic", "optional"],
+            Load::VALUES,
             "SK-8",
             "whether a load may be refused",
         )
-        .implementing(&["automatic"])
         .own(
             "blocked_load",
             BlockedLoad::VALUES,
             "SK-9",
             "a load while hole 1 is taken",
         )
-        // `choice` would need a decision after the move; not yet.
         .own(
             "capture_target",
-            &["rearmost", "foremost", "choice"],
+            CaptureTarget::VALUES,
             "SK-14",
             "which opposing piece an arrival in S captures",
         )
-        .implementing(CaptureTarget::VALUES)
-        // `deferred_capture` would need a rule for when the owed capture is taken, which SPEC
-        // does not give.
         .own(
             "no_target",
-            &["nothing", "deferred_capture", "take_from_hand"],
+            NoTarget::VALUES,
             "SK-15",
             "an arrival in S with no opposing piece on the path",
         )
-        .implementing(NoTarget::VALUES)
         .own(
             "auto_load",
             AutoLoad::VALUES,
@@ -145,6 +138,26 @@ option_values! {
 }
 
 option_values! {
+    /// SK-20: whether the nefer bonus throw may be declined.
+    pub enum Bonus {
+        /// It is thrown.
+        Automatic = "automatic",
+        /// The mover decides, `throw` or `pass`.
+        Declinable = "declinable",
+    }
+}
+
+option_values! {
+    /// SK-8: whether a load may be refused.
+    pub enum Load {
+        /// The piece is loaded at once.
+        Automatic = "automatic",
+        /// The mover decides, `hand-X1` or `pass`.
+        Optional = "optional",
+    }
+}
+
+option_values! {
     /// SK-6: which crossings of a nefer hole load a piece.
     pub enum Retrigger {
         /// Every crossing.
@@ -165,22 +178,24 @@ option_values! {
 }
 
 option_values! {
-    /// SK-14: which opposing path piece an arrival in S captures (`choice` is listed but not
-    /// implemented).
+    /// SK-14: which opposing path piece an arrival in S captures.
     pub enum CaptureTarget {
         /// The rearmost.
         Rearmost = "rearmost",
         /// The foremost.
         Foremost = "foremost",
+        /// The mover chooses, `capture-R3`, among two or more.
+        Choice = "choice",
     }
 }
 
 option_values! {
-    /// SK-15: an arrival in S with no opposing piece on the path (`deferred_capture` is listed
-    /// but not implemented).
+    /// SK-15: an arrival in S with no opposing piece on the path.
     pub enum NoTarget {
         /// Captures nothing.
         Nothing = "nothing",
+        /// Leaves a capture owed, taken as soon as the opponent has a path piece.
+        DeferredCapture = "deferred_capture",
         /// Captures a piece from the opponent's hand.
         TakeFromHand = "take_from_hand",
     }
@@ -216,10 +231,14 @@ config! {
         opening: Opening,
         /// SK-4.
         bonus_chain: BonusChain,
+        /// SK-20, R-10.
+        bonus: Bonus,
         /// SK-6.
         retrigger: Retrigger,
         /// SK-7: a 1 may enter a piece from hand on an empty hole 1.
         entry_by_one: bool,
+        /// SK-8, R-8.
+        load: Load,
         /// SK-9.
         blocked_load: BlockedLoad,
         /// SK-14.
@@ -244,6 +263,17 @@ pub(crate) enum Phase {
     Throw,
     /// The seat to move uses this throw.
     Move(Throw),
+    /// R-9 (`capture_target=choice`): the mover's piece has just arrived in S with two or more
+    /// opposing path pieces; he chooses the one captured (a decision before any throw).
+    Capture,
+    /// R-8 (`load=optional`): the move recorded a load trigger with hole 1 empty and a piece in
+    /// hand; the mover loads or declines. `bonus`: the move also earned the nefer bonus.
+    Load {
+        /// The move landed on 15 or 25 (§3.6 step 7 follows the decision).
+        bonus: bool,
+    },
+    /// R-10 (`bonus=declinable`): the mover takes the bonus throw or ends his turn.
+    Bonus,
     /// Over.
     Over(Outcome),
 }
@@ -267,6 +297,8 @@ state! {
         /// crossed 15 (`[0]`) and 25 (`[1]`). The memory goes with the piece along the path and
         /// ends when it leaves it: pieces in hand are one pool of identical pieces (SK-10).
         crossed: ByPlayer<[u32; 2]>,
+        /// Captures each seat is owed (only under SK-15 `deferred_capture`, R-11).
+        owed: ByPlayer<u8>,
     }
 }
 
@@ -293,6 +325,7 @@ impl State {
             bonus_taken: false,
             pending_loads: ByPlayer::both(0),
             crossed: ByPlayer::both([0; 2]),
+            owed: ByPlayer::both(0),
             cfg,
         }
     }
@@ -317,6 +350,12 @@ impl State {
         self.trophies[seat]
     }
 
+    /// Captures `seat` is owed and will take once the opponent has a path piece (only under
+    /// `hj.skiryuk.no_target=deferred_capture`, R-11).
+    pub fn owed_captures(&self, seat: Seat) -> u8 {
+        self.owed[seat]
+    }
+
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
     /// move whose line leads back to its start exists (C-5).
     fn generate(&self, seat: Seat, t: u8, out: &mut MoveList) -> bool {
@@ -334,7 +373,12 @@ impl State {
                 continue;
             }
             let to = if l == SHARED {
-                Place::Shared
+                // the move is written with the piece's final place, the hand when it
+                // goes back at once (SK-17 `immediate_return_to_hand`).
+                match self.cfg.exit_s {
+                    ExitS::ByOne => Place::Shared,
+                    ExitS::ImmediateReturnToHand => Place::Hand,
+                }
             } else {
                 // SK-11..SK-13: the line's far end must be free of the player's other pieces.
                 let others = own & !(1 << p);
@@ -388,9 +432,10 @@ impl State {
         }
     }
 
-    /// Moves the piece on hole `p` whose count ends on `l` (SPEC §3.6, in its order) and says
-    /// whether it earned a bonus throw.
-    fn move_piece(&mut self, p: u8, l: u8, to: Place) -> bool {
+    /// Moves the piece on hole `p` whose count ends on `l` to `to` and applies the effects of
+    /// SPEC §3.6 in its order, stopping at a decision an option puts among them (R-8, R-9,
+    /// R-10); the decision's answer goes on from there.
+    fn move_piece(&mut self, p: u8, l: u8, to: Place) {
         let me = self.clock.to_move;
         let them = me.other();
         // 1. The counted steps p+1..=l cross a nefer hole (never the line jump; SK-5); under
@@ -412,65 +457,198 @@ impl State {
             }
         };
         // 2. The move, line included.
-        let mut captured = None;
         self.holes[me] &= !(1 << p);
-        match to {
-            Place::Hole(_, f) => self.holes[me] |= 1 << f,
-            _ => {
-                // 3. Arrival in S captures the opponent's rearmost path piece (SK-14, SK-15).
-                let theirs = self.holes[them];
-                if theirs != 0 {
-                    let victim = match self.cfg.capture_target {
-                        CaptureTarget::Rearmost => theirs & theirs.wrapping_neg(),
-                        CaptureTarget::Foremost => 1 << (31 - theirs.leading_zeros()),
-                    };
-                    self.holes[them] &= !victim;
-                    captured = Some(them);
-                    for c in &mut self.crossed[them] {
-                        *c &= !victim;
-                    }
-                    self.trophies[me] += 1;
-                } else if self.cfg.no_target == NoTarget::TakeFromHand && self.hand[them] > 0 {
-                    // SK-15 `take_from_hand`: no path piece, so one from his hand.
-                    self.hand[them] -= 1;
-                    self.trophies[me] += 1;
+        if let Place::Hole(_, f) = to {
+            self.holes[me] |= 1 << f;
+            self.load(trigger, l == NEFER[0] || l == NEFER[1], None);
+            return;
+        }
+        // 3. Arrival in S (`to` is the hand under SK-17 `immediate_return_to_hand`, R-12): the
+        // piece stays in S, or goes back to hand at once; it captures the opponent's rearmost
+        // path piece (SK-14, SK-15). An exact arrival in S starts on 25..29, so it never crosses
+        // a nefer hole nor lands on one: no load, no bonus follows.
+        match self.cfg.exit_s {
+            ExitS::ByOne => self.shared[me] += 1,
+            ExitS::ImmediateReturnToHand => self.hand[me] += 1,
+        }
+        let theirs = self.holes[them];
+        let mut captured = None;
+        if theirs != 0 {
+            let victim = match self.cfg.capture_target {
+                CaptureTarget::Rearmost => theirs & theirs.wrapping_neg(),
+                CaptureTarget::Foremost => 1 << (31 - theirs.leading_zeros()),
+                // with two or more targets the mover chooses (a decision); one is taken.
+                CaptureTarget::Choice if theirs.count_ones() > 1 => {
+                    self.phase = Phase::Capture;
+                    return;
                 }
-                // SK-17 option: the piece does not stay in S but goes back to hand at once.
-                match self.cfg.exit_s {
-                    ExitS::ByOne => self.shared[me] += 1,
-                    ExitS::ImmediateReturnToHand => self.hand[me] += 1,
+                CaptureTarget::Choice => theirs,
+            };
+            self.capture(me, victim);
+            captured = Some(them);
+        } else {
+            match self.cfg.no_target {
+                NoTarget::Nothing => {}
+                // the capture is owed, and taken at the end of an action that gives the
+                // opponent a path piece.
+                NoTarget::DeferredCapture => self.owed[me] = self.owed[me].saturating_add(1),
+                // SK-15 `take_from_hand`: no path piece, so one from his hand; a capture like
+                // any other, so the victim's empty path is refilled.
+                NoTarget::TakeFromHand => {
+                    if self.hand[them] > 0 {
+                        self.hand[them] -= 1;
+                        self.trophies[me] += 1;
+                        captured = Some(them);
+                    }
                 }
             }
         }
-        // 4. The load, lost if hole 1 is taken (SK-8, SK-9), or kept until it is free under
-        // SK-9 `deferred` (then made like a fresh load: none if the hand is empty by then).
-        match self.cfg.blocked_load {
-            BlockedLoad::Deferred => {
-                if trigger {
-                    self.pending_loads[me] = (self.pending_loads[me] + 1).min(PIECES);
-                }
-                // The move or its capture may have freed hole 1 of either seat.
-                for seat in Seat::BOTH {
-                    if self.pending_loads[seat] > 0 && self.holes[seat] & 2 == 0 {
-                        self.pending_loads[seat] -= 1;
-                        if self.hand[seat] > 0 {
-                            self.holes[seat] |= 2;
-                            self.hand[seat] -= 1;
-                        }
+        self.load(trigger, false, captured);
+    }
+
+    /// `seat` captures the opponent's path piece(s) `victim` (one bit) and keeps it (000-SK§19).
+    fn capture(&mut self, seat: Seat, victim: u32) {
+        let them = seat.other();
+        self.holes[them] &= !victim;
+        for c in &mut self.crossed[them] {
+            *c &= !victim;
+        }
+        self.trophies[seat] += 1;
+    }
+
+    /// §3.6 step 4, the load of a `trigger`, then the rest of the move (`bonus`: the move landed
+    /// on 15 or 25; `captured`: whose piece it captured). The load is lost if hole 1 is taken
+    /// (SK-9), or kept until hole 1 is free under SK-9 `deferred` (then made like a fresh load,
+    /// automatically, R-8: none if the hand is empty by then); with hole 1 free it is made at
+    /// once, or under SK-8 `optional` the mover decides.
+    #[inline(always)]
+    fn load(&mut self, trigger: bool, bonus: bool, captured: Option<Seat>) {
+        let me = self.clock.to_move;
+        // Most moves trigger nothing: they test `trigger` alone.
+        if trigger {
+            let can_load = self.holes[me] & 2 == 0 && self.hand[me] > 0;
+            if can_load && self.cfg.load == Load::Optional {
+                // A load trigger never comes with an arrival in S (see `move_piece`), so no
+                // capture waits for this decision.
+                debug_assert!(captured.is_none());
+                self.phase = Phase::Load { bonus };
+                return;
+            }
+            match self.cfg.blocked_load {
+                BlockedLoad::Lost => {
+                    if can_load {
+                        self.holes[me] |= 2;
+                        self.hand[me] -= 1;
                     }
                 }
+                BlockedLoad::Deferred => {
+                    self.pending_loads[me] = (self.pending_loads[me] + 1).min(PIECES);
+                }
             }
-            BlockedLoad::Lost => {
-                if trigger && self.holes[me] & 2 == 0 && self.hand[me] > 0 {
+        }
+        self.deferred_loads();
+        self.settle(bonus, captured);
+    }
+
+    /// SK-9 `deferred`: the waiting loads of either seat whose hole 1 is free now (the move or
+    /// its capture may have freed it) are made, or lapse with an empty hand.
+    #[inline]
+    fn deferred_loads(&mut self) {
+        if self.cfg.blocked_load != BlockedLoad::Deferred {
+            return;
+        }
+        for seat in Seat::BOTH {
+            if self.pending_loads[seat] > 0 && self.holes[seat] & 2 == 0 {
+                self.pending_loads[seat] -= 1;
+                if self.hand[seat] > 0 {
+                    self.holes[seat] |= 2;
+                    self.hand[seat] -= 1;
+                }
+            }
+        }
+    }
+
+    /// The end of an action (§3.6 steps 5–7): the auto-loads, the captures owed, the
+    /// bonus throw (step 7; a decision under SK-20 `declinable`, R-10) or the end of the turn,
+    /// and the win (step 6, which overrides whatever comes next).
+    #[inline(always)]
+    fn settle(&mut self, bonus: bool, captured: Option<Seat>) {
+        let me = self.clock.to_move;
+        // 5.
+        self.auto_load(captured);
+        let owed = self.owed != ByPlayer::both(0);
+        if owed {
+            self.take_owed();
+        }
+        // 7.
+        let one_bonus = self.cfg.bonus_chain == BonusChain::OnePerTurn;
+        if bonus && !(one_bonus && self.bonus_taken) {
+            self.bonus_taken = one_bonus;
+            self.phase = match self.cfg.bonus {
+                Bonus::Automatic => Phase::Throw,
+                Bonus::Declinable => Phase::Bonus,
+            };
+        } else {
+            self.end_turn();
+        }
+        // 6. An owed capture may complete either seat's five, the mover's first (the
+        // opponent's only by an owed capture: his own captures are checked on his moves).
+        if self.trophies[me] == PIECES {
+            self.phase = Phase::Over(Outcome::Win(me));
+        } else if owed && self.trophies[me.other()] == PIECES {
+            self.phase = Phase::Over(Outcome::Win(me.other()));
+        }
+    }
+
+    /// each owed capture is taken while the opponent has a path piece, rearmost first
+    /// (whatever `capture_target` says), the mover's first; after each the victim is refilled
+    /// by the auto-load as after any capture.
+    fn take_owed(&mut self) {
+        let me = self.clock.to_move;
+        for seat in [me, me.other()] {
+            let them = seat.other();
+            while self.owed[seat] > 0 && self.holes[them] != 0 {
+                let theirs = self.holes[them];
+                self.capture(seat, theirs & theirs.wrapping_neg());
+                self.owed[seat] -= 1;
+                self.auto_load(Some(them));
+            }
+        }
+    }
+
+    /// The decisions an option adds (R-8..R-10) and the entry by a 1 (SK-7): out of line, as
+    /// a game with the default options never makes them.
+    #[inline(never)]
+    fn play_other(&mut self, m: Move) {
+        let me = self.clock.to_move;
+        match (self.phase, m) {
+            (
+                Phase::Move(_),
+                Move::Go {
+                    from: Place::Hand, ..
+                },
+            ) => {
+                self.holes[me] |= 2;
+                self.hand[me] -= 1;
+                self.settle(false, None);
+            }
+            (Phase::Capture, Move::Capture(Place::Hole(_, n))) => {
+                let them = me.other();
+                self.capture(me, 1 << n);
+                self.load(false, false, Some(them));
+            }
+            (Phase::Load { bonus }, m) => {
+                if m != Move::Pass {
                     self.holes[me] |= 2;
                     self.hand[me] -= 1;
                 }
+                self.deferred_loads();
+                self.settle(bonus, None);
             }
+            (Phase::Bonus, Move::Throw) => self.phase = Phase::Throw,
+            (Phase::Bonus, _) => self.end_turn(),
+            _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
         }
-        // 5.
-        self.auto_load(captured);
-        // 7. (Step 6, the win, is checked by the caller.)
-        l == NEFER[0] || l == NEFER[1]
     }
 
     fn end_turn(&mut self) {
@@ -481,6 +659,7 @@ impl State {
 }
 
 impl Turns for State {
+    #[inline]
     fn status(&self) -> Status {
         match self.phase {
             Phase::OpeningA => Status::Chance {
@@ -496,10 +675,16 @@ impl Turns for State {
                 seat: self.clock.to_move,
                 throw: Some(t),
             },
+            // decisions that are no throw's (NOTATION §6: `throw` null).
+            Phase::Capture | Phase::Load { .. } | Phase::Bonus => Status::Decide {
+                seat: self.clock.to_move,
+                throw: None,
+            },
             Phase::Over(o) => Status::Over(o),
         }
     }
 
+    #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         let Chance::Throw(t) = c else {
             debug_assert!(false, "chance {c} in {:?}", self.phase);
@@ -524,55 +709,86 @@ impl Turns for State {
     }
 }
 
+impl Moves for State {
+    #[inline]
+    fn decision_moves(&self, out: &mut MoveList) -> bool {
+        if let Phase::Move(t) = self.phase {
+            let null = self.generate(self.clock.to_move, t.value(), out);
+            self.cfg.lines.finish(null, out);
+            return true;
+        }
+        self.option_moves(out);
+        false
+    }
+}
+
+impl State {
+    /// The moves of the decisions an option adds (R-8..R-10), before any throw; out of line,
+    /// as a game with the default options never makes them.
+    #[inline(never)]
+    fn option_moves(&self, out: &mut MoveList) {
+        let me = self.clock.to_move;
+        match self.phase {
+            // which of the opponent's path pieces to capture.
+            Phase::Capture => {
+                let them = me.other();
+                for n in crate::game::ones(self.holes[them]) {
+                    out.push(Move::Capture(Place::Hole(side(them), n)));
+                }
+            }
+            // load, or decline.
+            Phase::Load { .. } => {
+                out.push(Move::Go {
+                    from: Place::Hand,
+                    to: Place::Hole(side(me), 1),
+                });
+                out.push(Move::Pass);
+            }
+            // take the bonus throw, or end the turn.
+            Phase::Bonus => {
+                out.push(Move::Pass);
+                out.push(Move::Throw);
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
-        let Phase::Move(t) = self.phase else {
-            debug_assert!(false, "move {m} in {:?}", self.phase);
-            return;
-        };
-        match m {
-            Move::Go {
-                from: Place::Hole(_, p),
-                to,
-            } => {
-                let one_bonus = self.cfg.bonus_chain == BonusChain::OnePerTurn;
-                if self.move_piece(p, p + t.value(), to) && !(one_bonus && self.bonus_taken) {
-                    self.bonus_taken = one_bonus;
-                    self.phase = Phase::Throw;
-                } else {
-                    self.end_turn();
-                }
-                if self.trophies[me] == PIECES {
-                    self.phase = Phase::Over(Outcome::Win(me));
-                }
-            }
-            Move::Go {
-                from: Place::Hand, ..
-            } => {
-                self.holes[me] |= 2;
-                self.hand[me] -= 1;
-                self.end_turn();
-            }
-            Move::Go {
-                from: Place::Shared,
-                ..
-            } => {
+        match (self.phase, m) {
+            (
+                Phase::Move(t),
+                Move::Go {
+                    from: Place::Hole(_, p),
+                    to,
+                },
+            ) => self.move_piece(p, p + t.value(), to),
+            (
+                Phase::Move(_),
+                Move::Go {
+                    from: Place::Shared,
+                    ..
+                },
+            ) => {
                 self.shared[me] -= 1;
                 self.hand[me] += 1;
-                self.auto_load(None);
-                self.end_turn();
+                self.settle(false, None);
             }
-            // A lost throw ends the turn.
-            _ => self.end_turn(),
+            // A lost throw ends the turn; it changes nothing that the end of an action would
+            // settle (§3.6 steps 5–6, R-11).
+            (Phase::Move(_), Move::Pass) => self.end_turn(),
+            _ => self.play_other(m),
         }
         // C-8. With auto-load always (SK-16 default) no jam exists: the front piece on the path
         // can always move with some throw (nothing of its own lies ahead of it; from 26..29 a
         // throw reaches S, from lower holes a throw of 2..5 lands on a hole that is not a line
         // hole or whose line it may follow), and a player with no path piece has a piece in S
         // (auto-load empties the hand first), which a 1 takes back to hand. Under
-        // `after_capture_only` a player can be left with every piece in hand for good.
-        if self.cfg.auto_load == AutoLoad::AfterCaptureOnly {
+        // `after_capture_only` a player can be left with every piece in hand for good. Checked
+        // when a throw is due, not while a decision of the move waits (R-8..R-10).
+        if self.cfg.auto_load == AutoLoad::AfterCaptureOnly && self.phase == Phase::Throw {
             self.draw_if_jammed();
         }
     }

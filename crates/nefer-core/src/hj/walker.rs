@@ -301,10 +301,12 @@ impl State {
             // 001§10: along the line if its far end is free (the mover's start counts as free,
             // C-5), else stay (WB-8, C-6); one line per move (WB-10); blocking points stop
             // lines only under WB-4 `block_lines=true`, where such a line counts as one whose
-            // far end cannot be reached (so C-6 decides: stay, or illegal).
+            // far end cannot be reached (so C-6 decides: stay, or illegal). The moving piece
+            // has left its start, so it never blocks its own line.
             let enterable = |d: u8| {
                 taken >> d & 1 == 0
-                    && !(cfg.block_lines && blockers & strictly_between(d.min(l), d.max(l)) != 0)
+                    && !(cfg.block_lines
+                        && blockers & !(1u64 << p) & strictly_between(d.min(l), d.max(l)) != 0)
             };
             match cfg.lines.follow(p, l, line_partner(l), enterable) {
                 Follow::Stop(f) => out.push(Move::Go {

@@ -2,14 +2,15 @@
 //! and the pools `hand`, `off` and (Skiryuk) `captured`.
 
 use super::{
-    Check, FromSetup, Keeps, Mark, PositionError, Problem, Setup, Stage, config_of, seat_setup,
-    seats, setup, shared_count, shared_phase, shared_stage,
+    Check, Counter, FromSetup, Keeps, Mark, PositionError, Problem, Setup, Stage, config_of,
+    seat_setup, seats, setup, shared_count, shared_phase, shared_stage,
 };
 use crate::game::{ByPlayer, Place, Seat};
 use crate::hj::board::{SHARED, circuit_index, circuit_place, side, single_index, single_place};
 use crate::hj::{french, skiryuk, walker, washburne};
 use crate::rules::RuleSetId;
 use crate::skeleton::{Clock, Phase};
+use crate::sticks::Throw;
 
 /// The pieces every H&J rule set gives a seat.
 const PIECES: u8 = 5;
@@ -87,6 +88,7 @@ impl FromSetup for skiryuk::State {
             let mut st = seat_setup(board, self.hand[seat], 0);
             st.captured = self.trophies[seat.other()];
             st.loads = self.pending_loads[seat];
+            st.owed = self.owed[seat];
             for (k, mark) in [Mark::Crossed15, Mark::Crossed25].into_iter().enumerate() {
                 st.marks
                     .extend(own_holes(seat, self.crossed[seat][k]).map(|p| (p, mark)));
@@ -98,6 +100,9 @@ impl FromSetup for skiryuk::State {
             Phase::OpeningB(t) => (Stage::Opening, Some(t)),
             Phase::Throw => (Stage::Throw, None),
             Phase::Move(t) => (Stage::Move, Some(t)),
+            Phase::Capture => (Stage::Capture, None),
+            Phase::Load { bonus } => (Stage::Load { bonus }, None),
+            Phase::Bonus => (Stage::Bonus, None),
             Phase::Over(o) => (Stage::Over(o), None),
         };
         let mut setup = setup(
@@ -112,12 +117,14 @@ impl FromSetup for skiryuk::State {
     }
 
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
-        use skiryuk::{BlockedLoad, BonusChain, Phase, Retrigger};
+        use skiryuk::{
+            BlockedLoad, Bonus, BonusChain, CaptureTarget, Load, NoTarget, Phase, Retrigger,
+        };
         let cfg = config_of(s, skiryuk::Config::from_options)?;
         let keeps = Keeps {
             pools: [true, false, true],
             marks: &[Mark::Crossed15, Mark::Crossed25],
-            counters: [false, true, true],
+            counters: &[Counter::Loads, Counter::Bonus, Counter::Owed],
             ..Keeps::pieces(PIECES)
         };
         let mut c = Check::new(s, keeps);
@@ -154,6 +161,12 @@ impl FromSetup for skiryuk::State {
                     "a pending load",
                     "hj.skiryuk.blocked_load=deferred",
                 ),
+                (
+                    st.owed > 0,
+                    cfg.no_target == NoTarget::DeferredCapture,
+                    "a capture owed",
+                    "hj.skiryuk.no_target=deferred_capture",
+                ),
             ]);
         }
         let one_bonus = cfg.bonus_chain == BonusChain::OnePerTurn;
@@ -173,6 +186,38 @@ impl FromSetup for skiryuk::State {
             }
             Stage::Throw => c.plain(Phase::Throw),
             Stage::Move => c.with_throw(Phase::Move),
+            // the mover chooses among two or more of the opponent's path pieces.
+            Stage::Capture => {
+                c.stage_needs(
+                    cfg.capture_target == CaptureTarget::Choice,
+                    "hj.skiryuk.capture_target=choice",
+                );
+                let targets = idx[s.to_move.other()]
+                    .iter()
+                    .filter(|&&i| i < SHARED)
+                    .count();
+                c.stage_lacks(targets < 2, "two or more path pieces of the opponent");
+                c.plain(Phase::Capture)
+            }
+            // hole 1 free and a piece in hand, or there is nothing to decide.
+            Stage::Load { bonus } => {
+                c.stage_needs(cfg.load == Load::Optional, "hj.skiryuk.load=optional");
+                let me = &s.seats[s.to_move];
+                let hole_1 = single_place(side(s.to_move), 1);
+                c.stage_lacks(
+                    me.hand == 0 || me.board.contains(&hole_1),
+                    "a piece in hand and hole 1 free",
+                );
+                c.plain(Phase::Load { bonus })
+            }
+            // take the bonus throw or decline it.
+            Stage::Bonus => {
+                c.stage_needs(
+                    cfg.bonus == Bonus::Declinable,
+                    "hj.skiryuk.bonus=declinable",
+                );
+                c.plain(Phase::Bonus)
+            }
             Stage::Over(o) => c.plain(Phase::Over(o)),
             _ => c.no_stage(),
         };
@@ -184,6 +229,7 @@ impl FromSetup for skiryuk::State {
             bonus_taken: s.bonus_taken,
             pending_loads: s.seats.clone().map(|st| st.loads),
             crossed,
+            owed: s.seats.clone().map(|st| st.owed),
             clock: Clock::new(s.to_move, s.turns),
             phase: phase.unwrap_or(Phase::Throw),
             cfg,
@@ -194,6 +240,8 @@ impl FromSetup for skiryuk::State {
 
 impl FromSetup for washburne::State {
     fn to_setup(&self) -> Setup {
+        use washburne::Phase;
+        let me = self.clock.to_move;
         let s = seats(|seat| {
             seat_setup(
                 circuit_board(seat, self.indices_of(seat)),
@@ -201,20 +249,38 @@ impl FromSetup for washburne::State {
                 0,
             )
         });
-        let stage = shared_stage(self.phase);
-        setup(
+        let (stage, throw, piece) = match self.phase {
+            Phase::Throw => (Stage::Throw, None, None),
+            Phase::Move(t) => (Stage::Move, Some(t), None),
+            Phase::Dice(d) => (Stage::Dice(d), None, None),
+            Phase::Second(second) => (
+                Stage::Second,
+                Throw::new(second.value()),
+                (second.moved() != 0).then(|| circuit_place(side(me), second.moved())),
+            ),
+            Phase::Over(o) => (Stage::Over(o), None, None),
+        };
+        let mut setup = setup(
             RuleSetId::HjWashburne,
             self.cfg.to_options(),
             s,
             &self.clock,
-            stage,
-        )
+            (stage, throw),
+        );
+        setup.piece = piece;
+        setup.earned = self.bonus_throws;
+        setup
     }
 
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
-        use washburne::{BlockedHomeLoss, GOAL, SharedHole};
+        use crate::options::Dice;
+        use washburne::{BlockedHomeLoss, GOAL, Orange, Phase, SecondDie, SharedHole};
         let cfg = config_of(s, washburne::Config::from_options)?;
-        let mut c = Check::new(s, HAND);
+        let keeps = Keeps {
+            counters: &[Counter::Earned],
+            ..HAND
+        };
+        let mut c = Check::new(s, keeps);
         let idx = indices(&mut c, |seat, p| circuit_index(side(seat), p));
         // The circuit: both seats on every hole; `S` holds one piece, or any number of both
         // seats under WA-13 `safe_unlimited`.
@@ -222,12 +288,54 @@ impl FromSetup for washburne::State {
         c.single(&all_places(s), |p| {
             (open && p == Place::Shared).then_some(u32::MAX)
         });
-        let phase = shared_phase(&mut c);
+        // a game throws the sticks or two d4, never both.
+        let dice = cfg.common.dice == Dice::TwoD4;
+        let (sticks_only, dice_only) = ("hj.washburne.dice=sticks", "hj.washburne.dice=two_d4");
+        c.needs_all([
+            (s.earned > 0, dice, "earned throws (earned=)", dice_only),
+            (
+                s.earned > 0,
+                cfg.orange == Orange::BonusThrow,
+                "earned throws (earned=)",
+                "hj.washburne.orange=bonus_throw",
+            ),
+        ]);
+        let phase = match s.stage {
+            Stage::Move => {
+                c.stage_needs(!dice, sticks_only);
+                c.with_throw(Phase::Move)
+            }
+            Stage::Dice(d) => {
+                c.stage_needs(dice, dice_only);
+                c.plain(Phase::Dice(d))
+            }
+            // The die left, and unless WA-18 lets both dice move one piece, the piece the
+            // first moved, which the seat to move has there.
+            Stage::Second => {
+                c.stage_needs(dice, dice_only);
+                c.argument(Some(true), !cfg.d4_same_piece);
+                if let Some(p) = s.piece {
+                    c.piece_on(p, "the first die's move");
+                }
+                let die = s.throw.filter(|t| t.value() <= 4);
+                c.stage_lacks(s.throw.is_some() && die.is_none(), "a die's value, 1..4");
+                let moved = s.piece.and_then(|p| circuit_index(side(s.to_move), p));
+                c.stage_lacks(
+                    !cfg.d4_same_piece && moved.is_none(),
+                    "the piece the first die moved (second:T:PLACE)",
+                );
+                die.map(|t| Phase::Second(SecondDie::new(t.value(), moved.unwrap_or(0))))
+            }
+            Stage::Throw => c.plain(Phase::Throw),
+            Stage::Over(o) => c.plain(Phase::Over(o)),
+            _ => c.no_stage(),
+        };
         let on_s = s.seats.clone().map(|st| shared_count(&st.board));
         let state = washburne::State {
             bits: idx.map(|v| bits_of(&v) | u64::from(v.contains(&SHARED)) << SHARED),
             knocked: s.seats.clone().map(|st| st.hand),
             extra_on_s: on_s.map(|n| n.saturating_sub(1)),
+            bonus_throws: s.earned,
             clock: Clock::new(s.to_move, s.turns),
             phase: phase.unwrap_or(Phase::Throw),
             cfg,

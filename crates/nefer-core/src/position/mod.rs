@@ -30,7 +30,7 @@ use core::fmt;
 use crate::game::{ByPlayer, Outcome, Place, Seat};
 use crate::options::{OptionError, Options};
 use crate::rules::RuleSetId;
-use crate::sticks::Throw;
+use crate::sticks::{DicePair, Throw};
 
 /// A position as plain data, not checked: what a position string says, field by field.
 ///
@@ -51,15 +51,22 @@ pub struct Setup {
     pub stage: Stage,
     /// The throw of the stage: the throw to play ([`Stage::Move`]), the result of Kendall's try
     /// for a 4 ([`Stage::Water`]), the opening throw already thrown ([`Stage::Opening`] in
-    /// Skiryuk, [`Stage::Simultaneous`]).
+    /// Skiryuk, [`Stage::Simultaneous`]), Washburne's die left ([`Stage::Second`]).
     pub throw: Option<Throw>,
     /// The piece a French bonus throw belongs to ([`Stage::Bonus`], and [`Stage::Move`] with
-    /// that throw).
+    /// that throw); the piece Washburne's first die moved, which the second may not move
+    /// ([`Stage::Second`]).
     pub piece: Option<Place>,
     /// Turns begun so far (the count of C-7's cap).
     pub turns: u32,
     /// Skiryuk SK-4 `one_per_turn`: this turn has had its bonus throw.
     pub bonus_taken: bool,
+    /// Kendall KE-5 `accumulate`: the values collected this turn and not spent yet, each
+    /// as often as collected (lowest first in a setup made from a state).
+    pub collected: Vec<Throw>,
+    /// Washburne under two d4: throws of both dice that orange landings have earned and
+    /// that follow the decisions of the current throw.
+    pub earned: u8,
 }
 
 /// One seat's part of a [`Setup`].
@@ -81,6 +88,9 @@ pub struct SeatSetup {
     pub skip: bool,
     /// Skiryuk SK-9 `deferred`: loads waiting for hole 1 to be free.
     pub loads: u8,
+    /// Skiryuk SK-15 `deferred_capture`: captures the seat is owed, taken once the
+    /// opponent has a path piece.
+    pub owed: u8,
 }
 
 /// A mark on a piece: what the state remembers of one piece.
@@ -115,8 +125,25 @@ pub enum Stage {
     Water,
     /// `water-throw`: Kendall's try for a 4 (KE-16).
     WaterThrow,
-    /// `bonus:PLACE`: a French bonus throw for the piece on `PLACE` (FR-2, FR-3).
+    /// `bonus:PLACE`: a French bonus throw for the piece on `PLACE` (FR-2, FR-3); `bonus`:
+    /// Skiryuk's declinable bonus throw, taken (`throw`) or declined (`pass`; SK-20, R-10).
     Bonus,
+    /// `spend`: Kendall's collected values (KE-5 `accumulate`, R-4) are spent, one move at a
+    /// time.
+    Spend,
+    /// `capture`: Skiryuk's choice of the opposing path piece captured (SK-14 `choice`, R-9).
+    Capture,
+    /// `load`: Skiryuk's optional load on hole 1 (SK-8 `optional`, R-8); `load:bonus`: the move
+    /// also earned the bonus throw, which follows the decision.
+    Load {
+        /// The move landed on nefer hole 15 or 25: its bonus follows.
+        bonus: bool,
+    },
+    /// `1+3`: Washburne's throw of two d4 to play, both values.
+    Dice(DicePair),
+    /// `second:T`: Washburne's die `T` left after the first was played; `second:T:PLACE`:
+    /// with a piece other than the one on `PLACE`, which the first moved (WA-18 `false`).
+    Second,
     /// `over:A`, `over:B`, `over:draw`: the game is over.
     Over(Outcome),
 }
@@ -133,6 +160,11 @@ impl Stage {
             Stage::Water => "water",
             Stage::WaterThrow => "water-throw",
             Stage::Bonus => "bonus",
+            Stage::Spend => "spend",
+            Stage::Capture => "capture",
+            Stage::Load { .. } => "load",
+            Stage::Dice(_) => "dice",
+            Stage::Second => "second",
             Stage::Over(_) => "over",
         }
     }
@@ -267,6 +299,15 @@ pub enum Problem {
         /// What was given, in words.
         what: String,
     },
+    /// A stage whose decision the position cannot make: what it needs is missing (Kendall's
+    /// `spend` with nothing collected, Skiryuk's `load` with hole 1 taken…).
+    #[error("stage `{stage}` needs {what}")]
+    StageNeeds {
+        /// The stage.
+        stage: Stage,
+        /// What it needs, in words.
+        what: &'static str,
+    },
     /// A seat has won, and the stage is not `over` with its win.
     #[error("seat {winner} has won: the stage must be over:{winner}")]
     NotOver {
@@ -395,6 +436,60 @@ position_text! {
     SenetSchool = senet::school;
 }
 
+/// A counter of a position string (field 6 of docs/dev/positions.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counter {
+    /// `skip=`: Kendall's lost turns (KE-19).
+    Skip,
+    /// `loads=`: Skiryuk's pending loads (SK-9).
+    Loads,
+    /// `bonus=taken`: Skiryuk's bonus taken this turn (SK-4).
+    Bonus,
+    /// `owed=`: Skiryuk's captures owed.
+    Owed,
+    /// `collected=`: Kendall's collected values.
+    Collected,
+    /// `earned=`: Washburne's throws of two d4 earned.
+    Earned,
+}
+
+impl Counter {
+    /// Every counter.
+    const ALL: [Counter; 6] = [
+        Counter::Skip,
+        Counter::Loads,
+        Counter::Bonus,
+        Counter::Owed,
+        Counter::Collected,
+        Counter::Earned,
+    ];
+
+    /// The counter in words, for a problem.
+    const fn words(self) -> &'static str {
+        match self {
+            Counter::Skip => "lost turns (skip)",
+            Counter::Loads => "pending loads",
+            Counter::Bonus => "bonus taken",
+            Counter::Owed => "captures owed (owed)",
+            Counter::Collected => "collected values (collected)",
+            Counter::Earned => "earned throws (earned)",
+        }
+    }
+
+    /// Whether `s` sets it.
+    fn set_in(self, s: &Setup) -> bool {
+        let st = &s.seats.0;
+        match self {
+            Counter::Skip => st.iter().any(|x| x.skip),
+            Counter::Loads => st.iter().any(|x| x.loads > 0),
+            Counter::Bonus => s.bonus_taken,
+            Counter::Owed => st.iter().any(|x| x.owed > 0),
+            Counter::Collected => !s.collected.is_empty(),
+            Counter::Earned => s.earned > 0,
+        }
+    }
+}
+
 /// What a rule set's state keeps besides its board places: the checks every rule set makes
 /// the same way read it ([`Check::new`]).
 #[derive(Clone, Copy)]
@@ -405,8 +500,8 @@ pub(crate) struct Keeps {
     pub(crate) pools: [bool; 3],
     /// The marks it keeps on pieces.
     pub(crate) marks: &'static [Mark],
-    /// Whether it keeps lost turns (`skip`), pending loads (`loads`), a bonus taken (`bonus`).
-    pub(crate) counters: [bool; 3],
+    /// The counters it keeps.
+    pub(crate) counters: &'static [Counter],
 }
 
 impl Keeps {
@@ -416,7 +511,7 @@ impl Keeps {
             pieces,
             pools: [false; 3],
             marks: &[],
-            counters: [false; 3],
+            counters: &[],
         }
     }
 }
@@ -501,22 +596,13 @@ impl<'s> Check<'s> {
         }
     }
 
-    /// The counters the rule set does not keep (`has`: skip, loads, bonus) are at rest.
-    fn counters(&mut self, has: [bool; 3]) {
-        let st = &self.s.seats.0;
-        let set = [
-            st.iter().any(|x| x.skip),
-            st.iter().any(|x| x.loads > 0),
-            self.s.bonus_taken,
-        ];
-        for (i, what) in ["lost turns (skip)", "pending loads", "bonus taken"]
-            .into_iter()
-            .enumerate()
-        {
-            if set[i] && !has[i] {
+    /// The counters the rule set does not keep (all but `has`) are at rest.
+    fn counters(&mut self, has: &[Counter]) {
+        for counter in Counter::ALL {
+            if counter.set_in(self.s) && !has.contains(&counter) {
                 self.problems.push(Problem::NotInRules {
                     rules: self.s.rules,
-                    what: what.to_owned(),
+                    what: counter.words().to_owned(),
                 });
             }
         }
@@ -594,6 +680,13 @@ impl<'s> Check<'s> {
         if !self.s.seats[seat].board.contains(&place) {
             self.problems.push(Problem::NoPiece { seat, place, what });
         }
+    }
+
+    /// The stage cannot be played: it needs `what`, which the position lacks.
+    pub(crate) fn stage_lacks(&mut self, lacks: bool, what: &'static str) {
+        let stage = self.s.stage;
+        self.problems
+            .check(lacks, || Problem::StageNeeds { stage, what });
     }
 
     /// Every problem found, or `value`.
@@ -680,6 +773,8 @@ pub(crate) fn setup(
         piece: None,
         turns: clock.turns,
         bonus_taken: false,
+        collected: Vec::new(),
+        earned: 0,
     }
 }
 

@@ -1,8 +1,8 @@
 //! The setups of the two Senets: squares `1`..`30` and the pieces borne off (`off`).
 
 use super::{
-    Check, FromSetup, Keeps, Mark, PositionError, Problem, Setup, Stage, config_of, seat_setup,
-    seats, setup, shared_phase, shared_stage,
+    Check, Counter, FromSetup, Keeps, Mark, PositionError, Problem, Setup, Stage, config_of,
+    seat_setup, seats, setup, shared_phase, shared_stage,
 };
 use crate::game::{ByPlayer, Place, Seat};
 use crate::rules::RuleSetId;
@@ -72,24 +72,27 @@ impl FromSetup for kendall::State {
             Phase::WaterThrow => (Stage::WaterThrow, None),
             Phase::WaterResult(t) => (Stage::Water, Some(t)),
             Phase::Opening => (Stage::Opening, None),
+            Phase::Spend => (Stage::Spend, None),
             Phase::Over(o) => (Stage::Over(o), None),
         };
-        setup(
+        let mut setup = setup(
             RuleSetId::SenetKendall,
             self.cfg.to_options(),
             seats,
             &self.clock,
             (stage, throw),
-        )
+        );
+        setup.collected = self.collected();
+        setup
     }
 
     fn from_setup(s: &Setup) -> Result<Self, PositionError> {
-        use kendall::{GiveUpCost, Opening, Phase};
+        use kendall::{GiveUpCost, Opening, Phase, ThrowMode};
         let cfg = config_of(s, kendall::Config::from_options)?;
         let pieces = cfg.family.pieces();
         let keeps = Keeps {
             marks: &[Mark::Reborn],
-            counters: [true, false, false],
+            counters: &[Counter::Skip, Counter::Collected],
             ..senet_keeps(pieces)
         };
         let mut c = Check::new(s, keeps);
@@ -122,9 +125,30 @@ impl FromSetup for kendall::State {
                 ),
             ]);
         }
+        // the values collected, counted by value.
+        let accumulate = cfg.throw_mode == ThrowMode::Accumulate;
+        c.needs(
+            !s.collected.is_empty(),
+            accumulate,
+            "collected values (collected=)",
+            "senet.kendall.throw_mode=accumulate",
+        );
+        let mut pool = [0u8; 5];
+        for t in &s.collected {
+            let n = &mut pool[usize::from(t.value() - 1)];
+            *n = n.saturating_add(1);
+        }
         let phase = match s.stage {
             Stage::Throw => c.plain(Phase::Throw),
             Stage::Move => c.with_throw(Phase::Move),
+            Stage::Spend => {
+                c.stage_needs(accumulate, "senet.kendall.throw_mode=accumulate");
+                c.stage_lacks(
+                    s.collected.is_empty(),
+                    "values collected to spend (collected=)",
+                );
+                c.plain(Phase::Spend)
+            }
             Stage::Water => {
                 in_waters(&mut c, "its water turn");
                 c.argument(None, false);
@@ -163,6 +187,7 @@ impl FromSetup for kendall::State {
             off,
             skip: s.seats.clone().map(|st| st.skip),
             reborn,
+            pool,
             clock: Clock::new(s.to_move, s.turns),
             phase: phase.unwrap_or(Phase::Throw),
             cfg,

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! RULES[OPTIONS] A:PIECES B:PIECES TO-MOVE STAGE [turn=N] [skip=SEATS] [loads=N/N] [bonus=taken]
+//!     [owed=N/N] [collected=T,...] [earned=N]
 //! ```
 //!
 //! with places as NOTATION §2 writes them.
@@ -13,7 +14,7 @@ use super::{Mark, PositionError, Problem, SeatSetup, Setup, Stage, outcome_word}
 use crate::game::{ByPlayer, Outcome, Place, Seat};
 use crate::options::Options;
 use crate::rules::RuleSetId;
-use crate::sticks::Throw;
+use crate::sticks::{DicePair, Throw};
 
 /// The word of a mark, with its `+`.
 pub(crate) fn mark_word(m: Mark) -> &'static str {
@@ -93,6 +94,16 @@ impl fmt::Display for Setup {
         if self.bonus_taken {
             f.write_str(" bonus=taken")?;
         }
+        if a.owed > 0 || b.owed > 0 {
+            write!(f, " owed={}/{}", a.owed, b.owed)?;
+        }
+        for (i, t) in self.collected.iter().enumerate() {
+            f.write_str(if i == 0 { " collected=" } else { "," })?;
+            write!(f, "{t}")?;
+        }
+        if self.earned > 0 {
+            write!(f, " earned={}", self.earned)?;
+        }
         Ok(())
     }
 }
@@ -151,6 +162,8 @@ fn write_stage(f: &mut fmt::Formatter<'_>, s: &Setup) -> fmt::Result {
             None => f.write_str("move")?,
         },
         Stage::Over(o) => write!(f, "over:{}", outcome_word(o))?,
+        Stage::Dice(d) => write!(f, "{d}")?,
+        Stage::Load { bonus: true } => f.write_str("load:bonus")?,
         stage => f.write_str(stage.word())?,
     }
     if let Some(t) = throw {
@@ -219,6 +232,8 @@ impl FromStr for Setup {
             piece,
             turns: stage.default_turns(rules),
             bonus_taken: false,
+            collected: Vec::new(),
+            earned: 0,
         };
         let mut seen: Vec<&str> = Vec::new();
         for field in fields {
@@ -253,11 +268,29 @@ impl FromStr for Setup {
                 }
                 "bonus" if value == "taken" => s.bonus_taken = true,
                 "bonus" => return Err(syntax("bonus", value, "`taken`")),
+                "owed" => {
+                    let bad = || syntax("owed", value, "two counts `A/B`");
+                    let (a, b) = value.split_once('/').ok_or_else(bad)?;
+                    s.seats[Seat::A].owed = a.parse().map_err(|_| bad())?;
+                    s.seats[Seat::B].owed = b.parse().map_err(|_| bad())?;
+                }
+                "collected" => {
+                    let bad = || syntax("collected", value, "throws 1..5 separated by commas");
+                    s.collected = value
+                        .split(',')
+                        .map(|t| parse_throw(t).ok_or_else(bad))
+                        .collect::<Result<_, _>>()?;
+                }
+                "earned" => {
+                    s.earned = value
+                        .parse()
+                        .map_err(|_| syntax("earned", value, "a count of throws"))?;
+                }
                 _ => {
                     return Err(syntax(
                         "field",
                         field,
-                        "a field turn=, skip=, loads= or bonus=",
+                        "a field turn=, skip=, loads=, bonus=, owed=, collected= or earned=",
                     ));
                 }
             }
@@ -336,7 +369,7 @@ fn parse_stage(text: &str) -> Result<(Stage, Option<Throw>, Option<Place>), Posi
         syntax(
             "stage",
             text,
-            "a stage: throw, 1..5, first, opening, simultaneous, water, water-throw, bonus, over:A|B|draw, with `:THROW` or `:PLACE` where it has them",
+            "a stage: throw, 1..5, a pair of d4 1+3, first, opening, simultaneous, water, water-throw, bonus, spend, capture, load, load:bonus, second, over:A|B|draw, with `:THROW` or `:PLACE` where it has them",
         )
     };
     let mut parts = text.split(':');
@@ -351,16 +384,36 @@ fn parse_stage(text: &str) -> Result<(Stage, Option<Throw>, Option<Place>), Posi
         "water" => Stage::Water,
         "water-throw" => Stage::WaterThrow,
         "bonus" => Stage::Bonus,
+        "spend" => Stage::Spend,
+        "capture" => Stage::Capture,
+        "load" => Stage::Load {
+            bonus: match parts.clone().next() {
+                Some("bonus") => {
+                    parts.next();
+                    true
+                }
+                _ => false,
+            },
+        },
+        "second" => Stage::Second,
         "over" => Stage::Over(match parts.next() {
             Some("A") => Outcome::Win(Seat::A),
             Some("B") => Outcome::Win(Seat::B),
             Some("draw") => Outcome::Draw,
             _ => return Err(bad()),
         }),
-        t => {
-            throw = Some(parse_throw(t).ok_or_else(bad)?);
-            Stage::Move
-        }
+        t => match t.split_once('+') {
+            Some((a, b)) => Stage::Dice(
+                parse_die(a)
+                    .zip(parse_die(b))
+                    .and_then(|(a, b)| DicePair::new(a, b))
+                    .ok_or_else(bad)?,
+            ),
+            None => {
+                throw = Some(parse_throw(t).ok_or_else(bad)?);
+                Stage::Move
+            }
+        },
     };
     let mut piece = None;
     for arg in parts {
@@ -377,6 +430,14 @@ fn parse_stage(text: &str) -> Result<(Stage, Option<Throw>, Option<Place>), Posi
 fn parse_throw(s: &str) -> Option<Throw> {
     match s.as_bytes() {
         [d @ b'1'..=b'5'] => Throw::new(d - b'0'),
+        _ => None,
+    }
+}
+
+/// One die of a pair, `1`..`4`.
+fn parse_die(s: &str) -> Option<u8> {
+    match s.as_bytes() {
+        [d @ b'1'..=b'4'] => Some(d - b'0'),
         _ => None,
     }
 }

@@ -188,6 +188,13 @@ pub(crate) const fn jammed_origins(blockade: bool, opp: Squares, t: u8) -> (Squa
     }
 }
 
+/// Whether a blockade stops the exit from 27 on a 4: it is a bear-off, which passes 28,
+/// 29 and 30, so three opposing pieces there stop it.
+#[inline]
+pub(crate) const fn waters_exit_blocked(blockade: bool, opp: Squares) -> bool {
+    blockade && runs_of_three(opp) & bit(WATERS + 1) != 0
+}
+
 /// Bearing off the piece on square `from`.
 #[inline]
 pub(crate) const fn bear_off(from: u8) -> Move {
@@ -280,6 +287,18 @@ mod tests {
             (bit(9) | bit(8), bit(13) | bit(14))
         );
         assert_eq!(jammed_origins(false, opp, 5), (0, 0));
+    }
+
+    #[test]
+    fn the_exit_from_27_passes_28_to_30() {
+        let three = bit(28) | bit(29) | bit(30);
+        assert!(waters_exit_blocked(true, three));
+        assert!(!waters_exit_blocked(false, three));
+        assert!(!waters_exit_blocked(true, bit(28) | bit(29)));
+        assert!(!waters_exit_blocked(
+            true,
+            bit(25) | bit(26) | bit(28) | bit(29)
+        ));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::board::{
     self, HAPPINESS, REBIRTH, Squares, WATERS, bear_off, between, bit, jammed_origins, push_steps,
-    runs_of_three, step_back_square, up_to,
+    runs_of_three, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, Status};
@@ -59,11 +59,10 @@ pub fn option_specs() -> Vec<OptionSpec> {
         )
         .own(
             "throw_mode",
-            &["immediate", "accumulate"],
+            ThrowMode::VALUES,
             "KE-5",
             "play each throw at once, or collect them first",
         )
-        .implementing(&["immediate"])
         .own(
             "blockade",
             Blockade::VALUES,
@@ -181,6 +180,17 @@ impl ExtraThrows {
 }
 
 option_values! {
+    /// KE-5: when the throws of a turn are played.
+    pub enum ThrowMode {
+        /// Each throw at once.
+        Immediate = "immediate",
+        /// The turn's throws are collected first, then spent one decision at a time, each
+        /// decision choosing a value and a move for it (R-4, `4:26-off`).
+        Accumulate = "accumulate",
+    }
+}
+
+option_values! {
     /// KE-10: a 1 from 26 into the Waters.
     pub enum OneFrom26 {
         /// Like any other move.
@@ -254,6 +264,8 @@ config! {
         opening: Opening,
         /// KE-4.
         extra_throws: ExtraThrows,
+        /// KE-5.
+        throw_mode: ThrowMode,
         /// KE-7.
         blockade: Blockade,
         /// KE-10.
@@ -320,6 +332,8 @@ pub(crate) enum Phase {
     WaterResult(Throw),
     /// KE-3 `first_to_throw_one`: the opening 1, to be played by the front piece.
     Opening,
+    /// KE-5 `accumulate`: the collected values are spent, one decision at a time.
+    Spend,
     /// Game over.
     Over(Outcome),
 }
@@ -335,6 +349,9 @@ state! {
         skip: ByPlayer<bool>,
         /// KE-23: the square of the seat's reborn piece while it has not moved yet (0: none).
         reborn: ByPlayer<u8>,
+        /// KE-5 `accumulate`: how many of each value 1..=5 (index: value − 1) the mover
+        /// has collected and not spent yet.
+        pool: [u8; 5],
     }
 }
 
@@ -360,8 +377,20 @@ impl State {
             phase,
             skip: ByPlayer::both(false),
             reborn: ByPlayer::both(0),
+            pool: [0; 5],
             cfg,
         }
+    }
+
+    /// The values collected and not spent yet, each as often as collected, lowest first (KE-5
+    /// `accumulate`, R-4; empty otherwise).
+    pub fn collected(&self) -> Vec<Throw> {
+        Throw::ALL
+            .iter()
+            .flat_map(|&t| {
+                core::iter::repeat_n(t, usize::from(self.pool[usize::from(t.value() - 1)]))
+            })
+            .collect()
     }
 
     fn occupied(&self) -> Squares {
@@ -377,6 +406,8 @@ impl State {
     }
 
     fn end_turn(&mut self) {
+        // Values not spent are lost with the turn (R-4, KE-20).
+        self.pool = [0; 5];
         loop {
             if let Some(o) = self.clock.pass(&self.cfg.common) {
                 self.phase = Phase::Over(o);
@@ -422,11 +453,20 @@ impl State {
     #[inline(always)]
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
         self.base_moves_for(t, out);
+        self.restrict(out);
+    }
+
+    /// The options that restrict or widen a decision's moves once they are listed: KE-23 (the
+    /// reborn piece must move next, when it can) and KE-27 (`pass` beside bear-offs only).
+    #[inline(always)]
+    fn restrict(&self, out: &mut MoveList) {
         let reborn = self.reborn[self.clock.to_move];
         if reborn != 0 {
             // KE-23: the reborn piece must move next, when it can.
-            let from_reborn =
-                |m: &Move| matches!(m, Move::Go { from: Place::Square(f), .. } if *f == reborn);
+            let from_reborn = |m: &Move| {
+                m.places()
+                    .is_some_and(|(from, _)| from == Place::Square(reborn))
+            };
             if out.iter().any(from_reborn) {
                 out.retain(|m| from_reborn(m));
             }
@@ -434,10 +474,34 @@ impl State {
         if self.cfg.bear_off_optional
             && out
                 .iter()
-                .all(|m| matches!(m, Move::Go { to: Place::Off, .. }))
+                .all(|m| m.places().is_some_and(|(_, to)| to == Place::Off))
         {
             // KE-27 `true`: a throw whose only moves are bear-offs may be passed.
             out.push(Move::Pass);
+        }
+    }
+
+    /// KE-5 `accumulate`: the moves of every distinct value collected, each written with
+    /// the value it spends (`4:26-off`); for a value those of 8.2 step 2 for that throw
+    /// (forward, else the penalty, else backward). `pass` alone when no value has a move.
+    fn spend_moves(&self, out: &mut MoveList) {
+        let mut one = MoveList::new();
+        for t in Throw::ALL {
+            if self.pool[usize::from(t.value() - 1)] == 0 {
+                continue;
+            }
+            one.clear();
+            self.base_moves_for(t, &mut one);
+            for m in &one {
+                if let Move::Go { from, to } = *m {
+                    out.push(Move::spend(t, from, to));
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        } else {
+            self.restrict(out);
         }
     }
 
@@ -512,8 +576,9 @@ impl State {
             }
         }
         // KE-16 `false`: the piece in 27 is not a frozen turn's only hope but one more piece,
-        // which a 4 bears off (8.5) whenever it comes.
-        if t8 == 4 && own & bit(WATERS) != 0 {
+        // which a 4 bears off (8.5) whenever it comes, unless a blockade on 28–30 stops it
+        //
+        if t8 == 4 && own & bit(WATERS) != 0 && !waters_exit_blocked(blockade, opp) {
             out.push(bear_off(WATERS));
         }
         // KE-10 `only_if_forced`: the 1 into the Waters when nothing else goes forward.
@@ -594,6 +659,7 @@ impl State {
 }
 
 impl Turns for State {
+    #[inline]
     fn status(&self) -> Status {
         let seat = self.clock.to_move;
         match self.phase {
@@ -606,15 +672,29 @@ impl Turns for State {
                 seat,
                 throw: Some(ONE),
             },
-            Phase::WaterChoice => Status::Decide { seat, throw: None },
+            // The water choice comes before any throw; a spending decision's moves carry their
+            // value (NOTATION §6: `throw` null for both).
+            Phase::WaterChoice | Phase::Spend => Status::Decide { seat, throw: None },
             Phase::Over(o) => Status::Over(o),
         }
     }
 
+    #[inline]
     fn play_chance_unchecked(&mut self, c: Chance) {
         let Chance::Throw(t) = c else { return };
         self.phase = match self.phase {
             Phase::WaterThrow => Phase::WaterResult(t),
+            // KE-5 `accumulate`: throw while the value earns another throw (KE-4), then
+            // spend.
+            Phase::Throw if self.cfg.throw_mode == ThrowMode::Accumulate => {
+                let n = &mut self.pool[usize::from(t.value() - 1)];
+                *n = n.saturating_add(1);
+                if self.cfg.extra_throws.earns(t) {
+                    Phase::Throw
+                } else {
+                    Phase::Spend
+                }
+            }
             _ => Phase::Move(t),
         };
     }
@@ -634,9 +714,22 @@ impl Moves for State {
                 return false;
             }
             // Not held by a bear-off gate (KE-22 reading): the gate governs leaving from the end
-            // of the track; the exit from 27 is the Waters' own escape (8.5).
-            Phase::WaterResult(t) if t.value() == 4 => out.push(bear_off(WATERS)),
+            // of the track; the exit from 27 is the Waters' own escape (8.5). A blockade on
+            // 28–30 holds it; under KE-27 `true` it may be declined.
+            Phase::WaterResult(t)
+                if t.value() == 4
+                    && !waters_exit_blocked(
+                        self.cfg.blockade == Blockade::Three,
+                        self.men[self.clock.to_move.other()],
+                    ) =>
+            {
+                out.push(bear_off(WATERS));
+                if self.cfg.bear_off_optional {
+                    out.push(Move::Pass);
+                }
+            }
             Phase::WaterResult(_) => out.push(Move::Pass),
+            Phase::Spend => self.spend_moves(out),
             Phase::Opening => {
                 // KE-3: the opening 1 moves the front piece (14→15 in the default setup).
                 self.moves_for(ONE, out);
@@ -710,8 +803,28 @@ impl Rules for State {
                     self.end_turn();
                 }
             }
-            // A failed try ends the turn whatever its value (002 "one try per turn").
+            // A failed try ends the turn whatever its value (002 "one try per turn"), and so
+            // does a 4 declined under KE-27: the piece stays in 27.
             (Phase::WaterResult(_), _) => self.end_turn(),
+            // a pass loses every value not spent.
+            (Phase::Spend, Move::Pass) => self.end_turn(),
+            (Phase::Spend, Move::Spend(spent)) => {
+                self.pool[usize::from(spent.value().value() - 1)] -= 1;
+                let (Place::Square(from), to) = (spent.from(), spent.to()) else {
+                    debug_assert!(false, "{m} starts off the board");
+                    return;
+                };
+                self.move_piece(from, to);
+                if matches!(self.phase, Phase::Over(_)) {
+                    return;
+                }
+                // A piece of the mover entering 27 ends the turn and loses the values left
+                // (KE-20); otherwise the next value is spent, until none is left. Nothing
+                // earns a throw once the collection is over (R-4: KE-21 does not apply).
+                if to == Place::Square(WATERS) || self.pool == [0; 5] {
+                    self.end_turn();
+                }
+            }
             (Phase::Move(t), Move::Pass) => self.after_throw(t, false),
             (
                 Phase::Move(t),

@@ -187,9 +187,7 @@ impl FamilyConfig {
     }
 
     /// The start position: the pieces alternate from square 1, seat A on the even squares
-    /// (KE-2, 004§1). SPEC gives no setup for KE-25's five pieces; we keep the same
-    /// alternation over squares 1..10 (A on 2..10, B on 1..9), the setup of seven pieces cut to
-    /// five.
+    /// (KE-2, 004§1); KE-25's five pieces on squares 1..10 (A on 2..10, B on 1..9, R-3).
     pub fn start(&self) -> ByPlayer<Squares> {
         let used = up_to(2 * self.pieces());
         START.map(|s| s & used)

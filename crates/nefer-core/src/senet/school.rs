@@ -5,7 +5,7 @@
 
 use super::board::{
     self, HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
-    step_back_square, up_to,
+    step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
 use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat};
@@ -243,8 +243,9 @@ impl State {
         if own & bit(TRAP) != 0 {
             // Every other counter is frozen; only a 4 removes this one (004§11, SB-18). No
             // bear-off gate holds it (KE-22 reading): with the others frozen a closed gate
-            // would keep the player from ever moving again.
-            out.push(if t8 == TRAP_EXIT {
+            // would keep the player from ever moving again. A blockade on 28–30 does.
+            let blockade = self.cfg.blockade == Blockade::Three;
+            out.push(if t8 == TRAP_EXIT && !waters_exit_blocked(blockade, opp) {
                 bear_off(TRAP)
             } else {
                 Move::Pass

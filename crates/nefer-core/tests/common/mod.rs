@@ -128,8 +128,16 @@ pub fn has(v: &[String], m: &str) -> bool {
     v.iter().any(|x| x == m)
 }
 
+/// The patterns a registry lists among an option's values, and the values drawn for them.
+const PATTERNS: [(&str, &[&str]); 3] = [
+    ("N", &["150"]),
+    ("(0,1)", &["2/5", "3/5"]),
+    ("{...}", &["{}", "{10,15,25}", "{3,20,27}"]),
+];
+
 /// The defaults for even seeds; for odd ones, each option of `id` drawn among the values the
-/// engine implements (the listed ones, and samples of the `N` and `(0,1)` patterns).
+/// engine implements (the listed ones, and samples of the `N`, `(0,1)` and `{...}` patterns):
+/// every value of SPEC §10, those of §13 included.
 pub fn options_for(id: RuleSetId, seed: u64) -> Options {
     let mut o = Options::new();
     if seed % 2 == 0 {
@@ -142,22 +150,33 @@ pub fn options_for(id: RuleSetId, seed: u64) -> Options {
             .values
             .iter()
             .copied()
-            .filter(|&v| v != "N" && v != "(0,1)" && spec.implements(v))
+            .filter(|&v| PATTERNS.iter().all(|(p, _)| *p != v) && spec.implements(v))
             .collect();
-        if spec.implements("N") {
-            values.push("150");
-        }
-        if spec.implements("(0,1)") {
-            values.extend(["2/5", "3/5"]);
+        for (p, samples) in PATTERNS {
+            if spec.implements(p) {
+                values.extend(samples);
+            }
         }
         drawn.push((spec.name.clone(), values[rng.random_range(0..values.len())]));
     }
+    // a game that may cycle for ever (Washburne's blocking orange holes, or no passing)
+    // is capped at 1000 turns unless the options say otherwise; leave the cap to that default
+    // rather than turn it off.
+    let may_cycle = drawn.iter().any(|(k, v)| {
+        (k == "hj.washburne.orange" && *v == "blocking_point")
+            || (k == "hj.washburne.no_passing" && *v == "true")
+    });
+    drawn.retain(|(k, v)| !(may_cycle && k.ends_with(".max_turns") && *v == "off"));
     // Random play under the Senet gate `all_in_last_row` (KE-22) takes up to hundreds of
     // thousands of actions to bring all pieces into the last row at once (pieces keep being sent
-    // back); the game still ends, but only the C-7 cap keeps it within this test's bound.
-    let slow = drawn
-        .iter()
-        .any(|(k, v)| k == "senet.bear_off_gate" && *v == "all_in_last_row");
+    // back); the game still ends, but only the C-7 cap keeps it within this test's bound. Any
+    // gate with a blockade (KE-7, SB-15) can make a game endless: a piece in 27 whose exit a
+    // blockade on 28–30 stops, and the blockade's owner gated for good behind the
+    // frozen player's own blockade; only the cap ends it.
+    let drew = |name: &str, value: &str| drawn.iter().any(|(k, v)| k == name && *v == value);
+    let blockade = drew("senet.kendall.blockade", "3") || drew("senet.school.blockade", "3");
+    let slow = drew("senet.bear_off_gate", "all_in_last_row")
+        || (blockade && drew("senet.bear_off_gate", "first_row_empty"));
     for (k, v) in drawn {
         let v = if slow && k.ends_with(".max_turns") {
             "150"

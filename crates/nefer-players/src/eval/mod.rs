@@ -194,6 +194,56 @@ pub(crate) fn unsupported(evaluator: &str, g: &AnyGame) -> ! {
     )
 }
 
+/// Declares a hand-written family's evaluation: the unit struct, and the [`Evaluator`] impl
+/// every family shares — a finished game's result, the family's own value of its unfinished
+/// games, and a refusal for the others'. Two forms:
+///
+/// - `Family, "name", games`: the family writes an inherent
+///   `fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64>` (`None` for a game not of the
+///   family); `games`, a pattern, are the family's games for [`Evaluator::supports`];
+/// - `Family, "name", AnyGame::Variant => |s, seat| raw`: a family of one game valued by a raw
+///   score per seat, `raw` (of that game's state `s`), [ranked] from both seats' scores.
+macro_rules! family {
+    ($(#[$doc:meta])* $family:ident, $name:literal, $variant:path => |$s:ident, $seat:ident| $raw:expr) => {
+        family!($(#[$doc])* $family, $name, $variant(_));
+
+        impl $family {
+            #[inline]
+            fn unfinished(g: &::nefer_core::AnyGame, seat: ::nefer_core::Seat) -> Option<f64> {
+                let $variant($s) = g else {
+                    return None;
+                };
+                let raw = ::nefer_core::Seat::BOTH.map(|$seat| $raw);
+                Some($crate::eval::ranked(raw, seat))
+            }
+        }
+    };
+    ($(#[$doc:meta])* $family:ident, $name:literal, $games:pat) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $family;
+
+        impl $crate::eval::Evaluator for $family {
+            #[inline]
+            fn value(&self, g: &::nefer_core::AnyGame, seat: ::nefer_core::Seat) -> f64 {
+                if let Some(v) = $crate::eval::outcome_value(g, seat) {
+                    return v;
+                }
+                Self::unfinished(g, seat).unwrap_or_else(|| $crate::eval::unsupported($name, g))
+            }
+
+            fn supports(&self, g: &::nefer_core::AnyGame) -> bool {
+                matches!(g, $games)
+            }
+
+            fn name(&self) -> &str {
+                $name
+            }
+        }
+    };
+}
+pub(crate) use family;
+
 /// The hand-written evaluation of every rule set: each family's own ([`Senet`], [`Skiryuk`],
 /// [`Washburne`], [`FittedRace`]), chosen by the game's rule set. It ranks positions (see the
 /// scale above); it is what the levels play with.

@@ -10,24 +10,23 @@
 
 use nefer_core::{AnyGame, Game, Seat, Status};
 
-use super::{Evaluator, THROW_P, outcome_value, ranked, unsupported};
+use super::{THROW_P, family, ranked};
 
-/// The race evaluation: the fitted expected turns where the fit applies, progress elsewhere.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FittedRace;
+family! {
+    /// The race evaluation: the fitted expected turns where the fit applies, progress elsewhere.
+    FittedRace, "fitted-race", AnyGame::HjFrench(_) | AnyGame::HjWalker(_)
+}
 
-impl Evaluator for FittedRace {
+impl FittedRace {
+    /// The value of an unfinished game, `None` for another family's (see `family!`).
     #[inline]
-    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
-        if let Some(v) = outcome_value(g, seat) {
-            return v;
-        }
+    fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64> {
         let raw = match g {
             AnyGame::HjFrench(s) if s.standard_race() => {
                 let turns = Seat::BOTH.map(|seat| {
                     french_turns(s.holes_of(seat).fold(0, |m, n| m | 1 << n), s.in_hand(seat))
                 });
-                return race_value(turns, seat, g.status(), FRENCH_SPREAD);
+                return Some(race_value(turns, seat, g.status(), FRENCH_SPREAD));
             }
             // Options that change the track (lines, point 30, ...) make another race than the
             // one the fit was made on: progress along the track.
@@ -49,7 +48,7 @@ impl Evaluator for FittedRace {
             AnyGame::HjWalker(s) if !s.variation() => {
                 let turns =
                     Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat)));
-                return race_value(turns, seat, g.status(), WALKER_SPREAD);
+                return Some(race_value(turns, seat, g.status(), WALKER_SPREAD));
             }
             // The circuit variation: the players meet and block each other, the table's race
             // does not apply; progress round the 59 holes.
@@ -63,17 +62,9 @@ impl Evaluator for FittedRace {
                     2.0,
                 )
             }),
-            _ => unsupported(self.name(), g),
+            _ => return None,
         };
-        ranked(raw, seat)
-    }
-
-    fn supports(&self, g: &AnyGame) -> bool {
-        matches!(g, AnyGame::HjFrench(_) | AnyGame::HjWalker(_))
-    }
-
-    fn name(&self) -> &str {
-        "fitted-race"
+        Some(ranked(raw, seat))
     }
 }
 
@@ -290,6 +281,7 @@ pub fn french_features(holes: u32, hand: u8) -> [f64; FRENCH_FEATURES] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
 
     #[test]
     fn a_walker_piece_held_behind_a_blocking_point_costs() {

@@ -5,18 +5,18 @@
 
 use nefer_core::{AnyGame, Seat};
 
-use super::{Evaluator, THROW_P, outcome_value, ranked, unsupported};
+use super::{THROW_P, family, ranked};
 
-/// The Senet evaluation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Senet;
+family! {
+    /// The Senet evaluation.
+    Senet, "senet", AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_)
+}
 
-impl Evaluator for Senet {
+impl Senet {
+    /// The value of an unfinished game, `None` for another family's (see `family!`).
     #[inline]
-    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
-        if let Some(v) = outcome_value(g, seat) {
-            return v;
-        }
+    fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64> {
+        // The House of Waters costs more in the school rules (`kendall_rules` false).
         let raw = match g {
             AnyGame::SenetKendall(s) => raw(
                 squares(s.squares_of(Seat::A)),
@@ -30,17 +30,9 @@ impl Evaluator for Senet {
                 [s.borne_off(Seat::A), s.borne_off(Seat::B)],
                 false,
             ),
-            _ => unsupported(self.name(), g),
+            _ => return None,
         };
-        ranked(raw, seat)
-    }
-
-    fn supports(&self, g: &AnyGame) -> bool {
-        matches!(g, AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_))
-    }
-
-    fn name(&self) -> &str {
-        "senet"
+        Some(ranked(raw, seat))
     }
 }
 
@@ -87,6 +79,7 @@ fn raw(a: u32, b: u32, off: [u8; 2], kendall_rules: bool) -> [f64; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluator;
     use nefer_core::{Options, RuleSetId};
 
     #[test]

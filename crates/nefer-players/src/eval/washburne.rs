@@ -2,37 +2,16 @@
 //! box, knocked-off pieces (they freeze the player and risk the blocked-home loss), and exposure
 //! to capture. It ranks positions (see [the scale](super)).
 
-use nefer_core::{AnyGame, Seat};
+use nefer_core::AnyGame;
 
-use super::{Evaluator, THROW_P, outcome_value, ranked, unsupported};
+use super::{THROW_P, family};
 
-/// The Washburne evaluation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Washburne;
-
-impl Evaluator for Washburne {
-    #[inline]
-    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
-        if let Some(v) = outcome_value(g, seat) {
-            return v;
-        }
-        let AnyGame::HjWashburne(s) = g else {
-            unsupported(self.name(), g)
-        };
-        let raw = Seat::BOTH.map(|seat| {
-            // Pieces beyond the first on an open S (WA-13 option) are safe at index 30.
-            raw(s.bits_of(seat), s.opponent_bits(seat), s.knocked_off(seat))
-                + 30.0 * f64::from(s.extra_on_shared(seat))
-        });
-        ranked(raw, seat)
-    }
-
-    fn supports(&self, g: &AnyGame) -> bool {
-        matches!(g, AnyGame::HjWashburne(_))
-    }
-
-    fn name(&self) -> &str {
-        "washburne"
+family! {
+    /// The Washburne evaluation. Pieces beyond the first on an open S (WA-13 option) are safe
+    /// at index 30.
+    Washburne, "washburne", AnyGame::HjWashburne => |s, seat| {
+        raw(s.bits_of(seat), s.opponent_bits(seat), s.knocked_off(seat))
+            + 30.0 * f64::from(s.extra_on_shared(seat))
     }
 }
 

@@ -13,7 +13,7 @@ use std::hash::BuildHasher;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use nefer_core::{AnyGame, Chance, Game, Move, Seat, Status};
+use nefer_core::{AnyGame, Chance, Game, MAX_CHANCES, Move, Seat, Status};
 
 use super::{forced_or_best, name_with_budget};
 use crate::eval::{Evaluator, HandWritten};
@@ -153,6 +153,28 @@ impl<E: Evaluator> Expectimax<E> {
         }
     }
 
+    /// [`Expectimax::value`] of an outcome of a chance node. A throw followed by another
+    /// (Kendall's collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so
+    /// that such chains end: at depth 0 the next throw is valued as it stands.
+    fn value_after_chance(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
+        self.nodes += 1;
+        self.check_time();
+        if self.aborted {
+            return 0.0;
+        }
+        match g.status() {
+            Status::Over(_) => self.eval.value(g, self.root),
+            Status::Chance { .. } if depth > 0 => self.chance(g, depth - 1, alpha, beta),
+            Status::Chance { .. } => self.eval.value(g, self.root),
+            Status::Decide { seat, .. } => {
+                if depth == 0 {
+                    return self.eval.value(g, self.root);
+                }
+                self.decision(g, seat, depth, alpha, beta)
+            }
+        }
+    }
+
     fn decision(
         &mut self,
         g: &AnyGame,
@@ -238,9 +260,9 @@ impl<E: Evaluator> Expectimax<E> {
     /// Star1 with a Star2 probing phase over the outcomes of a chance node.
     fn chance(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
         // Fixed-capacity lists: chance nodes are most of the tree, and the heap was a fifth of
-        // the search's time in `hj.washburne`.
-        let mut outcomes = ArrayVec::<(Chance, f64), 5>::new();
-        let mut children = ArrayVec::<AnyGame, 5>::new();
+        // the search's time in `hj.washburne`. Room for the ten pairs of two d4 (SPEC R-5).
+        let mut outcomes = ArrayVec::<(Chance, f64), MAX_CHANCES>::new();
+        let mut children = ArrayVec::<AnyGame, MAX_CHANCES>::new();
         for &(c, p) in &g.chance_outcomes() {
             let mut x = g.clone();
             x.play_chance_unchecked(c);
@@ -283,7 +305,7 @@ impl<E: Evaluator> Expectimax<E> {
             rest -= p;
             let a = (alpha - sum - U * rest) / p;
             let b = (beta - sum - L * rest) / p;
-            let v = self.value(child, depth, a.max(L), b.min(U));
+            let v = self.value_after_chance(child, depth, a.max(L), b.min(U));
             if self.aborted {
                 return 0.0;
             }
@@ -324,7 +346,12 @@ mod tests {
                 .map(|&(c, p)| {
                     let mut x = g.clone();
                     x.play_chance_unchecked(c);
-                    p.to_f64() * plain(&x, root, depth)
+                    let v = match x.status() {
+                        Status::Chance { .. } if depth == 0 => HandWritten.value(&x, root),
+                        Status::Chance { .. } => plain(&x, root, depth - 1),
+                        _ => plain(&x, root, depth),
+                    };
+                    p.to_f64() * v
                 })
                 .sum(),
             Status::Decide { seat, .. } => {

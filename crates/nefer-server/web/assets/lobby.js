@@ -45,16 +45,18 @@ export async function lobbyPage(root) {
   const current = () => rules.find((r) => r.key === rulesSel.value);
 
   // Options: a select where the playable values are a list, a text field where one of them is
-  // a pattern (`N`, `(0,1)`: a number); an option with a single playable value is not shown.
-  // Defaults are not sent, and the server checks what is typed (its error is shown).
-  const isPattern = (v) => /^N$|^[([]/.test(v);
+  // a pattern (`N`, `(0,1)`: a number; `{...}`: a set); an option with a single playable value is
+  // not shown. Defaults are not sent, and the server checks what is typed (its error is shown).
+  const isPattern = (v) => /^N$|^[([]|^\{\.\.\.\}$/.test(v);
+  const patternShape = (v) => (v === 'N' ? 'a number' : v === '{...}' ? 'a set such as {10,15,25}' : `a number in ${v}`);
   function optionControl(o) {
     const playable = o.implemented || o.values || [];
     const common = { 'data-option': o.name, 'data-default': o.default, 'aria-describedby': `help-${o.name}` };
     if (playable.some(isPattern)) {
       const literal = playable.filter((v) => !isPattern(v));
-      const shape = [...literal, ...playable.filter(isPattern).map((v) => (v === 'N' ? 'a number' : `a number in ${v}`))].join(' or ');
-      return h('input', { type: 'text', value: o.default, size: 8, inputmode: 'decimal', placeholder: shape, ...common });
+      const shape = [...literal, ...playable.filter(isPattern).map(patternShape)].join(' or ');
+      const numeric = !playable.includes('{...}');
+      return h('input', { type: 'text', value: o.default, size: 8, inputmode: numeric ? 'decimal' : 'text', placeholder: shape, ...common });
     }
     if (playable.length < 2) return null;
     return h('select', common, playable.map((v) => h('option', { value: v, selected: v === o.default }, v === o.default ? `${v} (default)` : v)));

@@ -1,71 +1,14 @@
-//! The solver as it was before the successor lists (commit 4674bf7), kept verbatim as the
-//! reference the fast solver is compared with: a Gauss-Seidel sweep over every state in order of
-//! decreasing progress, each throw's options generated and ranked on the fly, and the
-//! distributions by the same recursion turn after turn.
+//! The solver as it was before the successor lists (commit 4674bf7), kept as the reference the
+//! fast solver is compared with: a Gauss-Seidel sweep over every state in order of decreasing
+//! progress, each throw's options generated and ranked on the fly, and the distributions by the
+//! same recursion turn after turn. The choice of one throw's use is the library's
+//! [`Policy::best`] (the old solver's own, unchanged since; the fast solver does not use it), and
+//! the order is [`RaceState::progress`], as in the old solver.
 
 #![allow(dead_code)]
 
 use nefer_tables::pair::PairSolution;
-use nefer_tables::race::{Ctx, Indexer, Race, RaceState, Solution, Step, THROW_P};
-
-/// Evaluates the options of one throw under the values `v`: the best value and its step.
-fn best_step(
-    race: &dyn Race,
-    idx: &Indexer,
-    v: &[f64],
-    s: RaceState,
-    ctx: Ctx,
-    t: u8,
-    buf: &mut Vec<Step>,
-) -> Option<(f64, Step)> {
-    buf.clear();
-    race.steps(s, ctx, t, buf);
-    let steps = buf.clone();
-    let mut best: Option<(f64, Step)> = None;
-    for st in steps {
-        let val = match st {
-            Step::End(n) => v[idx.rank(n) as usize],
-            Step::Again(n, c) => continuation(race, idx, v, n, c, buf),
-        };
-        // Ties go to the first step in generation order, so the policy is deterministic.
-        if best.is_none_or(|(b, _)| val < b - 1e-12) {
-            best = Some((val, st));
-        }
-    }
-    best
-}
-
-/// Expected turns still to come from a bonus throw in state `s` (the current turn is counted).
-fn continuation(
-    race: &dyn Race,
-    idx: &Indexer,
-    v: &[f64],
-    s: RaceState,
-    ctx: Ctx,
-    buf: &mut Vec<Step>,
-) -> f64 {
-    if race.done(s) {
-        return 0.0;
-    }
-    let here = v[idx.rank(s) as usize];
-    (1..=5u8)
-        .map(|t| {
-            THROW_P[usize::from(t)]
-                * best_step(race, idx, v, s, ctx, t, buf).map_or(here, |(b, _)| b)
-        })
-        .sum()
-}
-
-/// The potential of a state: total progress, which every move but a backward line raises.
-fn potential(s: RaceState, end: u32) -> u32 {
-    let mut p = 0;
-    let mut h = s.holes;
-    while h != 0 {
-        p += h.trailing_zeros();
-        h &= h - 1;
-    }
-    p + u32::from(s.at_end) * end + u32::from(s.off) * (end + 1)
-}
+use nefer_tables::race::{Ctx, Indexer, Policy, Race, RaceState, Solution, Step, THROW_P};
 
 /// Solves `race` one-sidedly, keeping `max_turns` turns of distribution per state.
 ///
@@ -77,7 +20,7 @@ pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> 
     // Most progressed first: in a race without backward moves one sweep is exact.
     let end = u32::from(race.holes()) + 1;
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(potential(states[i], end)));
+    order.sort_by_key(|&i| std::cmp::Reverse(states[i].progress(end)));
     let mut v = vec![0.0f64; n];
     let mut buf = Vec::new();
     let mut sweeps = 0;
@@ -92,9 +35,14 @@ pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> 
             // V = 1 + Σ p_t best_t, where a lost throw keeps V itself: solve for V.
             let mut lost = 0.0;
             let mut sum = 1.0;
+            let policy = Policy {
+                race,
+                idx: &idx,
+                v: &v,
+            };
             for t in 1..=5u8 {
                 let p = THROW_P[usize::from(t)];
-                match best_step(race, &idx, &v, s, Ctx::Start, t, &mut buf) {
+                match policy.best(s, Ctx::Start, t, &mut buf) {
                     Some((b, _)) => sum += p * b,
                     None => lost += p,
                 }
@@ -134,7 +82,7 @@ pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> 
                 if race.done(states[i]) {
                     1.0
                 } else {
-                    policy.within(states[i], Ctx::Start, &prev, &mut Vec::new())
+                    within(&policy, states[i], Ctx::Start, &prev, &mut Vec::new())
                 }
             })
             .collect();
@@ -173,57 +121,32 @@ pub fn solve(race: &dyn Race, max_turns: usize, progress: &dyn Fn(u64, u64)) -> 
     }
 }
 
-/// Expected turns still to come after `step` under the values `v` (the current turn counted as
-/// played): `v` of the state it ends in, or the expected rest of the turn for a bonus throw.
-pub fn step_value(race: &dyn Race, idx: &Indexer, v: &[f64], step: Step) -> f64 {
-    match step {
-        Step::End(n) => v[idx.rank(n) as usize],
-        Step::Again(n, c) => continuation(race, idx, v, n, c, &mut Vec::new()),
-    }
-}
-
-/// The min-expected-turns policy read off a value table.
-pub struct Policy<'a> {
-    /// The race.
-    pub race: &'a dyn Race,
-    /// Its ranking.
-    pub idx: &'a Indexer,
-    /// Expected turns per state.
-    pub v: &'a [f64],
-}
-
-impl Policy<'_> {
-    /// The step the policy takes for throw `t` (None: the throw is lost).
-    pub fn choose(&self, s: RaceState, ctx: Ctx, t: u8) -> Option<Step> {
-        best_step(self.race, self.idx, self.v, s, ctx, t, &mut Vec::new()).map(|(_, st)| st)
-    }
-
-    /// P(finished within this turn and the following turns counted by `f_prev`).
-    fn within(&self, s: RaceState, ctx: Ctx, f_prev: &[f64], buf: &mut Vec<Step>) -> f64 {
-        let here = f_prev[self.idx.rank(s) as usize];
-        let mut total = 0.0;
-        for t in 1..=5u8 {
-            let p = THROW_P[usize::from(t)];
-            total += p * match best_step(self.race, self.idx, self.v, s, ctx, t, buf) {
-                None => here,
-                Some((_, Step::End(n))) => {
-                    if self.race.done(n) {
-                        1.0
-                    } else {
-                        f_prev[self.idx.rank(n) as usize]
-                    }
+/// P(finished within this turn and the following turns counted by `f_prev`) under `policy`.
+fn within(policy: &Policy, s: RaceState, ctx: Ctx, f_prev: &[f64], buf: &mut Vec<Step>) -> f64 {
+    let (race, idx) = (policy.race, policy.idx);
+    let here = f_prev[idx.rank(s) as usize];
+    let mut total = 0.0;
+    for t in 1..=5u8 {
+        let p = THROW_P[usize::from(t)];
+        total += p * match policy.best(s, ctx, t, buf) {
+            None => here,
+            Some((_, Step::End(n))) => {
+                if race.done(n) {
+                    1.0
+                } else {
+                    f_prev[idx.rank(n) as usize]
                 }
-                Some((_, Step::Again(n, c))) => {
-                    if self.race.done(n) {
-                        1.0
-                    } else {
-                        self.within(n, c, f_prev, buf)
-                    }
+            }
+            Some((_, Step::Again(n, c))) => {
+                if race.done(n) {
+                    1.0
+                } else {
+                    within(policy, n, c, f_prev, buf)
                 }
-            };
-        }
-        total
+            }
+        };
     }
+    total
 }
 
 // The exact pair game as it was (crates/nefer-tables/src/pair.rs at 4674bf7).
