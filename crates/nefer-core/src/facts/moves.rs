@@ -260,7 +260,9 @@ impl Effect {
                 } else {
                     take(l, from);
                 }
-                layout[mover.index()].trophies += 1;
+                // The capturer is the victim's opponent: the mover, or under R-11 the opponent
+                // whose owed capture takes the mover's piece.
+                layout[seat.other().index()].trophies += 1;
             }
             Effect::Loaded { seat, to } => {
                 layout[seat.index()].hand -= 1;
@@ -624,7 +626,22 @@ fn explain(
         )
     };
     let other = mover.other();
-    let (gone, mut came, mut hand, _) = diff(mover, &expected);
+    let (mut gone, mut came, mut hand, _) = diff(mover, &expected);
+    // A capture the opponent was owed takes the mover's piece as soon as one stands on
+    // the path: the moved piece itself, or one a load brought from hand.
+    let (_, _, _, mut owed) = diff(other, &expected);
+    gone.retain(|&p| {
+        if owed > 0 {
+            out.push(Effect::Captured {
+                seat: mover,
+                from: p,
+            });
+            owed -= 1;
+            false
+        } else {
+            true
+        }
+    });
     // The moved piece did not stay where it arrived: it went back to hand (and a load may
     // have brought another from there at once).
     if moved.is_some() && gone.contains(&to) {
@@ -637,6 +654,14 @@ fn explain(
             to: came.remove(0),
         });
         hand += 1;
+    }
+    while hand < 0 && owed > 0 {
+        out.push(Effect::Captured {
+            seat: mover,
+            from: Place::Hand,
+        });
+        hand += 1;
+        owed -= 1;
     }
     let (_, _, _, mut trophies) = diff(mover, &expected);
     let (gone_o, mut came_o, mut hand_o, _) = diff(other, &expected);
