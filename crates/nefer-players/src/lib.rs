@@ -56,7 +56,8 @@ pub trait Player: Send {
 pub fn sorted_moves(g: &AnyGame) -> MoveList {
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
-    moves.sort_unstable_by_key(|m| m.to_string());
+    // The notation's bytes, not `to_string`: the same order without formatting or allocating.
+    moves.sort_unstable_by_key(|m| m.notation_key());
     moves
 }
 
