@@ -82,92 +82,104 @@ impl fmt::Display for Move {
     }
 }
 
-/// A move's notation as bytes in a fixed array, zero-padded: comparing two keys orders the moves
-/// exactly as comparing their notation strings does (every notation byte is above zero, so a
-/// shorter string that is a prefix of a longer one sorts first in both), without formatting or
-/// allocating. Players sort their moves by notation so that choices do not depend on the
-/// generator's order; with `to_string` as the key that sort took about 80 % of a random
-/// simulation's instructions (docs/BENCHMARKS.md).
-pub type NotationKey = [u8; 16];
+/// A move's notation as one number: its bytes, big-endian, zero-padded to 16 bytes. Comparing
+/// two keys orders the moves exactly as comparing their notation strings does (every notation
+/// byte is above zero, so a shorter string that is a prefix of a longer one sorts first in
+/// both), without formatting or allocating. Players sort their moves by notation so that
+/// choices do not depend on the generator's order; with `to_string` as the key that sort took
+/// about 80 % of a random simulation's instructions (docs/BENCHMARKS.md).
+pub type NotationKey = u128;
 
-/// Writes bytes into a [`NotationKey`] from a position on.
-struct KeyWriter {
-    key: NotationKey,
-    len: usize,
+/// Bytes of a notation being packed into a [`NotationKey`], first byte highest.
+#[derive(Clone, Copy)]
+struct Packed {
+    bits: u128,
+    len: u32,
 }
 
-impl KeyWriter {
-    #[inline]
-    fn byte(&mut self, b: u8) {
-        self.key[self.len] = b;
-        self.len += 1;
-    }
+impl Packed {
+    const EMPTY: Packed = Packed { bits: 0, len: 0 };
 
-    #[inline]
-    fn bytes(&mut self, s: &[u8]) {
-        for &b in s {
-            self.byte(b);
+    /// Appends up to 4 bytes, given as a big-endian word and a length.
+    #[inline(always)]
+    const fn push(self, word: u32, len: u32) -> Packed {
+        Packed {
+            bits: (self.bits << (8 * len)) | word as u128,
+            len: self.len + len,
         }
     }
 
-    /// A number 0..=99 in decimal, as `{n}` writes it.
-    #[inline]
-    fn number(&mut self, n: u8) {
-        if n >= 10 {
-            self.byte(b'0' + n / 10);
-        }
-        self.byte(b'0' + n % 10);
+    #[inline(always)]
+    const fn byte(self, b: u8) -> Packed {
+        self.push(b as u32, 1)
     }
 
-    #[inline]
-    fn place(&mut self, p: Place) {
-        match p {
-            Place::Hand => self.bytes(b"hand"),
-            Place::Off => self.bytes(b"off"),
-            Place::Square(n) => self.number(n),
-            Place::Hole(Side::L, n) => {
-                self.byte(b'L');
-                self.number(n);
-            }
-            Place::Hole(Side::R, n) => {
-                self.byte(b'R');
-                self.number(n);
-            }
-            Place::Shared => self.byte(b'S'),
+    /// The key: the bytes moved to the top of 16.
+    #[inline(always)]
+    const fn key(self) -> NotationKey {
+        self.bits << (8 * (16 - self.len))
+    }
+}
+
+/// A number 1..=99 as its decimal digits, big-endian, and their count.
+#[inline(always)]
+const fn digits(n: u8) -> (u32, u32) {
+    if n >= 10 {
+        ((((b'0' + n / 10) as u32) << 8) | (b'0' + n % 10) as u32, 2)
+    } else {
+        ((b'0' + n) as u32, 1)
+    }
+}
+
+/// A place's notation as a big-endian word and its length (`hand` is the longest, 4 bytes).
+#[inline(always)]
+const fn place_word(p: Place) -> (u32, u32) {
+    match p {
+        Place::Hand => (u32::from_be_bytes(*b"hand"), 4),
+        Place::Off => ((b'o' as u32) << 16 | (b'f' as u32) << 8 | b'f' as u32, 3),
+        Place::Square(n) => digits(n),
+        Place::Hole(side, n) => {
+            let (d, len) = digits(n);
+            let letter = match side {
+                Side::L => b'L',
+                Side::R => b'R',
+            };
+            (((letter as u32) << (8 * len)) | d, len + 1)
         }
+        Place::Shared => (b'S' as u32, 1),
+    }
+}
+
+impl Packed {
+    #[inline(always)]
+    const fn place(self, p: Place) -> Packed {
+        let (w, len) = place_word(p);
+        self.push(w, len)
     }
 }
 
 impl Move {
-    /// The move's notation as a [`NotationKey`]: its bytes are those of `self.to_string()`,
-    /// then zeros (the longest notation, `capture-L29` or `4:hand-L29`, has 11 bytes).
+    /// The move's notation as a [`NotationKey`]: the bytes of `self.to_string()` (at most 11:
+    /// `capture-L29`, `4:hand-L29`), big-endian, then zeros.
     #[inline]
-    pub fn notation_key(self) -> NotationKey {
-        let mut w = KeyWriter {
-            key: [0; 16],
-            len: 0,
-        };
+    pub const fn notation_key(self) -> NotationKey {
+        let p = Packed::EMPTY;
         match self {
-            Move::Go { from, to } => {
-                w.place(from);
-                w.byte(b'-');
-                w.place(to);
-            }
-            Move::Spend(s) => {
-                w.number(s.value().value());
-                w.byte(b':');
-                w.place(s.from());
-                w.byte(b'-');
-                w.place(s.to());
-            }
-            Move::Capture(p) => {
-                w.bytes(b"capture-");
-                w.place(p);
-            }
-            Move::Throw => w.bytes(b"throw"),
-            Move::Pass => w.bytes(b"pass"),
+            Move::Go { from, to } => p.place(from).byte(b'-').place(to),
+            Move::Spend(s) => p
+                .byte(b'0' + s.value().value())
+                .byte(b':')
+                .place(s.from())
+                .byte(b'-')
+                .place(s.to()),
+            Move::Capture(at) => p
+                .push(u32::from_be_bytes(*b"capt"), 4)
+                .push(u32::from_be_bytes(*b"ure-"), 4)
+                .place(at),
+            Move::Throw => p.push(u32::from_be_bytes(*b"thro"), 4).byte(b'w'),
+            Move::Pass => p.push(u32::from_be_bytes(*b"pass"), 4),
         }
-        w.key
+        .key()
     }
 }
 
@@ -278,7 +290,7 @@ mod tests {
         }
         for &m in &moves {
             let text = m.to_string();
-            let key = m.notation_key();
+            let key = m.notation_key().to_be_bytes();
             assert_eq!(&key[..text.len()], text.as_bytes(), "{m}");
             assert!(key[text.len()..].iter().all(|&b| b == 0), "{m}");
         }

@@ -36,6 +36,8 @@ use core::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use nefer_core::game::MAX_MOVES;
+use nefer_core::notation::NotationKey;
 use nefer_core::{AnyGame, Game, Move, MoveList};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -56,8 +58,28 @@ pub trait Player: Send {
 pub fn sorted_moves(g: &AnyGame) -> MoveList {
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
-    // The notation's bytes, not `to_string`: the same order without formatting or allocating.
-    moves.sort_unstable_by_key(|m| m.notation_key());
+    // By the notation's bytes as one number, not by `to_string`: the same order without
+    // formatting or allocating, each key computed once. An insertion sort over the keys beside
+    // the moves: lists are short (a handful of moves), and keys are unique (the notation names
+    // a move), so the order is the strings' order whatever the generator's.
+    let n = moves.len();
+    if n > 1 {
+        let mut keys = [0 as NotationKey; MAX_MOVES];
+        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+            *k = m.notation_key();
+        }
+        for i in 1..n {
+            let (k, m) = (keys[i], moves[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] > k {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            moves[j] = m;
+        }
+    }
     moves
 }
 

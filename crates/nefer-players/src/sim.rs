@@ -73,6 +73,16 @@ pub fn derive_seed(seed: u64, i: u64) -> u64 {
 /// # Panics
 /// If the options are invalid (check them with [`RuleSetId::new_game`] first).
 pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
+    let start = cfg
+        .rules
+        .new_game(&cfg.options)
+        .expect("options were checked");
+    play_from(cfg, &start, i)
+}
+
+/// Plays game `i` of `cfg` from `start`, the rule set's new game under `cfg`'s options: read
+/// once for a whole simulation rather than once a game (reading options formats and allocates).
+fn play_from(cfg: &SimConfig, start: &AnyGame, i: u64) -> GameResult {
     let seed = derive_seed(cfg.seed, i);
     let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
     let pa = cfg.a.build(derive_seed(seed, 1));
@@ -86,10 +96,7 @@ pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
         }),
         first_seat: None,
     };
-    let mut g = cfg
-        .rules
-        .new_game(&cfg.options)
-        .expect("options were checked");
+    let mut g = start.clone();
     let moves = play_out(&mut g, &mut seats);
     GameResult {
         a_seat,
@@ -143,11 +150,18 @@ impl Playout<AnyGame> for SimSeats {
 }
 
 /// Plays all games of `cfg` on the current rayon pool, calling `tick` after each.
+///
+/// # Panics
+/// If the options are invalid (check them with [`RuleSetId::new_game`] first).
 pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<GameResult> {
+    let start = cfg
+        .rules
+        .new_game(&cfg.options)
+        .expect("options were checked");
     (0..u64::from(cfg.games))
         .into_par_iter()
         .map(|i| {
-            let r = play_one(cfg, i);
+            let r = play_from(cfg, &start, i);
             tick();
             r
         })
