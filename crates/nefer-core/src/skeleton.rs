@@ -299,15 +299,15 @@ macro_rules! rule_set {
                 $crate::senet::board::squares(self.men[seat])
             }
 
-            /// Pieces of `seat` borne off.
-            pub fn borne_off(&self, seat: $crate::Seat) -> u8 {
-                self.off[seat]
-            }
-
             /// Who is on square `n`.
             pub fn at(&self, n: u8) -> Option<$crate::Seat> {
                 $crate::senet::board::at(&self.men, n)
             }
+        }
+
+        $crate::skeleton::seat_counts! {
+            /// Pieces of `seat` borne off.
+            borne_off => off,
         }
     };
     (@core $id:ident) => {
@@ -385,6 +385,23 @@ macro_rules! rule_set {
     };
 }
 pub(crate) use rule_set;
+
+/// Declares accessors of `State`'s per-seat counts of pieces: each `name => field`, with its
+/// doc, gives `pub fn name(&self, seat) -> u8`, the count `field[seat]` (a field of
+/// `ByPlayer<u8>`).
+macro_rules! seat_counts {
+    ($( $(#[$meta:meta])* $name:ident => $field:ident ),+ $(,)?) => {
+        impl State {
+            $(
+                $(#[$meta])*
+                pub fn $name(&self, seat: $crate::Seat) -> u8 {
+                    self.$field[seat]
+                }
+            )+
+        }
+    };
+}
+pub(crate) use seat_counts;
 
 /// Declares a rule set's `State`: the position fields given (crate-visible, for the modules
 /// that read positions), then the skeleton's: the [`Clock`], the module's `Phase` and its

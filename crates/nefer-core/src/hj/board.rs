@@ -4,7 +4,7 @@
 //! Rule sets work on *path indices*: on the single-side path index `n` is hole `Xn` (30 = `S`);
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
-use crate::game::{Move, MoveList, Place, Seat, SeatLayout, Side};
+use crate::game::{ByPlayer, Move, MoveList, Place, Seat, SeatLayout, Side};
 use crate::options::{OptionSpec, option_group, option_values};
 
 /// The shared hole's index on both paths.
@@ -297,6 +297,12 @@ pub(crate) fn jammed<const MAX: u8>(mut moves_of: impl FnMut(Seat, u8, &mut Move
             moves.is_empty()
         })
     })
+}
+
+/// A legend's count of each seat's pieces in one place, `"{what} A {a} B {b}"` (`in hand`,
+/// `off`...), as the rule sets' text boards write them.
+pub(crate) fn tally(what: &str, counts: &ByPlayer<u8>) -> String {
+    format!("{what} A {} B {}", counts[Seat::A], counts[Seat::B])
 }
 
 /// Draws the board (see [`render`]) with each seat's pieces where `layout` puts them.

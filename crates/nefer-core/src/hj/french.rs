@@ -8,7 +8,7 @@ use super::board::{self, Follow, LineRules, Lines, NullLineMove, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{FirstPlayer, OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
+use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::Throw;
 
 rule_set!(HjFrench);
@@ -143,6 +143,15 @@ state! {
     }
 }
 
+seat_counts! {
+    /// Pieces of `seat` in hand.
+    in_hand => hand,
+    /// Pieces of `seat` gone out.
+    out => off,
+    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
+    on_30 => arrived,
+}
+
 impl State {
     /// The start position under `cfg`: every piece in hand, the first thrower drawn or fixed (C-9), or the simultaneous throws of FR-1.
     pub fn start(cfg: Config) -> State {
@@ -170,21 +179,6 @@ impl State {
     /// The holes of `seat`'s pieces on its side.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
         crate::game::ones(self.holes[seat])
-    }
-
-    /// Pieces of `seat` in hand.
-    pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat]
-    }
-
-    /// Pieces of `seat` gone out.
-    pub fn out(&self, seat: Seat) -> u8 {
-        self.off[seat]
-    }
-
-    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
-    pub fn on_30(&self, seat: Seat) -> u8 {
-        self.arrived[seat]
     }
 
     /// Whether the race is the one SPEC's defaults define (one-way shortcuts, C-5/C-6, FR-2
@@ -458,11 +452,9 @@ impl Board for State {
 
     fn board_text(&self) -> String {
         let legend = format!(
-            "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way; in hand A {} B {}; out A {} B {}",
-            self.hand[Seat::A],
-            self.hand[Seat::B],
-            self.off[Seat::A],
-            self.off[Seat::B]
+            "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way; {}; {}",
+            board::tally("in hand", &self.hand),
+            board::tally("out", &self.off)
         );
         board::render_layout(&self.layout(), &RETHROW, &legend)
     }

@@ -10,7 +10,7 @@ use super::board::{self, Follow, LineRules, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
+use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::Throw;
 
 rule_set!(HjSkiryuk; jam: generate);
@@ -312,6 +312,18 @@ const fn span(from: u8, to: u8) -> u32 {
     }
 }
 
+seat_counts! {
+    /// Pieces of `seat` in the shared hole.
+    in_shared => shared,
+    /// Pieces of `seat` in hand.
+    in_hand => hand,
+    /// Opposing pieces `seat` has captured.
+    trophies => trophies,
+    /// Captures `seat` is owed and will take once the opponent has a path piece (only under
+    /// `hj.skiryuk.no_target=deferred_capture`, R-11).
+    owed_captures => owed,
+}
+
 impl State {
     /// The start position under `cfg`: one piece on each hole 1, the opening throws to come (000-SK§7).
     pub fn start(cfg: Config) -> State {
@@ -333,27 +345,6 @@ impl State {
     /// The holes (1..=29) of `seat`'s pieces on its path.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
         crate::game::ones(self.holes[seat])
-    }
-
-    /// Pieces of `seat` in the shared hole.
-    pub fn in_shared(&self, seat: Seat) -> u8 {
-        self.shared[seat]
-    }
-
-    /// Pieces of `seat` in hand.
-    pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat]
-    }
-
-    /// Opposing pieces `seat` has captured.
-    pub fn trophies(&self, seat: Seat) -> u8 {
-        self.trophies[seat]
-    }
-
-    /// Captures `seat` is owed and will take once the opponent has a path piece (only under
-    /// `hj.skiryuk.no_target=deferred_capture`, R-11).
-    pub fn owed_captures(&self, seat: Seat) -> u8 {
-        self.owed[seat]
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -813,11 +804,9 @@ impl Board for State {
 
     fn board_text(&self) -> String {
         let legend = format!(
-            "* = nefer (15, 25: load, and a bonus throw on landing); in hand A {} B {}; trophies A {} B {}",
-            self.hand[Seat::A],
-            self.hand[Seat::B],
-            self.trophies[Seat::A],
-            self.trophies[Seat::B]
+            "* = nefer (15, 25: load, and a bonus throw on landing); {}; {}",
+            board::tally("in hand", &self.hand),
+            board::tally("trophies", &self.trophies)
         );
         board::render_layout(&self.layout(), &NEFER, &legend)
     }

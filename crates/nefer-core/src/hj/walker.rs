@@ -12,7 +12,7 @@ use super::board::{
 use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat, SeatLayout};
 use crate::options::{FirstPlayer, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, state};
+use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, seat_counts, state};
 
 rule_set!(HjWalker; turns: shared, moves: generate);
 
@@ -181,6 +181,13 @@ const fn strictly_between(a: u8, b: u8) -> u64 {
     ((1u64 << b) - 1) & !((1u64 << (a + 1)) - 1)
 }
 
+seat_counts! {
+    /// Pieces of `seat` in hand.
+    in_hand => hand,
+    /// Pieces of `seat` borne off.
+    borne_off => off,
+}
+
 impl State {
     /// The start position under `cfg`: every peg in hand, the first thrower drawn or fixed (C-9).
     pub fn start(cfg: Config) -> State {
@@ -230,16 +237,6 @@ impl State {
         v.extend(core::iter::repeat_n(SHARED, usize::from(self.shared[seat])));
         v.sort_unstable();
         v
-    }
-
-    /// Pieces of `seat` in hand.
-    pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat]
-    }
-
-    /// Pieces of `seat` borne off.
-    pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat]
     }
 
     /// Whether this game plays the Variation.
@@ -403,16 +400,14 @@ impl Board for State {
 
     fn board_text(&self) -> String {
         let legend = format!(
-            "* = blocking point (10, 15, 20, 25){}; in hand A {} B {}; off A {} B {}",
+            "* = blocking point (10, 15, 20, 25){}; {}; {}",
             if self.cfg.variation {
                 "; variation: round the far side, off from its hole 1"
             } else {
                 ""
             },
-            self.hand[Seat::A],
-            self.hand[Seat::B],
-            self.off[Seat::A],
-            self.off[Seat::B]
+            board::tally("in hand", &self.hand),
+            board::tally("off", &self.off)
         );
         board::render_layout(&self.layout(), &[15, 25], &legend)
     }

@@ -12,7 +12,7 @@ use super::board::{
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{Dice, HoleSet, OptionSpec, OptionValue, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
+use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::{DicePair, Throw};
 
 rule_set!(HjWashburne);
@@ -316,6 +316,14 @@ state! {
     }
 }
 
+seat_counts! {
+    /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
+    /// under `hj.washburne.shared_hole=safe_unlimited`).
+    extra_on_shared => extra_on_s,
+    /// Knocked-off pieces of `seat`.
+    knocked_off => knocked,
+}
+
 impl State {
     /// The start position under `cfg`: each seat on its home holes 1-5, Red (seat A) to throw (NOTATION §4).
     pub fn start(cfg: Config) -> State {
@@ -351,17 +359,6 @@ impl State {
     /// The other seat's pieces as bits of `seat`'s circuit indices: where `seat` could hit them.
     pub fn opponent_bits(&self, seat: Seat) -> u64 {
         mirror(self.bits[seat.other()])
-    }
-
-    /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
-    /// under `hj.washburne.shared_hole=safe_unlimited`).
-    pub fn extra_on_shared(&self, seat: Seat) -> u8 {
-        self.extra_on_s[seat]
-    }
-
-    /// Knocked-off pieces of `seat`.
-    pub fn knocked_off(&self, seat: Seat) -> u8 {
-        self.knocked[seat]
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -772,9 +769,8 @@ impl Board for State {
             ankh.join(", ")
         };
         let legend = format!(
-            "* = {orange}; safe: home boxes 1-5 and {ankh}; knocked off A {} B {}",
-            self.knocked[Seat::A],
-            self.knocked[Seat::B]
+            "* = {orange}; safe: home boxes 1-5 and {ankh}; {}",
+            board::tally("knocked off", &self.knocked)
         );
         board::render_layout(&self.layout(), &[5, 15, 25], &legend)
     }
