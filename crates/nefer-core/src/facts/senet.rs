@@ -88,16 +88,20 @@ fn kendall_name(n: u8) -> &'static str {
         .map_or("", |&(_, name)| name)
 }
 
+/// A mark on Kendall's square `n`, with its name on the text board.
+fn kendall_mark(kind: MarkKind, sign: Sign, n: u8, meaning: String) -> Mark {
+    Mark::squares(kind, sign, &[n], kendall_name(n), meaning)
+}
+
 impl Describe for kendall::State {
     fn board(&self) -> BoardFacts {
         use kendall::{GiveUpCost, OneFrom26, RebirthBlocked, Trap};
         let c = self.config();
         let mut marks = vec![
-            Mark::squares(
+            kendall_mark(
                 MarkKind::Rebirth,
                 Sign::Ankh,
-                &[REBIRTH],
-                kendall_name(REBIRTH),
+                REBIRTH,
                 format!(
                     "a piece given up from the House of Waters comes back here{}{}",
                     match c.rebirth_blocked {
@@ -112,11 +116,10 @@ impl Describe for kendall::State {
                     clause(c.rebirth_must_move, "; the reborn piece must move next")
                 ),
             ),
-            Mark::squares(
+            kendall_mark(
                 MarkKind::Happiness,
                 Sign::Nefer,
-                &[HAPPINESS],
-                kendall_name(HAPPINESS),
+                HAPPINESS,
                 format!(
                     "every piece must land here exactly before going further; from here a 2, 3 or 4 goes to 28, 29 or 30 and a 5 bears off{}{}",
                     match c.one_from_26 {
@@ -132,11 +135,10 @@ impl Describe for kendall::State {
                     }
                 ),
             ),
-            Mark::squares(
+            kendall_mark(
                 MarkKind::Waters,
                 Sign::Water,
-                &[WATERS],
-                kendall_name(WATERS),
+                WATERS,
                 format!(
                     "a piece that falls in (from 26, or attacked on 28-30) ends the turn; at the start of each turn its owner throws once for a 4, which bears it off, or gives it up to 15{}{}",
                     match c.give_up_cost {
