@@ -235,10 +235,14 @@ impl<T: Rules> Game for T {
 /// - `board: senet`: the state's `men` and `off` are on the Senet board, with the module's
 ///   `MARKS` named under the text board; this gives [`Board`] and the position accessors
 ///   `squares_of`, `borne_off` and `at`.
+/// - `board: hj(marked, counted)`: the 58-hole board, where `State::seat_layout(seat)` says
+///   where a seat's pieces are; the text board marks the holes `marked` with `*`, under
+///   `State::legend()` and the counts `counted` names (see
+///   [`TextBoard`](crate::hj::board::TextBoard)); this gives [`Board`].
 macro_rules! rule_set {
-    ($id:ident $(; $($part:ident: $kind:ident),* )?) => {
+    ($id:ident $(; $($part:ident: $kind:ident $(($($arg:tt)*))?),* )?) => {
         $crate::skeleton::rule_set!(@core $id);
-        $($( $crate::skeleton::rule_set!(@$part $kind); )*)?
+        $($( $crate::skeleton::rule_set!(@$part $kind $(($($arg)*))?); )*)?
     };
     (@turns shared) => {
         impl $crate::skeleton::Turns for State {
@@ -279,6 +283,21 @@ macro_rules! rule_set {
                 {
                     self.phase = Phase::Over($crate::Outcome::Draw);
                 }
+            }
+        }
+    };
+    (@board hj($marked:expr, $counted:expr)) => {
+        impl $crate::skeleton::Board for State {
+            fn layout(&self) -> [$crate::SeatLayout; 2] {
+                $crate::Seat::BOTH.map(|seat| self.seat_layout(seat))
+            }
+
+            fn board_text(&self) -> String {
+                $crate::hj::board::TextBoard {
+                    marked: $marked,
+                    counted: $counted,
+                }
+                .render(&self.layout(), &self.legend())
             }
         }
     };

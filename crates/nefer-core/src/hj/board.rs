@@ -4,7 +4,7 @@
 //! Rule sets work on *path indices*: on the single-side path index `n` is hole `Xn` (30 = `S`);
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
-use crate::game::{ByPlayer, Move, MoveList, Place, Seat, SeatLayout, Side};
+use crate::game::{Move, MoveList, Place, Seat, SeatLayout, Side};
 use crate::options::{OptionSpec, option_group, option_values};
 
 /// The shared hole's index on both paths.
@@ -299,10 +299,30 @@ pub(crate) fn jammed<const MAX: u8>(mut moves_of: impl FnMut(Seat, u8, &mut Move
     })
 }
 
-/// A legend's count of each seat's pieces in one place, `"{what} A {a} B {b}"` (`in hand`,
-/// `off`...), as the rule sets' text boards write them.
-pub(crate) fn tally(what: &str, counts: &ByPlayer<u8>) -> String {
-    format!("{what} A {} B {}", counts[Seat::A], counts[Seat::B])
+/// What an H&J rule set's text board shows besides the pieces: the holes it marks with `*`,
+/// and the names its legend gives each seat's counts of a [`SeatLayout`], `hand`, `off` and
+/// `trophies` in that order ("" for a count it does not tell).
+pub(crate) struct TextBoard {
+    /// The holes marked `*` (on both sides).
+    pub(crate) marked: &'static [u8],
+    /// The legend's names of the counts `hand`, `off` and `trophies`.
+    pub(crate) counted: [&'static str; 3],
+}
+
+impl TextBoard {
+    /// Draws the board (see [`render_layout`]) under the legend `head` and then each count
+    /// named, as `in hand A 2 B 0`.
+    pub(crate) fn render(&self, layout: &[SeatLayout; 2], head: &str) -> String {
+        let [a, b] = layout;
+        let counts = [(a.hand, b.hand), (a.off, b.off), (a.trophies, b.trophies)];
+        let mut legend = head.to_owned();
+        for (name, (a, b)) in self.counted.into_iter().zip(counts) {
+            if !name.is_empty() {
+                legend += &format!("; {name} A {a} B {b}");
+            }
+        }
+        render_layout(layout, self.marked, &legend)
+    }
 }
 
 /// Draws the board (see [`render`]) with each seat's pieces where `layout` puts them.

@@ -8,10 +8,10 @@ use super::board::{self, Follow, LineRules, Lines, NullLineMove, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{FirstPlayer, OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::Throw;
 
-rule_set!(HjFrench);
+rule_set!(HjFrench; board: hj(&RETHROW, ["in hand", "out", ""]));
 
 /// Pieces per player (003 "5 pions").
 pub const PIECES: u8 = 5;
@@ -188,6 +188,28 @@ impl State {
         self.cfg.lines == FRENCH_LINES
             && self.cfg.bonus_fallback == BonusFallback::Lost
             && self.cfg.hole_30 == Hole30::ExitImmediately
+    }
+
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way".to_owned()
+    }
+
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        SeatLayout {
+            board: self
+                .holes_of(seat)
+                .map(|n| board::single_place(side(seat), n))
+                .chain(core::iter::repeat_n(
+                    Place::Shared,
+                    usize::from(self.arrived[seat]),
+                ))
+                .collect(),
+            hand: self.hand[seat],
+            off: self.off[seat],
+            trophies: 0,
+        }
     }
 
     /// Appends the moves of `me`'s piece on `p` by `t` (SPEC §6.3 b); says whether its line
@@ -430,32 +452,5 @@ impl Rules for State {
                 }
             }
         }
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self
-                .holes_of(seat)
-                .map(|n| board::single_place(side(seat), n))
-                .chain(core::iter::repeat_n(
-                    Place::Shared,
-                    usize::from(self.arrived[seat]),
-                ))
-                .collect(),
-            hand: self.hand[seat],
-            off: self.off[seat],
-            trophies: 0,
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let legend = format!(
-            "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way; {}; {}",
-            board::tally("in hand", &self.hand),
-            board::tally("out", &self.off)
-        );
-        board::render_layout(&self.layout(), &RETHROW, &legend)
     }
 }

@@ -10,10 +10,10 @@ use super::board::{self, Follow, LineRules, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::Throw;
 
-rule_set!(HjSkiryuk; jam: generate);
+rule_set!(HjSkiryuk; jam: generate, board: hj(&NEFER, ["in hand", "", "trophies"]));
 
 /// Pieces per player (000-SK§6).
 pub const PIECES: u8 = 5;
@@ -345,6 +345,26 @@ impl State {
     /// The holes (1..=29) of `seat`'s pieces on its path.
     pub fn holes_of(&self, seat: Seat) -> impl Iterator<Item = u8> {
         crate::game::ones(self.holes[seat])
+    }
+
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        "* = nefer (15, 25: load, and a bonus throw on landing)".to_owned()
+    }
+
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        let mut board: Vec<Place> = self
+            .holes_of(seat)
+            .map(|n| Place::Hole(side(seat), n))
+            .collect();
+        board.extend((0..self.shared[seat]).map(|_| Place::Shared));
+        SeatLayout {
+            board,
+            hand: self.hand[seat],
+            off: 0,
+            trophies: self.trophies[seat],
+        }
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -782,32 +802,5 @@ impl Rules for State {
         if self.cfg.auto_load == AutoLoad::AfterCaptureOnly && self.phase == Phase::Throw {
             self.draw_if_jammed();
         }
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| {
-            let mut board: Vec<Place> = self
-                .holes_of(seat)
-                .map(|n| Place::Hole(side(seat), n))
-                .collect();
-            board.extend((0..self.shared[seat]).map(|_| Place::Shared));
-            SeatLayout {
-                board,
-                hand: self.hand[seat],
-                off: 0,
-                trophies: self.trophies[seat],
-            }
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let legend = format!(
-            "* = nefer (15, 25: load, and a bonus throw on landing); {}; {}",
-            board::tally("in hand", &self.hand),
-            board::tally("trophies", &self.trophies)
-        );
-        board::render_layout(&self.layout(), &NEFER, &legend)
     }
 }

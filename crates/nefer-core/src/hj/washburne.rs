@@ -12,10 +12,10 @@ use super::board::{
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{Dice, HoleSet, OptionSpec, OptionValue, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::{DicePair, Throw};
 
-rule_set!(HjWashburne);
+rule_set!(HjWashburne; board: hj(&[5, 15, 25], ["knocked off", "", ""]));
 
 /// Pieces per player (000-WA§8).
 pub const PIECES: u8 = 5;
@@ -359,6 +359,41 @@ impl State {
     /// The other seat's pieces as bits of `seat`'s circuit indices: where `seat` could hit them.
     pub fn opponent_bits(&self, seat: Seat) -> u64 {
         mirror(self.bits[seat.other()])
+    }
+
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        let orange = match self.cfg.orange {
+            Orange::BonusThrow => "orange (re-throw)",
+            Orange::Plain => "orange",
+            Orange::BlockingPoint => "orange (blocking point)",
+        };
+        let ankh: Vec<String> = self
+            .cfg
+            .ankh_holes
+            .holes()
+            .holes()
+            .map(|n| n.to_string())
+            .collect();
+        let ankh = if ankh.is_empty() {
+            "no ankh hole".to_owned()
+        } else {
+            ankh.join(", ")
+        };
+        format!("* = {orange}; safe: home boxes 1-5 and {ankh}")
+    }
+
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        SeatLayout {
+            board: self
+                .indices_of(seat)
+                .into_iter()
+                .map(|i| circuit_place(side(seat), i))
+                .collect(),
+            hand: self.knocked[seat],
+            ..SeatLayout::default()
+        }
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -734,44 +769,5 @@ impl Rules for State {
         }
         // C-8, after every decision.
         self.draw_if_jammed::<5>();
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self
-                .indices_of(seat)
-                .into_iter()
-                .map(|i| circuit_place(side(seat), i))
-                .collect(),
-            hand: self.knocked[seat],
-            ..SeatLayout::default()
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let orange = match self.cfg.orange {
-            Orange::BonusThrow => "orange (re-throw)",
-            Orange::Plain => "orange",
-            Orange::BlockingPoint => "orange (blocking point)",
-        };
-        let ankh: Vec<String> = self
-            .cfg
-            .ankh_holes
-            .holes()
-            .holes()
-            .map(|n| n.to_string())
-            .collect();
-        let ankh = if ankh.is_empty() {
-            "no ankh hole".to_owned()
-        } else {
-            ankh.join(", ")
-        };
-        let legend = format!(
-            "* = {orange}; safe: home boxes 1-5 and {ankh}; {}",
-            board::tally("knocked off", &self.knocked)
-        );
-        board::render_layout(&self.layout(), &[5, 15, 25], &legend)
     }
 }
