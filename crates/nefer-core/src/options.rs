@@ -432,6 +432,39 @@ impl<T: OptionValue> WriteOption for T {
     }
 }
 
+/// Implements [`ReadOption`] and [`WriteOption`] for `$group`, a struct of options read and
+/// written as a whole (a `Config` field that stands for several options): each field is one
+/// option, `shared "name"` for the option of that full name, or `own "suffix"` for the rule
+/// set's own `KEY.suffix`. The field a `Config` names the group by is not an option.
+macro_rules! option_group {
+    ($group:ident { $( $field:ident: $kind:ident $name:literal ),+ $(,)? }) => {
+        impl $crate::options::ReadOption for $group {
+            fn read_as(
+                o: &$crate::options::OptionReader<'_>,
+                _field: &str,
+            ) -> Result<$group, $crate::OptionError> {
+                Ok($group {
+                    $( $field: $crate::options::option_group!(@read $kind o $name)?, )+
+                })
+            }
+        }
+
+        impl $crate::options::WriteOption for $group {
+            fn write_as(&self, w: &mut $crate::options::OptionWriter, _field: &str) {
+                use $crate::options::OptionValue;
+                $(
+                    $crate::options::option_group!(@write $kind w $name, self.$field.value_str());
+                )+
+            }
+        }
+    };
+    (@read shared $o:ident $name:literal) => { $o.get($name) };
+    (@read own $o:ident $name:literal) => { $o.own($name) };
+    (@write shared $w:ident $name:literal, $value:expr) => { $w.set($name, $value) };
+    (@write own $w:ident $name:literal, $value:expr) => { $w.own($name, $value) };
+}
+pub(crate) use option_group;
+
 /// The options that give a rule set's `Config`, collected field by field: only the values
 /// that are not the option's default, in the registry's order (the short form of a default
 /// game is no option at all).

@@ -235,10 +235,14 @@ impl<T: Rules> Game for T {
 /// - `board: senet`: the state's `men` and `off` are on the Senet board, with the module's
 ///   `MARKS` named under the text board; this gives [`Board`] and the position accessors
 ///   `squares_of`, `borne_off` and `at`.
+/// - `board: hj(marked, counted)`: the 58-hole board, where `State::seat_layout(seat)` says
+///   where a seat's pieces are; the text board marks the holes `marked` with `*`, under
+///   `State::legend()` and the counts `counted` names (see
+///   [`TextBoard`](crate::hj::board::TextBoard)); this gives [`Board`].
 macro_rules! rule_set {
-    ($id:ident $(; $($part:ident: $kind:ident),* )?) => {
+    ($id:ident $(; $($part:ident: $kind:ident $(($($arg:tt)*))?),* )?) => {
         $crate::skeleton::rule_set!(@core $id);
-        $($( $crate::skeleton::rule_set!(@$part $kind); )*)?
+        $($( $crate::skeleton::rule_set!(@$part $kind $(($($arg)*))?); )*)?
     };
     (@turns shared) => {
         impl $crate::skeleton::Turns for State {
@@ -282,6 +286,21 @@ macro_rules! rule_set {
             }
         }
     };
+    (@board hj($marked:expr, $counted:expr)) => {
+        impl $crate::skeleton::Board for State {
+            fn layout(&self) -> [$crate::SeatLayout; 2] {
+                $crate::Seat::BOTH.map(|seat| self.seat_layout(seat))
+            }
+
+            fn board_text(&self) -> String {
+                $crate::hj::board::TextBoard {
+                    marked: $marked,
+                    counted: $counted,
+                }
+                .render(&self.layout(), &self.legend())
+            }
+        }
+    };
     (@board senet) => {
         impl $crate::skeleton::Board for State {
             fn layout(&self) -> [$crate::SeatLayout; 2] {
@@ -299,15 +318,15 @@ macro_rules! rule_set {
                 $crate::senet::board::squares(self.men[seat])
             }
 
-            /// Pieces of `seat` borne off.
-            pub fn borne_off(&self, seat: $crate::Seat) -> u8 {
-                self.off[seat]
-            }
-
             /// Who is on square `n`.
             pub fn at(&self, n: u8) -> Option<$crate::Seat> {
                 $crate::senet::board::at(&self.men, n)
             }
+        }
+
+        $crate::skeleton::seat_counts! {
+            /// Pieces of `seat` borne off.
+            borne_off => off,
         }
     };
     (@core $id:ident) => {
@@ -385,6 +404,23 @@ macro_rules! rule_set {
     };
 }
 pub(crate) use rule_set;
+
+/// Declares accessors of `State`'s per-seat counts of pieces: each `name => field`, with its
+/// doc, gives `pub fn name(&self, seat) -> u8`, the count `field[seat]` (a field of
+/// `ByPlayer<u8>`).
+macro_rules! seat_counts {
+    ($( $(#[$meta:meta])* $name:ident => $field:ident ),+ $(,)?) => {
+        impl State {
+            $(
+                $(#[$meta])*
+                pub fn $name(&self, seat: $crate::Seat) -> u8 {
+                    self.$field[seat]
+                }
+            )+
+        }
+    };
+}
+pub(crate) use seat_counts;
 
 /// Declares a rule set's `State`: the position fields given (crate-visible, for the modules
 /// that read positions), then the skeleton's: the [`Clock`], the module's `Phase` and its

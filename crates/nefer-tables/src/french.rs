@@ -15,18 +15,13 @@ impl French {
     fn move_piece(&self, s: RaceState, p: u8, t: u8, out: &mut Vec<Step>) {
         let end = self.holes + 1;
         let l = p + t;
-        let rest = s.holes & !(1 << p);
         if l > end {
             return; // FR-10: overshoot.
         }
         if l == end {
             // FR-7, FR-8: out at once by an exact throw, once no piece is left in hand.
             if s.hand == 0 {
-                out.push(Step::End(RaceState {
-                    holes: rest,
-                    off: s.off + 1,
-                    ..s
-                }));
+                out.push(Step::End(s.ended(p, false)));
             }
             return;
         }
@@ -39,10 +34,7 @@ impl French {
             8 if 10 <= self.holes && !s.occupied(10) => 10,
             _ => l,
         };
-        let next = RaceState {
-            holes: rest | 1 << f,
-            ..s
-        };
+        let next = s.moved(p, f);
         // Holes 15 and 25 give a bonus throw for the same piece (003, FR-6: not 20 or 10).
         out.push(if f == 15 || f == 25 {
             Step::Again(next, Ctx::Bonus(f))

@@ -63,6 +63,35 @@ impl RaceState {
         })
     }
 
+    /// The state after the piece on hole `p` moves to hole `f`.
+    #[inline]
+    pub fn moved(self, p: u8, f: u8) -> RaceState {
+        RaceState {
+            holes: self.holes & !(1 << p) | 1 << f,
+            ..self
+        }
+    }
+
+    /// The state after the piece on hole `p` reaches the end: it rests on the end hole where
+    /// the race keeps pieces there (`rests`: Walker's point 30), else it goes out (French FR-7).
+    #[inline]
+    pub fn ended(self, p: u8, rests: bool) -> RaceState {
+        let holes = self.holes & !(1 << p);
+        if rests {
+            RaceState {
+                holes,
+                at_end: self.at_end + 1,
+                ..self
+            }
+        } else {
+            RaceState {
+                holes,
+                off: self.off + 1,
+                ..self
+            }
+        }
+    }
+
     /// Total progress, with `end` the end hole's number: the holes of the pieces on the track,
     /// `end` for each piece on the end hole, `end + 1` for each piece out. Every move but a
     /// backward line raises it, so states in order of decreasing progress come after (most of)

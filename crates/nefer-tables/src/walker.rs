@@ -23,13 +23,8 @@ impl Walker {
         if BLOCKERS.iter().any(|&b| p < b && b < l && s.occupied(b)) {
             return;
         }
-        let rest = s.holes & !(1 << p);
         if l == end {
-            out.push(Step::End(RaceState {
-                holes: rest,
-                at_end: s.at_end + 1,
-                ..s
-            }));
+            out.push(Step::End(s.ended(p, true)));
             return;
         }
         if s.occupied(l) {
@@ -52,10 +47,7 @@ impl Walker {
         if f == p {
             return; // C-5: a move must change the position.
         }
-        out.push(Step::End(RaceState {
-            holes: rest | 1 << f,
-            ..s
-        }));
+        out.push(Step::End(s.moved(p, f)));
     }
 
     /// The legal uses of throw `t` (see [`Race::steps`](crate::race::Race::steps)); `ctx`

@@ -5,6 +5,7 @@ use super::Describe;
 use super::board::{BoardFacts, Mark, MarkKind, Sign, lines_mark};
 use super::events::{EndReason, ThrowKind};
 use super::moves::{BonusCause, Effect, PassReason};
+use super::words::clause;
 use crate::game::Game as _;
 use crate::game::{Move, Place, Seat, Status};
 use crate::hj::board::{circuit_place, side};
@@ -34,11 +35,10 @@ impl Describe for skiryuk::State {
     fn board(&self) -> BoardFacts {
         use skiryuk::{BonusChain, CaptureTarget, ExitS, NoTarget, Retrigger};
         let c = self.config();
-        let entry = if c.entry_by_one {
-            "; a throw of 1 may also enter a piece here while it is empty"
-        } else {
-            ""
-        };
+        let entry = clause(
+            c.entry_by_one,
+            "; a throw of 1 may also enter a piece here while it is empty",
+        );
         let marks = vec![
             Mark::holes(
                 MarkKind::Start,
@@ -266,11 +266,10 @@ impl Describe for walker::State {
             }
             (true, VBlock::Nobody) => "no effect in this game",
         };
-        let lines = if c.block_lines && !(c.variation && c.v_block == VBlock::Nobody) {
-            "; no line may be followed past it"
-        } else {
-            ""
-        };
+        let lines = clause(
+            c.block_lines && !(c.variation && c.v_block == VBlock::Nobody),
+            "; no line may be followed past it",
+        );
         let off = throws(|t| c.bear_off.by(t));
         let gate = if c.variation && c.v_bear_off_gate == walker::VBearOffGate::Open {
             ""

@@ -655,14 +655,7 @@ fn explain(
         });
         hand += 1;
     }
-    while hand < 0 && owed > 0 {
-        out.push(Effect::Captured {
-            seat: mover,
-            from: Place::Hand,
-        });
-        hand += 1;
-        owed -= 1;
-    }
+    captured_from_hand(&mut out, mover, &mut hand, &mut owed);
     let (_, _, _, mut trophies) = diff(mover, &expected);
     let (gone_o, mut came_o, mut hand_o, _) = diff(other, &expected);
     while hand_o < 0 && came_o.len() > gone_o.len() {
@@ -702,13 +695,20 @@ fn explain(
             trophies -= 1;
         }
     }
-    while hand_o < 0 && trophies > 0 {
+    captured_from_hand(&mut out, other, &mut hand_o, &mut trophies);
+    out
+}
+
+/// Pieces that left a hand for no place on the board (`hand` below 0) were captured from it,
+/// as long as captures (`captures`, counted down) are left to account for them: each is told
+/// as a capture with `seat` and [`Place::Hand`].
+fn captured_from_hand(out: &mut Vec<Effect>, seat: Seat, hand: &mut i16, captures: &mut i16) {
+    while *hand < 0 && *captures > 0 {
         out.push(Effect::Captured {
-            seat: other,
+            seat,
             from: Place::Hand,
         });
-        hand_o += 1;
-        trophies -= 1;
+        *hand += 1;
+        *captures -= 1;
     }
-    out
 }

@@ -5,7 +5,7 @@ use super::Describe;
 use super::board::{BoardFacts, Mark, MarkKind, Sign};
 use super::events::{EndReason, ThrowKind};
 use super::moves::{BonusCause, Effect, PassReason};
-use super::words::{a_number, list};
+use super::words::{a_number, clause, list};
 use crate::game::{Move, Seat};
 use crate::rules::RuleSetId;
 use crate::senet::board::{HAPPINESS, REBIRTH, Squares, WATERS, bit, squares};
@@ -67,6 +67,19 @@ fn safe_mark(family: &FamilyConfig, piece: &str) -> Option<Mark> {
     })
 }
 
+/// The marks both Senets have, after a rule set's own: the exit squares 28–30, named
+/// `names` (see [`exit_marks`]), then the safe squares (see [`safe_mark`]).
+fn family_marks(
+    names: &[&str; 3],
+    exits: &[Squares; 6],
+    family: &FamilyConfig,
+    piece: &str,
+) -> impl Iterator<Item = Mark> {
+    exit_marks(exits, family, names, piece)
+        .into_iter()
+        .chain(safe_mark(family, piece))
+}
+
 /// Kendall's name of marked square `n` (the text board's).
 fn kendall_name(n: u8) -> &'static str {
     kendall::MARKS
@@ -75,16 +88,20 @@ fn kendall_name(n: u8) -> &'static str {
         .map_or("", |&(_, name)| name)
 }
 
+/// A mark on Kendall's square `n`, with its name on the text board.
+fn kendall_mark(kind: MarkKind, sign: Sign, n: u8, meaning: String) -> Mark {
+    Mark::squares(kind, sign, &[n], kendall_name(n), meaning)
+}
+
 impl Describe for kendall::State {
     fn board(&self) -> BoardFacts {
         use kendall::{GiveUpCost, OneFrom26, RebirthBlocked, Trap};
         let c = self.config();
         let mut marks = vec![
-            Mark::squares(
+            kendall_mark(
                 MarkKind::Rebirth,
                 Sign::Ankh,
-                &[REBIRTH],
-                kendall_name(REBIRTH),
+                REBIRTH,
                 format!(
                     "a piece given up from the House of Waters comes back here{}{}",
                     match c.rebirth_blocked {
@@ -96,18 +113,13 @@ impl Describe for kendall::State {
                             "; an opponent's piece on it goes to 27 in exchange"
                         }
                     },
-                    if c.rebirth_must_move {
-                        "; the reborn piece must move next"
-                    } else {
-                        ""
-                    }
+                    clause(c.rebirth_must_move, "; the reborn piece must move next")
                 ),
             ),
-            Mark::squares(
+            kendall_mark(
                 MarkKind::Happiness,
                 Sign::Nefer,
-                &[HAPPINESS],
-                kendall_name(HAPPINESS),
+                HAPPINESS,
                 format!(
                     "every piece must land here exactly before going further; from here a 2, 3 or 4 goes to 28, 29 or 30 and a 5 bears off{}{}",
                     match c.one_from_26 {
@@ -123,32 +135,29 @@ impl Describe for kendall::State {
                     }
                 ),
             ),
-            Mark::squares(
+            kendall_mark(
                 MarkKind::Waters,
                 Sign::Water,
-                &[WATERS],
-                kendall_name(WATERS),
+                WATERS,
                 format!(
                     "a piece that falls in (from 26, or attacked on 28-30) ends the turn; at the start of each turn its owner throws once for a 4, which bears it off, or gives it up to 15{}{}",
                     match c.give_up_cost {
                         GiveUpCost::ThisTurn => "",
                         GiveUpCost::ThisAndNextTurn => ", which costs this turn and the next",
                     },
-                    if c.water_freezes {
+                    clause(
+                        c.water_freezes,
                         "; meanwhile its owner's other pieces cannot move"
-                    } else {
-                        ""
-                    }
+                    )
                 ),
             ),
         ];
-        marks.extend(exit_marks(
+        marks.extend(family_marks(
+            &[kendall_name(28), kendall_name(29), "House of Re-Horakhty"],
             &kendall::EXITS,
             &c.family,
-            &[kendall_name(28), kendall_name(29), "House of Re-Horakhty"],
             "piece",
         ));
-        marks.extend(safe_mark(&c.family, "piece"));
         BoardFacts::senet(RuleSetId::SenetKendall, marks)
     }
 
@@ -209,21 +218,19 @@ impl Describe for school::State {
                 "square 27, the trap",
                 format!(
                     "an undefended counter on 28-30 attacked from 26 goes here; while a counter is here its owner can move nothing else, and only a 4 removes it{}",
-                    if c.water_give_up {
+                    clause(
+                        c.water_give_up,
                         "; at the start of a turn it may give up to 15 instead"
-                    } else {
-                        ""
-                    }
+                    )
                 ),
             ),
         ];
-        marks.extend(exit_marks(
+        marks.extend(family_marks(
+            &["square 28", "square 29", "square 30"],
             &school::EXITS,
             &c.family,
-            &["square 28", "square 29", "square 30"],
             "counter",
         ));
-        marks.extend(safe_mark(&c.family, "counter"));
         BoardFacts::senet(RuleSetId::SenetSchool, marks)
     }
 

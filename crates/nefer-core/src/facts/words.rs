@@ -2,6 +2,11 @@
 
 use crate::game::{ByPlayer, Seat};
 
+/// A description's optional clause: `text` where `on` holds, else nothing.
+pub(crate) const fn clause(on: bool, text: &'static str) -> &'static str {
+    if on { text } else { "" }
+}
+
 /// Whom a description speaks to, which decides its verbs' form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Voice {

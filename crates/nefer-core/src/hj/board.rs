@@ -5,9 +5,7 @@
 //! on the circuit path indices 1..=59 run `X1..X29, S, Y29..Y1`.
 
 use crate::game::{Move, MoveList, Place, Seat, SeatLayout, Side};
-use crate::options::{
-    OptionError, OptionReader, OptionSpec, OptionWriter, ReadOption, WriteOption, option_values,
-};
+use crate::options::{OptionSpec, option_group, option_values};
 
 /// The shared hole's index on both paths.
 pub const SHARED: u8 = 30;
@@ -114,25 +112,12 @@ option_values! {
     }
 }
 
-impl ReadOption for LineRules {
-    /// Reads `hj.lines` and the rule set's C-5 and C-6 options.
-    fn read_as(o: &OptionReader<'_>, _field: &str) -> Result<LineRules, OptionError> {
-        Ok(LineRules {
-            dir: o.get("hj.lines")?,
-            null_line_move: o.own("null_line_move")?,
-            blocked_line: o.own("blocked_line")?,
-        })
-    }
-}
-
-impl WriteOption for LineRules {
-    /// Writes `hj.lines` and the rule set's C-5 and C-6 options back.
-    fn write_as(&self, w: &mut OptionWriter, _field: &str) {
-        w.set("hj.lines", self.dir.as_str());
-        w.own("null_line_move", self.null_line_move.as_str());
-        w.own("blocked_line", self.blocked_line.as_str());
-    }
-}
+// `hj.lines` and the rule set's C-5 and C-6 options.
+option_group!(LineRules {
+    dir: shared "hj.lines",
+    null_line_move: own "null_line_move",
+    blocked_line: own "blocked_line",
+});
 
 /// Where a move ends once the line at its counted landing hole is considered (§1.3 C-5, C-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,6 +297,32 @@ pub(crate) fn jammed<const MAX: u8>(mut moves_of: impl FnMut(Seat, u8, &mut Move
             moves.is_empty()
         })
     })
+}
+
+/// What an H&J rule set's text board shows besides the pieces: the holes it marks with `*`,
+/// and the names its legend gives each seat's counts of a [`SeatLayout`], `hand`, `off` and
+/// `trophies` in that order ("" for a count it does not tell).
+pub(crate) struct TextBoard {
+    /// The holes marked `*` (on both sides).
+    pub(crate) marked: &'static [u8],
+    /// The legend's names of the counts `hand`, `off` and `trophies`.
+    pub(crate) counted: [&'static str; 3],
+}
+
+impl TextBoard {
+    /// Draws the board (see [`render_layout`]) under the legend `head` and then each count
+    /// named, as `in hand A 2 B 0`.
+    pub(crate) fn render(&self, layout: &[SeatLayout; 2], head: &str) -> String {
+        let [a, b] = layout;
+        let counts = [(a.hand, b.hand), (a.off, b.off), (a.trophies, b.trophies)];
+        let mut legend = head.to_owned();
+        for (name, (a, b)) in self.counted.into_iter().zip(counts) {
+            if !name.is_empty() {
+                legend += &format!("; {name} A {a} B {b}");
+            }
+        }
+        render_layout(layout, self.marked, &legend)
+    }
 }
 
 /// Draws the board (see [`render`]) with each seat's pieces where `layout` puts them.

@@ -8,10 +8,10 @@ use super::board::{self, Follow, LineRules, Lines, NullLineMove, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{FirstPlayer, OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::Throw;
 
-rule_set!(HjFrench);
+rule_set!(HjFrench; board: hj(&RETHROW, ["in hand", "out", ""]));
 
 /// Pieces per player (003 "5 pions").
 pub const PIECES: u8 = 5;
@@ -143,6 +143,15 @@ state! {
     }
 }
 
+seat_counts! {
+    /// Pieces of `seat` in hand.
+    in_hand => hand,
+    /// Pieces of `seat` gone out.
+    out => off,
+    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
+    on_30 => arrived,
+}
+
 impl State {
     /// The start position under `cfg`: every piece in hand, the first thrower drawn or fixed (C-9), or the simultaneous throws of FR-1.
     pub fn start(cfg: Config) -> State {
@@ -172,21 +181,6 @@ impl State {
         crate::game::ones(self.holes[seat])
     }
 
-    /// Pieces of `seat` in hand.
-    pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat]
-    }
-
-    /// Pieces of `seat` gone out.
-    pub fn out(&self, seat: Seat) -> u8 {
-        self.off[seat]
-    }
-
-    /// Pieces of `seat` resting on hole 30 (only under `hj.french.hole_30=stay_then_exit_on_any`).
-    pub fn on_30(&self, seat: Seat) -> u8 {
-        self.arrived[seat]
-    }
-
     /// Whether the race is the one SPEC's defaults define (one-way shortcuts, C-5/C-6, FR-2
     /// and FR-7 at their defaults): what exact race tables model. The opening (FR-1) only
     /// decides who starts, so it does not matter here.
@@ -194,6 +188,28 @@ impl State {
         self.cfg.lines == FRENCH_LINES
             && self.cfg.bonus_fallback == BonusFallback::Lost
             && self.cfg.hole_30 == Hole30::ExitImmediately
+    }
+
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way".to_owned()
+    }
+
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        SeatLayout {
+            board: self
+                .holes_of(seat)
+                .map(|n| board::single_place(side(seat), n))
+                .chain(core::iter::repeat_n(
+                    Place::Shared,
+                    usize::from(self.arrived[seat]),
+                ))
+                .collect(),
+            hand: self.hand[seat],
+            off: self.off[seat],
+            trophies: 0,
+        }
     }
 
     /// Appends the moves of `me`'s piece on `p` by `t` (SPEC §6.3 b); says whether its line
@@ -436,34 +452,5 @@ impl Rules for State {
                 }
             }
         }
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self
-                .holes_of(seat)
-                .map(|n| board::single_place(side(seat), n))
-                .chain(core::iter::repeat_n(
-                    Place::Shared,
-                    usize::from(self.arrived[seat]),
-                ))
-                .collect(),
-            hand: self.hand[seat],
-            off: self.off[seat],
-            trophies: 0,
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let legend = format!(
-            "* = re-throw (1, 15, 25); shortcuts 6→20, 8→10 one way; in hand A {} B {}; out A {} B {}",
-            self.hand[Seat::A],
-            self.hand[Seat::B],
-            self.off[Seat::A],
-            self.off[Seat::B]
-        );
-        board::render_layout(&self.layout(), &RETHROW, &legend)
     }
 }

@@ -10,10 +10,10 @@ use super::board::{self, Follow, LineRules, side};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::Throw;
 
-rule_set!(HjSkiryuk; jam: generate);
+rule_set!(HjSkiryuk; jam: generate, board: hj(&NEFER, ["in hand", "", "trophies"]));
 
 /// Pieces per player (000-SK§6).
 pub const PIECES: u8 = 5;
@@ -312,6 +312,18 @@ const fn span(from: u8, to: u8) -> u32 {
     }
 }
 
+seat_counts! {
+    /// Pieces of `seat` in the shared hole.
+    in_shared => shared,
+    /// Pieces of `seat` in hand.
+    in_hand => hand,
+    /// Opposing pieces `seat` has captured.
+    trophies => trophies,
+    /// Captures `seat` is owed and will take once the opponent has a path piece (only under
+    /// `hj.skiryuk.no_target=deferred_capture`, R-11).
+    owed_captures => owed,
+}
+
 impl State {
     /// The start position under `cfg`: one piece on each hole 1, the opening throws to come (000-SK§7).
     pub fn start(cfg: Config) -> State {
@@ -335,25 +347,24 @@ impl State {
         crate::game::ones(self.holes[seat])
     }
 
-    /// Pieces of `seat` in the shared hole.
-    pub fn in_shared(&self, seat: Seat) -> u8 {
-        self.shared[seat]
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        "* = nefer (15, 25: load, and a bonus throw on landing)".to_owned()
     }
 
-    /// Pieces of `seat` in hand.
-    pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat]
-    }
-
-    /// Opposing pieces `seat` has captured.
-    pub fn trophies(&self, seat: Seat) -> u8 {
-        self.trophies[seat]
-    }
-
-    /// Captures `seat` is owed and will take once the opponent has a path piece (only under
-    /// `hj.skiryuk.no_target=deferred_capture`, R-11).
-    pub fn owed_captures(&self, seat: Seat) -> u8 {
-        self.owed[seat]
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        let mut board: Vec<Place> = self
+            .holes_of(seat)
+            .map(|n| Place::Hole(side(seat), n))
+            .collect();
+        board.extend((0..self.shared[seat]).map(|_| Place::Shared));
+        SeatLayout {
+            board,
+            hand: self.hand[seat],
+            off: 0,
+            trophies: self.trophies[seat],
+        }
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -791,34 +802,5 @@ impl Rules for State {
         if self.cfg.auto_load == AutoLoad::AfterCaptureOnly && self.phase == Phase::Throw {
             self.draw_if_jammed();
         }
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| {
-            let mut board: Vec<Place> = self
-                .holes_of(seat)
-                .map(|n| Place::Hole(side(seat), n))
-                .collect();
-            board.extend((0..self.shared[seat]).map(|_| Place::Shared));
-            SeatLayout {
-                board,
-                hand: self.hand[seat],
-                off: 0,
-                trophies: self.trophies[seat],
-            }
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let legend = format!(
-            "* = nefer (15, 25: load, and a bonus throw on landing); in hand A {} B {}; trophies A {} B {}",
-            self.hand[Seat::A],
-            self.hand[Seat::B],
-            self.trophies[Seat::A],
-            self.trophies[Seat::B]
-        );
-        board::render_layout(&self.layout(), &NEFER, &legend)
     }
 }

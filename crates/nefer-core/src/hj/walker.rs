@@ -12,9 +12,11 @@ use super::board::{
 use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat, SeatLayout};
 use crate::options::{FirstPlayer, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Phase, Rules, rule_set, state};
+use crate::skeleton::{Clock, Phase, Rules, rule_set, seat_counts, state};
 
-rule_set!(HjWalker; turns: shared, moves: generate);
+rule_set!(
+    HjWalker; turns: shared, moves: generate, board: hj(&[15, 25], ["in hand", "off", ""])
+);
 
 /// Pegs per player (001: "of which each player has five").
 pub const PIECES: u8 = 5;
@@ -181,6 +183,13 @@ const fn strictly_between(a: u8, b: u8) -> u64 {
     ((1u64 << b) - 1) & !((1u64 << (a + 1)) - 1)
 }
 
+seat_counts! {
+    /// Pieces of `seat` in hand.
+    in_hand => hand,
+    /// Pieces of `seat` borne off.
+    borne_off => off,
+}
+
 impl State {
     /// The start position under `cfg`: every peg in hand, the first thrower drawn or fixed (C-9).
     pub fn start(cfg: Config) -> State {
@@ -232,19 +241,31 @@ impl State {
         v
     }
 
-    /// Pieces of `seat` in hand.
-    pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hand[seat]
-    }
-
-    /// Pieces of `seat` borne off.
-    pub fn borne_off(&self, seat: Seat) -> u8 {
-        self.off[seat]
-    }
-
     /// Whether this game plays the Variation.
     pub fn variation(&self) -> bool {
         self.cfg.variation
+    }
+
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        format!(
+            "* = blocking point (10, 15, 20, 25){}",
+            if self.cfg.variation {
+                "; variation: round the far side, off from its hole 1"
+            } else {
+                ""
+            }
+        )
+    }
+
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        SeatLayout {
+            board: self.places_of(seat),
+            hand: self.hand[seat],
+            off: self.off[seat],
+            trophies: 0,
+        }
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -388,32 +409,5 @@ impl Rules for State {
         }
         // C-8, checked after every decision (001§17 in the variation; a safety net otherwise).
         self.draw_if_jammed();
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self.places_of(seat),
-            hand: self.hand[seat],
-            off: self.off[seat],
-            trophies: 0,
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let legend = format!(
-            "* = blocking point (10, 15, 20, 25){}; in hand A {} B {}; off A {} B {}",
-            if self.cfg.variation {
-                "; variation: round the far side, off from its hole 1"
-            } else {
-                ""
-            },
-            self.hand[Seat::A],
-            self.hand[Seat::B],
-            self.off[Seat::A],
-            self.off[Seat::B]
-        );
-        board::render_layout(&self.layout(), &[15, 25], &legend)
     }
 }

@@ -12,10 +12,10 @@ use super::board::{
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
 use crate::options::{Dice, HoleSet, OptionSpec, OptionValue, Registry, config, option_values};
 use crate::rules::RuleInfo;
-use crate::skeleton::{Board, Clock, Moves, Rules, Turns, rule_set, state};
+use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
 use crate::sticks::{DicePair, Throw};
 
-rule_set!(HjWashburne);
+rule_set!(HjWashburne; board: hj(&[5, 15, 25], ["knocked off", "", ""]));
 
 /// Pieces per player (000-WA§8).
 pub const PIECES: u8 = 5;
@@ -316,6 +316,14 @@ state! {
     }
 }
 
+seat_counts! {
+    /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
+    /// under `hj.washburne.shared_hole=safe_unlimited`).
+    extra_on_shared => extra_on_s,
+    /// Knocked-off pieces of `seat`.
+    knocked_off => knocked,
+}
+
 impl State {
     /// The start position under `cfg`: each seat on its home holes 1-5, Red (seat A) to throw (NOTATION §4).
     pub fn start(cfg: Config) -> State {
@@ -353,15 +361,39 @@ impl State {
         mirror(self.bits[seat.other()])
     }
 
-    /// Pieces of `seat` on `S` beyond the one bit 30 of [`State::bits_of`] stands for (only
-    /// under `hj.washburne.shared_hole=safe_unlimited`).
-    pub fn extra_on_shared(&self, seat: Seat) -> u8 {
-        self.extra_on_s[seat]
+    /// The text board's legend, before the counts (see `rule_set!`'s `board: hj`).
+    fn legend(&self) -> String {
+        let orange = match self.cfg.orange {
+            Orange::BonusThrow => "orange (re-throw)",
+            Orange::Plain => "orange",
+            Orange::BlockingPoint => "orange (blocking point)",
+        };
+        let ankh: Vec<String> = self
+            .cfg
+            .ankh_holes
+            .holes()
+            .holes()
+            .map(|n| n.to_string())
+            .collect();
+        let ankh = if ankh.is_empty() {
+            "no ankh hole".to_owned()
+        } else {
+            ankh.join(", ")
+        };
+        format!("* = {orange}; safe: home boxes 1-5 and {ankh}")
     }
 
-    /// Knocked-off pieces of `seat`.
-    pub fn knocked_off(&self, seat: Seat) -> u8 {
-        self.knocked[seat]
+    /// Where `seat`'s pieces are (see [`Game::layout`](crate::Game::layout)).
+    fn seat_layout(&self, seat: Seat) -> SeatLayout {
+        SeatLayout {
+            board: self
+                .indices_of(seat)
+                .into_iter()
+                .map(|i| circuit_place(side(seat), i))
+                .collect(),
+            hand: self.knocked[seat],
+            ..SeatLayout::default()
+        }
     }
 
     /// Appends the legal moves (without `pass`) of `seat` for throw `t`, and says whether a
@@ -737,45 +769,5 @@ impl Rules for State {
         }
         // C-8, after every decision.
         self.draw_if_jammed::<5>();
-    }
-}
-
-impl Board for State {
-    fn layout(&self) -> [SeatLayout; 2] {
-        Seat::BOTH.map(|seat| SeatLayout {
-            board: self
-                .indices_of(seat)
-                .into_iter()
-                .map(|i| circuit_place(side(seat), i))
-                .collect(),
-            hand: self.knocked[seat],
-            ..SeatLayout::default()
-        })
-    }
-
-    fn board_text(&self) -> String {
-        let orange = match self.cfg.orange {
-            Orange::BonusThrow => "orange (re-throw)",
-            Orange::Plain => "orange",
-            Orange::BlockingPoint => "orange (blocking point)",
-        };
-        let ankh: Vec<String> = self
-            .cfg
-            .ankh_holes
-            .holes()
-            .holes()
-            .map(|n| n.to_string())
-            .collect();
-        let ankh = if ankh.is_empty() {
-            "no ankh hole".to_owned()
-        } else {
-            ankh.join(", ")
-        };
-        let legend = format!(
-            "* = {orange}; safe: home boxes 1-5 and {ankh}; knocked off A {} B {}",
-            self.knocked[Seat::A],
-            self.knocked[Seat::B]
-        );
-        board::render_layout(&self.layout(), &[5, 15, 25], &legend)
     }
 }

@@ -218,8 +218,7 @@ impl FromSetup for skiryuk::State {
                 );
                 c.plain(Phase::Bonus)
             }
-            Stage::Over(o) => c.plain(Phase::Over(o)),
-            _ => c.no_stage(),
+            _ => c.over_or_no_stage(Phase::Over),
         };
         let state = skiryuk::State {
             holes: idx.map(|v| bits_of(&v) as u32),
@@ -327,8 +326,7 @@ impl FromSetup for washburne::State {
                 die.map(|t| Phase::Second(SecondDie::new(t.value(), moved.unwrap_or(0))))
             }
             Stage::Throw => c.plain(Phase::Throw),
-            Stage::Over(o) => c.plain(Phase::Over(o)),
-            _ => c.no_stage(),
+            _ => c.over_or_no_stage(Phase::Over),
         };
         let on_s = s.seats.clone().map(|st| shared_count(&st.board));
         let state = washburne::State {
@@ -504,8 +502,7 @@ impl FromSetup for french::State {
                 let q = bonus_hole(&mut c);
                 s.throw.map(|t| Phase::Move(t, q))
             }
-            Stage::Over(o) => c.plain(Phase::Over(o)),
-            _ => c.no_stage(),
+            _ => c.over_or_no_stage(Phase::Over),
         };
         let off = s.seats.clone().map(|st| st.off);
         let won = |seat: Seat| off[seat] == french::PIECES;

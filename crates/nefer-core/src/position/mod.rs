@@ -656,6 +656,15 @@ impl<'s> Check<'s> {
         None
     }
 
+    /// The stage every game has, `over` (`phase(outcome)`); any other stage left over is
+    /// one the game does not have.
+    pub(crate) fn over_or_no_stage<P>(&mut self, phase: impl FnOnce(Outcome) -> P) -> Option<P> {
+        match self.s.stage {
+            Stage::Over(o) => self.plain(phase(o)),
+            _ => self.no_stage(),
+        }
+    }
+
     /// A stage with no throw and no piece: `phase`.
     pub(crate) fn plain<P>(&mut self, phase: P) -> Option<P> {
         self.argument(Some(false), false);
@@ -784,8 +793,7 @@ pub(crate) fn shared_phase(c: &mut Check<'_>) -> Option<crate::skeleton::Phase> 
     match c.s.stage {
         Stage::Throw => c.plain(Phase::Throw),
         Stage::Move => c.with_throw(Phase::Move),
-        Stage::Over(o) => c.plain(Phase::Over(o)),
-        _ => c.no_stage(),
+        _ => c.over_or_no_stage(Phase::Over),
     }
 }
 

@@ -139,6 +139,13 @@ impl FromSetup for kendall::State {
             *n = n.saturating_add(1);
         }
         let phase = match s.stage {
+            Stage::Opening => {
+                c.stage_needs(
+                    cfg.opening == Opening::FirstToThrowOne,
+                    "senet.kendall.opening=first_to_throw_one",
+                );
+                c.plain(Phase::Opening)
+            }
             Stage::Throw => c.plain(Phase::Throw),
             Stage::Move => c.with_throw(Phase::Move),
             Stage::Spend => {
@@ -172,15 +179,7 @@ impl FromSetup for kendall::State {
                 c.stage_needs(cfg.water_freezes, "senet.kendall.water_freezes=true");
                 c.plain(Phase::WaterThrow)
             }
-            Stage::Opening => {
-                c.stage_needs(
-                    cfg.opening == Opening::FirstToThrowOne,
-                    "senet.kendall.opening=first_to_throw_one",
-                );
-                c.plain(Phase::Opening)
-            }
-            Stage::Over(o) => c.plain(Phase::Over(o)),
-            _ => c.no_stage(),
+            _ => c.over_or_no_stage(Phase::Over),
         };
         let state = kendall::State {
             men,

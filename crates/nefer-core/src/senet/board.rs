@@ -239,12 +239,17 @@ mod tests {
 
     #[test]
     fn board_is_boustrophedon() {
-        assert_eq!(row_col(1), (0, 0));
-        assert_eq!(row_col(10), (0, 9));
-        assert_eq!(row_col(11), (1, 9));
-        assert_eq!(row_col(20), (1, 0));
-        assert_eq!(row_col(21), (2, 0));
-        assert_eq!(row_col(30), (2, 9));
+        // The corners of each row: left to right, then right to left, then left to right.
+        for (n, row_col_of_n) in [
+            (1, (0, 0)),
+            (10, (0, 9)),
+            (11, (1, 9)),
+            (20, (1, 0)),
+            (21, (2, 0)),
+            (30, (2, 9)),
+        ] {
+            assert_eq!(row_col(n), row_col_of_n, "square {n}");
+        }
         // 15 sits directly above 26 (§7).
         assert_eq!(row_col(15).1, row_col(26).1);
     }

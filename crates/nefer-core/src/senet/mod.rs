@@ -5,10 +5,7 @@ pub mod board;
 pub mod kendall;
 pub mod school;
 
-use crate::options::{
-    BOOL, OptionError, OptionReader, OptionSpec, OptionValue, OptionWriter, ReadOption,
-    WriteOption, option_values,
-};
+use crate::options::{BOOL, OptionSpec, option_group, option_values};
 use board::{START, Squares, bit, guarded, next_to, up_to};
 
 use crate::game::ByPlayer;
@@ -136,29 +133,14 @@ pub struct FamilyConfig {
     pub pieces: Pieces,
 }
 
-impl ReadOption for FamilyConfig {
-    /// Reads the shared options, named `senet.*` in both Senets.
-    fn read_as(o: &OptionReader<'_>, _field: &str) -> Result<FamilyConfig, OptionError> {
-        Ok(FamilyConfig {
-            adjacency: o.get("senet.adjacency")?,
-            backward_attack: o.get("senet.backward_attack")?,
-            safe_squares: o.get("senet.safe_squares")?,
-            bear_off_gate: o.get("senet.bear_off_gate")?,
-            pieces: o.get("senet.pieces")?,
-        })
-    }
-}
-
-impl WriteOption for FamilyConfig {
-    /// Writes the shared options back under their `senet.*` names.
-    fn write_as(&self, w: &mut OptionWriter, _field: &str) {
-        w.set("senet.adjacency", self.adjacency.as_str());
-        w.set("senet.backward_attack", self.backward_attack.value_str());
-        w.set("senet.safe_squares", self.safe_squares.as_str());
-        w.set("senet.bear_off_gate", self.bear_off_gate.as_str());
-        w.set("senet.pieces", self.pieces.as_str());
-    }
-}
+// The shared options, named `senet.*` in both Senets.
+option_group!(FamilyConfig {
+    adjacency: shared "senet.adjacency",
+    backward_attack: shared "senet.backward_attack",
+    safe_squares: shared "senet.safe_squares",
+    bear_off_gate: shared "senet.bear_off_gate",
+    pieces: shared "senet.pieces",
+});
 
 impl FamilyConfig {
     /// Whether the grid neighbours protect too (`senet.adjacency = grid`).
@@ -214,6 +196,7 @@ impl FamilyConfig {
 mod tests {
     use super::*;
     use crate::Options;
+    use crate::options::{OptionReader, ReadOption};
 
     fn read(opts: &str) -> FamilyConfig {
         let o = Options::parse(opts).unwrap();
