@@ -183,6 +183,31 @@ impl Move {
     }
 }
 
+/// A place's notation, big-endian and zero-padded to 4 bytes: places compare as their strings.
+#[inline(always)]
+const fn place_padded(p: Place) -> u32 {
+    let (w, len) = place_word(p);
+    w << (8 * (4 - len))
+}
+
+impl Move {
+    /// For a piece's move (`Go`), a cheaper key than [`Move::notation_key`] that orders such
+    /// moves as their notation strings too: the start's and the end's padded notations, start
+    /// first. `FROM-TO` against `FROM'-TO'`: the strings agree up to the shorter start when one
+    /// start is a prefix of the other, and then `-` meets a byte a place is written with, every
+    /// one of which sorts above `-`; so they compare as the pairs of places do. `None` for the
+    /// other moves, which only [`Move::notation_key`] orders among all.
+    #[inline]
+    pub const fn go_key(self) -> Option<u64> {
+        match self {
+            Move::Go { from, to } => {
+                Some(((place_padded(from) as u64) << 32) | place_padded(to) as u64)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl FromStr for Move {
     type Err = ParseError;
 
@@ -296,9 +321,15 @@ mod tests {
         }
         let mut by_key = moves.clone();
         by_key.sort_unstable_by_key(|m| m.notation_key());
-        let mut by_text = moves;
+        let mut by_text = moves.clone();
         by_text.sort_unstable_by_key(|m| m.to_string());
         assert_eq!(by_key, by_text);
+        // Among pieces' moves, the cheaper key gives the same order.
+        let mut gos: Vec<Move> = moves.into_iter().filter(|m| m.go_key().is_some()).collect();
+        let mut by_go_text = gos.clone();
+        gos.sort_unstable_by_key(|m| m.go_key());
+        by_go_text.sort_unstable_by_key(|m| m.to_string());
+        assert_eq!(gos, by_go_text);
     }
 
     #[test]

@@ -64,9 +64,19 @@ pub fn sorted_moves(g: &AnyGame) -> MoveList {
     // a move), so the order is the strings' order whatever the generator's.
     let n = moves.len();
     if n > 1 {
+        // Lists of pieces' moves alone (nearly all) take the cheaper key of their own order.
         let mut keys = [0 as NotationKey; MAX_MOVES];
+        let mut pieces_only = true;
         for (k, m) in keys.iter_mut().zip(moves.iter()) {
-            *k = m.notation_key();
+            match m.go_key() {
+                Some(g) => *k = NotationKey::from(g),
+                None => pieces_only = false,
+            }
+        }
+        if !pieces_only {
+            for (k, m) in keys.iter_mut().zip(moves.iter()) {
+                *k = m.notation_key();
+            }
         }
         for i in 1..n {
             let (k, m) = (keys[i], moves[i]);
