@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{options_for, pos, throw};
+use common::{items, options_for, pos, throw};
 use nefer_core::facts::{
     self, BonusCause, Chronicle, Effect, EndReason, Event, MarkKind, MoveFacts, MoveKind, Names,
     PassReason, PieceKind, Sign, ThrowKind, Voice,
@@ -35,20 +35,6 @@ fn facts_of(g: &AnyGame, m: &str) -> MoveFacts {
     facts::move_facts(g, m.parse().unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"))
 }
 
-/// The items of a seat's pieces in a position string (docs/dev/positions.md): `places`, then
-/// each pool with its count (none where it is 0).
-fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
-    let mut v: Vec<String> = places.into_iter().collect();
-    for &(pool, n) in pools {
-        match n {
-            0 => {}
-            1 => v.push(pool.to_owned()),
-            n => v.push(format!("{pool}*{n}")),
-        }
-    }
-    v.join(",")
-}
-
 /// Holes `ns` of side `side` as NOTATION §2 writes them.
 fn holes(side: &str, ns: &[u8]) -> Vec<String> {
     ns.iter().map(|n| format!("{side}{n}")).collect()
@@ -57,18 +43,8 @@ fn holes(side: &str, ns: &[u8]) -> Vec<String> {
 /// Circuit indices `ns` of `seat` (1..=29 its own side, 30 `S`, 31..=59 the far side down) as
 /// holes.
 fn circuit(seat: Seat, ns: &[u8]) -> Vec<String> {
-    let (own, far) = if seat == Seat::A {
-        ("L", "R")
-    } else {
-        ("R", "L")
-    };
-    ns.iter()
-        .map(|&n| match n {
-            30 => "S".to_owned(),
-            n if n < 30 => format!("{own}{n}"),
-            n => format!("{far}{}", 60 - n),
-        })
-        .collect()
+    let own = if seat == Seat::A { 'L' } else { 'R' };
+    ns.iter().map(|&n| common::circuit(own, n)).collect()
 }
 
 /// A Senet position of rule set `key`, seat A to play `stage`: the squares of each seat, their

@@ -121,14 +121,10 @@ fn the_first_to_take_out_all_five_wins() {
 
 #[test]
 fn no_jam_and_every_random_game_has_a_winner() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-    for _ in 0..300 {
-        let mut g = State::default();
-        nefer_core::random_playout(&mut g, &mut rng);
+    common::random_playouts(9, 300, |g: &State| {
         assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
         assert_eq!(g.out(Seat::A).max(g.out(Seat::B)), 5);
-    }
+    });
 }
 
 #[test]

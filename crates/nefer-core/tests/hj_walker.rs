@@ -157,13 +157,9 @@ fn wb_10_one_line_per_move_and_c_5_no_null_move() {
 
 #[test]
 fn c_8_no_jam_in_basic_random_games() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    for _ in 0..200 {
-        let mut g = State::default();
-        nefer_core::random_playout(&mut g, &mut rng);
+    common::random_playouts(3, 200, |g: &State| {
         assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
-    }
+    });
 }
 
 // --- Variation ---

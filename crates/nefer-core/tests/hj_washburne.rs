@@ -190,11 +190,7 @@ fn wa_20_pieces_jump_over_others() {
 
 #[test]
 fn every_random_game_ends() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
-    for _ in 0..100 {
-        let mut g = State::default();
-        nefer_core::random_playout(&mut g, &mut rng);
+    common::random_playouts(4, 100, |g: &State| {
         assert!(g.outcome().is_some());
         let pieces = |s: Seat| g.indices_of(s).len() as u8 + g.knocked_off(s);
         assert_eq!(
@@ -203,7 +199,7 @@ fn every_random_game_ends() {
             "pieces are conserved"
         );
         assert!(!matches!(g.status(), Status::Decide { .. }));
-    }
+    });
 }
 
 #[test]

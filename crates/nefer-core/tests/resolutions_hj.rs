@@ -8,7 +8,7 @@ use nefer_core::hj::{french, skiryuk, walker, washburne};
 use nefer_core::{Chance, DicePair, Game, Options, Outcome, Prob, Record, Seat, Status, replay};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{circuit, items, legal, next_throw, play, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -22,29 +22,6 @@ fn dice<G: Game>(g: &mut G, a: u8, b: u8) {
 
 fn decides_without_a_throw<G: Game>(g: &G, seat: Seat) -> bool {
     g.status() == Status::Decide { seat, throw: None }
-}
-
-/// The items of a seat's pieces in a position string: `places`, then `pool*n`.
-fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
-    let mut v: Vec<String> = places.into_iter().collect();
-    for &(pool, n) in pools {
-        match n {
-            0 => {}
-            1 => v.push(pool.to_owned()),
-            n => v.push(format!("{pool}*{n}")),
-        }
-    }
-    v.join(",")
-}
-
-/// The place of circuit index `i` (1..=59) of a seat whose own side is `own` (NOTATION §2).
-fn circuit(own: char, i: u8) -> String {
-    let far = if own == 'L' { 'R' } else { 'L' };
-    match i {
-        1..=29 => format!("{own}{i}"),
-        30 => "S".to_owned(),
-        _ => format!("{far}{}", 60 - i),
-    }
 }
 
 /// A Washburne position (circuit indices of A and B, knocked-off counts), A to throw, under `o`.

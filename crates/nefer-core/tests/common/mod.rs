@@ -79,6 +79,31 @@ pub fn pos<G: FromStr<Err: Debug + core::fmt::Display>>(text: &str) -> G {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// The items of a seat's pieces in a position string (docs/dev/positions.md): `places`, then
+/// each pool with its count (none where it is 0), as `pool` or `pool*n`.
+pub fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
+    let mut v: Vec<String> = places.into_iter().collect();
+    for &(pool, n) in pools {
+        match n {
+            0 => {}
+            1 => v.push(pool.to_owned()),
+            n => v.push(format!("{pool}*{n}")),
+        }
+    }
+    v.join(",")
+}
+
+/// The place of circuit index `i` (1..=59) of a seat whose own side is `own` (`L` or `R`):
+/// its own holes 1..=29, `S` at 30, then the far side from its hole 29 down (NOTATION §2).
+pub fn circuit(own: char, i: u8) -> String {
+    let far = if own == 'L' { 'R' } else { 'L' };
+    match i {
+        1..=29 => format!("{own}{i}"),
+        30 => "S".to_owned(),
+        _ => format!("{far}{}", 60 - i),
+    }
+}
+
 /// Plays a throw of `t`.
 pub fn throw<G: Game>(g: &mut G, t: u8) {
     g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
@@ -186,6 +211,17 @@ pub fn options_for(id: RuleSetId, seed: u64) -> Options {
         o.set(&k, v).unwrap();
     }
     o
+}
+
+/// Plays `n` random games of `G` to their end from the opening (`nefer_core::random_playout`,
+/// its generator seeded with `seed`), handing each final state to `check`.
+pub fn random_playouts<G: Game + Default>(seed: u64, n: usize, mut check: impl FnMut(&G)) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..n {
+        let mut g = G::default();
+        nefer_core::random_playout(&mut g, &mut rng);
+        check(&g);
+    }
 }
 
 /// Plays a random game (at most `limit` actions), returning its actions and final state.
