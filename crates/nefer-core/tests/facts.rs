@@ -174,65 +174,54 @@ fn marks(id: RuleSetId, options: &str) -> Vec<(MarkKind, String, Sign, bool)> {
 #[test]
 fn every_rule_set_marks_its_holes_and_squares_as_spec_says() {
     use MarkKind as K;
-    let s = |x: &str| x.to_owned();
-    assert_eq!(
-        marks(RuleSetId::HjSkiryuk, ""),
-        [
-            (K::Start, s("1"), Sign::Ring, false),
-            (K::Nefer, s("15 and 25"), Sign::Nefer, true),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6, 8, 10 and 20"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::HjWashburne, ""),
-        [
-            (K::Home, s("1, 2, 3, 4 and 5"), Sign::Home, false),
-            (K::Home, s("1, 2, 3, 4 and 5"), Sign::Home, false),
-            (K::Orange, s("5, 10, 15, 20 and 25"), Sign::Orange, true),
-            (K::Ankh, s("15 and 25"), Sign::Ankh, false),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6, 8, 10 and 20"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::HjWalker, ""),
-        [
-            (K::Entry, s("1"), Sign::Ring, true),
-            (K::Blocking, s("10, 15, 20 and 25"), Sign::Block, false),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6, 8, 10 and 20"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::HjFrench, ""),
-        [
-            (K::Rethrow, s("1, 15 and 25"), Sign::Ring, true),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6 and 8"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::SenetKendall, ""),
-        [
-            (K::Rebirth, s("15"), Sign::Ankh, false),
-            (K::Happiness, s("26"), Sign::Nefer, false),
-            (K::Waters, s("27"), Sign::Water, false),
-            (K::Exit, s("28"), Sign::Strokes(3), false),
-            (K::Exit, s("29"), Sign::Strokes(2), false),
-            (K::Exit, s("30"), Sign::Strokes(1), false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::SenetSchool, ""),
-        [
-            (K::Happiness, s("26"), Sign::Nefer, false),
-            (K::Waters, s("27"), Sign::Water, false),
-            (K::Exit, s("28"), Sign::Strokes(3), false),
-            (K::Exit, s("29"), Sign::Strokes(2), false),
-            (K::Exit, s("30"), Sign::Strokes(1), false),
-        ]
-    );
+    use RuleSetId as Id;
+    // Each rule set's marks in order: (rule set, kind, numbers, sign, throws again).
+    #[rustfmt::skip] // one mark a line
+    let rows = [
+        (Id::HjSkiryuk, K::Start, "1", Sign::Ring, false),
+        (Id::HjSkiryuk, K::Nefer, "15 and 25", Sign::Nefer, true),
+        (Id::HjSkiryuk, K::Shared, "S", Sign::None, false),
+        (Id::HjSkiryuk, K::Line, "6, 8, 10 and 20", Sign::None, false),
+        (Id::HjWashburne, K::Home, "1, 2, 3, 4 and 5", Sign::Home, false),
+        (Id::HjWashburne, K::Home, "1, 2, 3, 4 and 5", Sign::Home, false),
+        (Id::HjWashburne, K::Orange, "5, 10, 15, 20 and 25", Sign::Orange, true),
+        (Id::HjWashburne, K::Ankh, "15 and 25", Sign::Ankh, false),
+        (Id::HjWashburne, K::Shared, "S", Sign::None, false),
+        (Id::HjWashburne, K::Line, "6, 8, 10 and 20", Sign::None, false),
+        (Id::HjWalker, K::Entry, "1", Sign::Ring, true),
+        (Id::HjWalker, K::Blocking, "10, 15, 20 and 25", Sign::Block, false),
+        (Id::HjWalker, K::Shared, "S", Sign::None, false),
+        (Id::HjWalker, K::Line, "6, 8, 10 and 20", Sign::None, false),
+        (Id::HjFrench, K::Rethrow, "1, 15 and 25", Sign::Ring, true),
+        (Id::HjFrench, K::Shared, "S", Sign::None, false),
+        (Id::HjFrench, K::Line, "6 and 8", Sign::None, false),
+        (Id::SenetKendall, K::Rebirth, "15", Sign::Ankh, false),
+        (Id::SenetKendall, K::Happiness, "26", Sign::Nefer, false),
+        (Id::SenetKendall, K::Waters, "27", Sign::Water, false),
+        (Id::SenetKendall, K::Exit, "28", Sign::Strokes(3), false),
+        (Id::SenetKendall, K::Exit, "29", Sign::Strokes(2), false),
+        (Id::SenetKendall, K::Exit, "30", Sign::Strokes(1), false),
+        (Id::SenetSchool, K::Happiness, "26", Sign::Nefer, false),
+        (Id::SenetSchool, K::Waters, "27", Sign::Water, false),
+        (Id::SenetSchool, K::Exit, "28", Sign::Strokes(3), false),
+        (Id::SenetSchool, K::Exit, "29", Sign::Strokes(2), false),
+        (Id::SenetSchool, K::Exit, "30", Sign::Strokes(1), false),
+    ];
+    for id in [
+        Id::HjSkiryuk,
+        Id::HjWashburne,
+        Id::HjWalker,
+        Id::HjFrench,
+        Id::SenetKendall,
+        Id::SenetSchool,
+    ] {
+        let want: Vec<_> = rows
+            .iter()
+            .filter(|r| r.0 == id)
+            .map(|&(_, k, n, s, t)| (k, n.to_owned(), s, t))
+            .collect();
+        assert_eq!(marks(id, ""), want, "{id}");
+    }
     // Washburne's home boxes are their owners': A's on the left, B's on the right.
     let b = facts::board_of(RuleSetId::HjWashburne, &Options::new()).unwrap();
     for (m, seat, side) in [(&b.marks[0], Seat::A, L), (&b.marks[1], Seat::B, R)] {
