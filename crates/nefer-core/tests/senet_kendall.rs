@@ -5,12 +5,59 @@ use nefer_core::senet::kendall::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, play, run, throw, winner};
+use common::Offer::{self, Exactly, Has, Lacks};
+use common::{check_offers, legal, play, run, throw, winner};
 
 common::positions!("senet.kendall", State);
 
 fn still_my_throw(g: &State, seat: Seat) -> bool {
     g.status() == Status::Chance { seat: Some(seat) }
+}
+
+// --- clauses on the legal moves at one position ---
+
+/// The clauses (worked checks, seed 002 rules, KE- defaults) that come down to the legal moves
+/// at one position: (clause, position, moves).
+#[rustfmt::skip] // one clause a line
+const OFFERS: &[(&str, &str, Offer)] = &[
+    // SPEC §8.7 worked checks.
+    ("check 2: green on 12 and 14 do not protect red 13", "A:10,12,14,off*4 B:13,20,off*5 A 3", Has("10-13")),
+    ("check 2: red on 12 and 13 protect each other", "A:10,14,off*5 B:12,13,off*5 A 3", Lacks("10-13")),
+    ("check 2: red on 12 and 13 protect each other", "A:10,14,off*5 B:12,13,off*5 A 2", Lacks("10-12")),
+    ("check 2: red on 11 and 13 are not adjacent", "A:10,14,off*5 B:11,13,off*5 A 3", Has("10-13")),
+    ("check 5: overshooting 26 is illegal, not a fall into the Waters: back", "A:23,off*6 B:1,off*6 A 4", Exactly(&["23-19"])),
+    // Seed 002.
+    ("002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 2", Exactly(&["24-26"])),
+    ("002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 3", Lacks("24-27")),
+    ("002: no forward move (24 + 3 overshoots) forces a backward move", "A:24,off*6 B:1,off*6 A 3", Exactly(&["24-21"])),
+    ("002: no move (overshoot, 22 protected) forfeits the throw", "A:25,off*6 B:21,22,off*5 A 3", Exactly(&["pass"])),
+    // KE- defaults.
+    ("KE-1: the track runs through the turns of the board", "A:9,off*6 B:1,off*6 A 3", Exactly(&["9-12"])),
+    ("KE-1: the track runs through the turns of the board", "A:19,off*6 B:1,off*6 A 3", Exactly(&["19-22"])),
+    ("KE-6: red 28 protected by 27; 26 cannot attack with a 2", "A:3,26,off*5 B:27,28,off*5 A 2", Exactly(&["3-5"])),
+    ("KE-6: 5 and 16 are grid, not path, neighbours: 16 attackable", "A:13,off*6 B:5,16,off*5 A 3", Has("13-16")),
+    ("KE-7: three in a row can be passed", "A:9,off*6 B:10,11,12,off*4 A 4", Has("9-13")),
+    ("KE-9, KE-26: exact landing on 26", "A:25,off*6 B:1,off*6 A 1", Exactly(&["25-26"])),
+    ("KE-9, KE-26: overshooting 26 is illegal", "A:10,25,off*5 B:1,off*6 A 2", Exactly(&["10-12"])),
+    ("KE-10: a 1 from 26 is an ordinary choice", "A:10,26,off*5 B:1,off*6 A 1", Exactly(&["10-11", "26-27"])),
+    ("KE-11: a piece on 28 only leaves", "A:28,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
+    ("KE-11: a piece on 29 only leaves", "A:29,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
+    ("KE-12, KE-13: red alone on 29, 27 taken: no attack, no penalty; back", "A:26,off*6 B:27,29,off*5 A 3", Exactly(&["26-23"])),
+    ("KE-12, KE-13: with 27 empty the attack is legal", "A:26,off*6 B:29,off*6 A 3", Exactly(&["26-29"])),
+    ("KE-12, KE-13: 27 taken: a 1 from 26 cannot enter it", "A:26,off*6 B:2,27,off*5 A 1", Exactly(&["26-25"])),
+    ("KE-14: 15 is not safe", "A:12,off*6 B:1,15,off*5 A 3", Has("12-15")),
+    ("KE-14: 26 is not safe", "A:24,off*6 B:1,26,off*5 A 2", Has("24-26")),
+    ("KE-15: the penalty replaces the backward move 10-7", "A:10,26,off*5 B:11,12,13,14,28,29,off A 2", Exactly(&["26-27"])),
+    ("KE-16: a piece in 27 freezes the others", "A:5,9,27,off*4 B:1,off*6 A water", Exactly(&["27-15", "throw"])),
+    ("KE-18: give-up to the nearest empty square before 15", "A:15,27,off*5 B:14,off*6 A water", Exactly(&["27-13", "throw"])),
+    ("KE-18: give-up to the nearest empty square before 15", "A:14,27,off*5 B:12,13,15,off*4 A water", Exactly(&["27-11", "throw"])),
+    ("KE-22: no gate before bearing off", "A:2,30,off*5 B:1,off*6 A 2", Has("30-off")),
+    ("KE-27: a lone bear-off is compulsory", "A:30,off*6 B:1,off*6 A 2", Exactly(&["30-off"])),
+];
+
+#[test]
+fn clauses_on_the_legal_moves() {
+    check_offers(moves, OFFERS);
 }
 
 // --- SPEC §8.7 worked checks ---
@@ -30,17 +77,6 @@ fn check_1_opening_green_on_evens_and_a_one_throws_again() {
     assert!(legal(&g).contains(&"14-15".to_owned()));
     play(&mut g, "14-15");
     assert!(still_my_throw(&g, Seat::A));
-}
-
-#[test]
-fn check_2_protection_needs_an_own_neighbour_on_the_path() {
-    // Green on 12 and 14 with red on 13: green's pieces do not protect red 13.
-    assert!(moves("A:10,12,14,off*4 B:13,20,off*5 A 3").contains(&"10-13".to_owned()));
-    // Red on 12 and 13 protect each other.
-    assert!(!moves("A:10,14,off*5 B:12,13,off*5 A 3").contains(&"10-13".to_owned()));
-    assert!(!moves("A:10,14,off*5 B:12,13,off*5 A 2").contains(&"10-12".to_owned()));
-    // Red on 11 and 13 do not (11 and 13 are not adjacent).
-    assert!(moves("A:10,14,off*5 B:11,13,off*5 A 3").contains(&"10-13".to_owned()));
 }
 
 #[test]
@@ -72,36 +108,12 @@ fn check_4_penalty_26_to_27_ends_the_turn() {
     );
 }
 
-#[test]
-fn check_5_overshooting_26_is_illegal() {
-    // Not a fall into the Waters: with no forward move the piece must go back instead.
-    assert_eq!(moves("A:23,off*6 B:1,off*6 A 4"), ["23-19"]);
-}
-
 // --- seed 002, rule by rule ---
 
 #[test]
 fn seed_exchange_with_an_unprotected_piece() {
     let g = after("A:10,off*6 B:1,13,off*5 A 3", "10-13");
     assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
-}
-
-#[test]
-fn seed_every_piece_lands_exactly_on_26() {
-    assert_eq!(moves("A:24,off*6 B:1,off*6 A 2"), ["24-26"]);
-    assert!(!moves("A:24,off*6 B:1,off*6 A 3").contains(&"24-27".to_owned()));
-}
-
-#[test]
-fn seed_no_forward_move_forces_a_backward_move() {
-    // 24 + 3 overshoots; the only piece must go back.
-    assert_eq!(moves("A:24,off*6 B:1,off*6 A 3"), ["24-21"]);
-}
-
-#[test]
-fn seed_no_move_forfeits_the_throw() {
-    // Green on 25 with a 3: no forward move (overshoot), backward 22 taken by a protected pair.
-    assert_eq!(moves("A:25,off*6 B:21,22,off*5 A 3"), ["pass"]);
 }
 
 #[test]
@@ -173,12 +185,6 @@ fn seed_first_to_bear_off_all_seven_wins() {
 // --- KE defaults ---
 
 #[test]
-fn ke_1_the_track_runs_through_the_turns_of_the_board() {
-    assert_eq!(moves("A:9,off*6 B:1,off*6 A 3"), ["9-12"]);
-    assert_eq!(moves("A:19,off*6 B:1,off*6 A 3"), ["19-22"]);
-}
-
-#[test]
 fn ke_2_ke_3_green_on_evens_throws_first() {
     let g = State::default();
     assert_eq!(
@@ -209,19 +215,6 @@ fn ke_5_each_throw_is_played_at_once() {
 }
 
 #[test]
-fn ke_6_protection_counts_27_and_only_path_neighbours() {
-    // Red on 28 with red on 27: protected; green on 26 with a 2 cannot attack (and 27 is full).
-    assert_eq!(moves("A:3,26,off*5 B:27,28,off*5 A 2"), ["3-5"]);
-    // 5 and 16 are grid neighbours, not path neighbours: red 16 is attackable.
-    assert!(moves("A:13,off*6 B:5,16,off*5 A 3").contains(&"13-16".to_owned()));
-}
-
-#[test]
-fn ke_7_three_in_a_row_can_be_passed() {
-    assert!(moves("A:9,off*6 B:10,11,12,off*4 A 4").contains(&"9-13".to_owned()));
-}
-
-#[test]
 fn ke_8_backward_moves_may_exchange_but_not_from_27_to_30() {
     let mut g = at("A:24,off*6 B:1,21,off*5 A 3");
     assert_eq!(legal(&g), ["24-21"]);
@@ -232,72 +225,11 @@ fn ke_8_backward_moves_may_exchange_but_not_from_27_to_30() {
 }
 
 #[test]
-fn ke_9_ke_26_exact_landing_overshoots_are_illegal() {
-    assert_eq!(moves("A:25,off*6 B:1,off*6 A 1"), ["25-26"]);
-    assert_eq!(moves("A:10,25,off*5 B:1,off*6 A 2"), ["10-12"]);
-}
-
-#[test]
-fn ke_10_a_one_from_26_is_an_ordinary_choice() {
-    assert_eq!(moves("A:10,26,off*5 B:1,off*6 A 1"), ["10-11", "26-27"]);
-}
-
-#[test]
-fn ke_11_pieces_on_28_and_29_only_leave() {
-    assert_eq!(moves("A:28,off*6 B:1,off*6 A 1"), ["pass"]);
-    assert_eq!(moves("A:29,off*6 B:1,off*6 A 1"), ["pass"]);
-}
-
-#[test]
-fn ke_12_ke_13_no_attack_on_28_to_30_while_27_is_taken() {
-    // Green on 26, red alone on 29 (unprotected: 28 and 30 empty) but 27 taken: no attack,
-    // no penalty (the target is not protected), so green goes back.
-    assert_eq!(moves("A:26,off*6 B:27,29,off*5 A 3"), ["26-23"]);
-    // With 27 empty the attack is legal.
-    assert_eq!(moves("A:26,off*6 B:29,off*6 A 3"), ["26-29"]);
-    // 27 taken: a 1 from 26 cannot enter it.
-    assert_eq!(moves("A:26,off*6 B:2,27,off*5 A 1"), ["26-25"]);
-}
-
-#[test]
-fn ke_14_26_and_15_are_not_safe() {
-    assert!(moves("A:12,off*6 B:1,15,off*5 A 3").contains(&"12-15".to_owned()));
-    assert!(moves("A:24,off*6 B:1,26,off*5 A 2").contains(&"24-26".to_owned()));
-}
-
-#[test]
-fn ke_15_the_penalty_replaces_backward_moves() {
-    // No forward move; backward 10-7 would exist, but the penalty takes precedence.
-    assert_eq!(
-        moves("A:10,26,off*5 B:11,12,13,14,28,29,off A 2"),
-        ["26-27"]
-    );
-}
-
-#[test]
-fn ke_16_a_piece_in_27_freezes_the_others() {
-    let g = at("A:5,9,27,off*4 B:1,off*6 A water");
-    assert_eq!(legal(&g), ["27-15", "throw"]);
-}
-
-#[test]
 fn ke_17_the_freeing_four_throws_again() {
     assert!(still_my_throw(
         &after("A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off"),
         Seat::A
     ));
-}
-
-#[test]
-fn ke_18_give_up_goes_to_the_nearest_empty_square_before_15() {
-    assert_eq!(
-        legal(&at("A:15,27,off*5 B:14,off*6 A water")),
-        ["27-13", "throw"]
-    );
-    assert_eq!(
-        legal(&at("A:14,27,off*5 B:12,13,15,off*4 A water")),
-        ["27-11", "throw"]
-    );
 }
 
 #[test]
@@ -338,11 +270,6 @@ fn ke_21_a_lost_one_four_or_five_still_throws_again() {
 }
 
 #[test]
-fn ke_22_no_gate_before_bearing_off() {
-    assert!(moves("A:2,30,off*5 B:1,off*6 A 2").contains(&"30-off".to_owned()));
-}
-
-#[test]
 fn ke_23_ke_24_after_rebirth_any_piece_may_move() {
     let mut g = after("A:5,27,off*5 B:1,off*6 A water", "27-15 3");
     play(&mut g, "1-4"); // red
@@ -355,11 +282,6 @@ fn ke_25_seven_pieces_each() {
     let g = State::default();
     assert_eq!(g.squares_of(Seat::A).count(), 7);
     assert_eq!(g.squares_of(Seat::B).count(), 7);
-}
-
-#[test]
-fn ke_27_a_lone_bear_off_is_compulsory() {
-    assert_eq!(moves("A:30,off*6 B:1,off*6 A 2"), ["30-off"]);
 }
 
 // --- implemented options ---
