@@ -5,24 +5,59 @@ use nefer_core::senet::school::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, next_throw, play, run, throw, winner};
+use common::Offer::{self, Exactly, Has, Lacks};
+use common::{check_offers, legal, next_throw, play, run, throw, winner};
 
 common::positions!("senet.school", State);
 
+// --- clauses on the legal moves at one position ---
+
+/// The clauses (worked checks, seed 004 rules, SB- defaults) that come down to the legal moves
+/// at one position: (clause, position, moves).
+#[rustfmt::skip] // one clause a line
+const OFFERS: &[(&str, &str, Offer)] = &[
+    // SPEC §9.6 worked checks.
+    ("check 1: a 1 does not move a counter from 26", "A:10,26,off*5 B:1,off*6 A 1", Exactly(&["10-11"])),
+    ("check 1: with no forward move at all, 26 may go back", "A:26,off*6 B:1,off*6 A 1", Exactly(&["26-25"])),
+    ("check 2: 30 leaves on a 1 only", "A:30,off*6 B:1,off*6 A 2", Exactly(&["pass"])),
+    ("check 2: 30 leaves on a 1", "A:30,off*6 B:1,off*6 A 1", Exactly(&["30-off"])),
+    // Seed 004.
+    ("004§4: land on an undefended counter", "A:10,off*6 B:1,13,off*5 A 3", Has("10-13")),
+    ("004§4: not on a defended one", "A:10,14,off*5 B:12,13,off*5 A 3", Lacks("10-13")),
+    ("004§4: not on an own one", "A:10,13,off*5 B:1,off*6 A 3", Lacks("10-13")),
+    ("004§5, SB-5: green neighbours do not defend red 13 (own_adjacent)", "A:10,12,14,off*4 B:1,13,off*5 A 3", Has("10-13")),
+    ("004§7: backward only without a forward move", "A:24,off*6 B:1,off*6 A 3", Exactly(&["24-21"])),
+    ("004§7: else the score is lost", "A:25,off*6 B:21,22,off*5 A 3", Exactly(&["pass"])),
+    ("004§9: exact throw onto 26", "A:24,off*6 B:1,off*6 A 2", Exactly(&["24-26"])),
+    ("004§9: no overshoot of 26", "A:10,25,off*5 B:1,off*6 A 2", Exactly(&["10-12"])),
+    ("004§10: from 26 a 5 bears off", "A:26,off*6 B:1,off*6 A 5", Exactly(&["26-off"])),
+    ("004§10: from 26 a 2 to 28", "A:26,off*6 B:1,off*6 A 2", Exactly(&["26-28"])),
+    ("004§10: from 26 a 3 to 29", "A:26,off*6 B:1,off*6 A 3", Exactly(&["26-29"])),
+    ("004§10: from 26 a 4 to 30", "A:26,off*6 B:1,off*6 A 4", Exactly(&["26-30"])),
+    ("004§10: out of 28 with a 3", "A:28,off*6 B:1,off*6 A 3", Exactly(&["28-off"])),
+    ("004§10: out of 29 with a 2", "A:29,off*6 B:1,off*6 A 2", Exactly(&["29-off"])),
+    ("004§11: square 27 freezes until a 4", "A:5,27,off*5 B:1,off*6 A 1", Exactly(&["pass"])),
+    ("004§11: a 4 frees it", "A:5,27,off*5 B:1,off*6 A 4", Exactly(&["27-off"])),
+    // SB- defaults.
+    ("SB-1: the path runs through the turns", "A:9,off*6 B:1,off*6 A 3", Exactly(&["9-12"])),
+    ("SB-6: 10 and 11 are path neighbours: red 10 defended by red 11", "A:7,off*6 B:10,11,off*5 A 3", Lacks("7-10")),
+    ("SB-6: 5 and 16 are grid neighbours only", "A:13,off*6 B:5,16,off*5 A 3", Has("13-16")),
+    ("SB-9, SB-10: no move from 26 with a 1", "A:20,26,off*5 B:1,21,off*5 A 1", Exactly(&["20-21"])),
+    ("SB-11, SB-16: 28 never moves within or back", "A:28,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
+    ("SB-11, SB-16: 29 never moves within or back", "A:29,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
+    ("SB-11, SB-16: 30 never moves within or back", "A:30,off*6 B:1,off*6 A 3", Exactly(&["pass"])),
+    ("SB-12: no attack on 28 to 30 while 27 is taken", "A:26,off*6 B:27,29,off*5 A 3", Exactly(&["26-23"])),
+    ("SB-14: 26 is not safe", "A:24,off*6 B:1,26,off*5 A 2", Has("24-26")),
+    ("SB-15: no blockades", "A:9,off*6 B:10,11,12,off*4 A 4", Has("9-13")),
+    ("SB-17: a single legal move is offered alone, never with `pass`", "A:24,off*6 B:1,off*6 A 3", Exactly(&["24-21"])),
+];
+
+#[test]
+fn clauses_on_the_legal_moves() {
+    check_offers(moves, OFFERS);
+}
+
 // --- SPEC §9.6 worked checks ---
-
-#[test]
-fn check_1_a_one_does_not_move_a_counter_from_26() {
-    assert_eq!(moves("A:10,26,off*5 B:1,off*6 A 1"), ["10-11"]);
-    // With no forward move at all, 26 may go back.
-    assert_eq!(moves("A:26,off*6 B:1,off*6 A 1"), ["26-25"]);
-}
-
-#[test]
-fn check_2_thirty_leaves_on_a_one_only() {
-    assert_eq!(moves("A:30,off*6 B:1,off*6 A 2"), ["pass"]);
-    assert_eq!(moves("A:30,off*6 B:1,off*6 A 1"), ["30-off"]);
-}
 
 #[test]
 fn check_3_attacked_on_29_goes_to_27_and_plays_water_throws() {
@@ -65,28 +100,9 @@ fn rule_3_the_even_squares_start() {
 }
 
 #[test]
-fn rule_4_land_on_empty_or_undefended_only() {
-    assert!(moves("A:10,off*6 B:1,13,off*5 A 3").contains(&"10-13".to_owned()));
-    assert!(!moves("A:10,14,off*5 B:12,13,off*5 A 3").contains(&"10-13".to_owned()));
-    assert!(!moves("A:10,13,off*5 B:1,off*6 A 3").contains(&"10-13".to_owned()));
-}
-
-#[test]
-fn rule_5_sb_5_defended_means_an_own_neighbour() {
-    // Green neighbours do not defend red 13 (SB-5 default, own_adjacent).
-    assert!(moves("A:10,12,14,off*4 B:1,13,off*5 A 3").contains(&"10-13".to_owned()));
-}
-
-#[test]
 fn rule_6_the_attacked_counter_goes_where_the_attacker_came_from() {
     let g = after("A:10,off*6 B:1,13,off*5 A 3", "10-13");
     assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
-}
-
-#[test]
-fn rule_7_backward_only_without_a_forward_move_else_the_score_is_lost() {
-    assert_eq!(moves("A:24,off*6 B:1,off*6 A 3"), ["24-21"]);
-    assert_eq!(moves("A:25,off*6 B:21,22,off*5 A 3"), ["pass"]);
 }
 
 #[test]
@@ -99,28 +115,6 @@ fn rule_8_a_five_gives_another_throw() {
 }
 
 #[test]
-fn rule_9_exact_throw_onto_26() {
-    assert_eq!(moves("A:24,off*6 B:1,off*6 A 2"), ["24-26"]);
-    assert_eq!(moves("A:10,25,off*5 B:1,off*6 A 2"), ["10-12"]);
-}
-
-#[test]
-fn rule_10_from_26_and_out_of_28_29_30() {
-    assert_eq!(moves("A:26,off*6 B:1,off*6 A 5"), ["26-off"]);
-    assert_eq!(moves("A:26,off*6 B:1,off*6 A 2"), ["26-28"]);
-    assert_eq!(moves("A:26,off*6 B:1,off*6 A 3"), ["26-29"]);
-    assert_eq!(moves("A:26,off*6 B:1,off*6 A 4"), ["26-30"]);
-    assert_eq!(moves("A:28,off*6 B:1,off*6 A 3"), ["28-off"]);
-    assert_eq!(moves("A:29,off*6 B:1,off*6 A 2"), ["29-off"]);
-}
-
-#[test]
-fn rule_11_square_27_freezes_until_a_four() {
-    assert_eq!(moves("A:5,27,off*5 B:1,off*6 A 1"), ["pass"]);
-    assert_eq!(moves("A:5,27,off*5 B:1,off*6 A 4"), ["27-off"]);
-}
-
-#[test]
 fn rule_12_first_to_remove_all_seven_wins() {
     assert_eq!(
         winner(&after("A:30,off*6 B:1,off*6 A 1", "30-off")),
@@ -129,15 +123,6 @@ fn rule_12_first_to_remove_all_seven_wins() {
 }
 
 // --- SB defaults ---
-
-#[test]
-fn sb_1_sb_6_path_adjacency_through_the_turns() {
-    assert_eq!(moves("A:9,off*6 B:1,off*6 A 3"), ["9-12"]);
-    // 10 and 11 are path neighbours: red 10 defended by red 11.
-    assert!(!moves("A:7,off*6 B:10,11,off*5 A 3").contains(&"7-10".to_owned()));
-    // 5 and 16 are grid neighbours only.
-    assert!(moves("A:13,off*6 B:5,16,off*5 A 3").contains(&"13-16".to_owned()));
-}
 
 #[test]
 fn sb_3_sb_4_the_opening_one_only_decides_who_starts() {
@@ -165,44 +150,11 @@ fn sb_8_a_lost_five_still_throws_again() {
 }
 
 #[test]
-fn sb_9_sb_10_no_move_from_26_with_a_one() {
-    assert_eq!(moves("A:20,26,off*5 B:1,21,off*5 A 1"), ["20-21"]);
-}
-
-#[test]
-fn sb_11_sb_16_28_to_30_never_move_within_or_back() {
-    assert_eq!(moves("A:28,off*6 B:1,off*6 A 1"), ["pass"]);
-    assert_eq!(moves("A:29,off*6 B:1,off*6 A 1"), ["pass"]);
-    assert_eq!(moves("A:30,off*6 B:1,off*6 A 3"), ["pass"]);
-}
-
-#[test]
-fn sb_12_no_attack_on_28_to_30_while_27_is_taken() {
-    assert_eq!(moves("A:26,off*6 B:27,29,off*5 A 3"), ["26-23"]);
-}
-
-#[test]
 fn sb_13_a_counter_freed_from_27_counts_as_borne_off() {
     assert_eq!(
         winner(&after("A:27,off*6 B:1,off*6 A 4", "27-off")),
         Some(Seat::A)
     );
-}
-
-#[test]
-fn sb_14_26_is_not_safe() {
-    assert!(moves("A:24,off*6 B:1,26,off*5 A 2").contains(&"24-26".to_owned()));
-}
-
-#[test]
-fn sb_15_no_blockades() {
-    assert!(moves("A:9,off*6 B:10,11,12,off*4 A 4").contains(&"9-13".to_owned()));
-}
-
-#[test]
-fn sb_17_moving_is_compulsory() {
-    // A single legal move is offered alone, never with `pass`.
-    assert_eq!(moves("A:24,off*6 B:1,off*6 A 3"), ["24-21"]);
 }
 
 #[test]
