@@ -7,7 +7,7 @@ use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
 use common::Offer::{self, Exactly, Has, Lacks};
-use common::{check_offers, has, legal, play, run, throw};
+use common::{check_offers, choose, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.walker", State);
 
@@ -99,14 +99,8 @@ fn rule_6_a_one_enters_and_throws_again() {
     let mut g = State::default();
     g.play_chance(Chance::Seat(Seat::B)).unwrap();
     throw(&mut g, 1);
-    assert_eq!(legal(&g), ["hand-R1"]);
-    play(&mut g, "hand-R1");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
+    choose(&mut g, &["hand-R1"], "hand-R1");
+    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
@@ -121,10 +115,8 @@ fn rules_13_to_15_bear_off_with_five_and_win() {
 #[test]
 fn wb_6_moving_with_a_one_earns_nothing() {
     assert_eq!(
-        after("A:L3,hand*4 B:hand*5 A 1", "L3-L4").status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
+        next_throw(&after("A:L3,hand*4 B:hand*5 A 1", "L3-L4")),
+        Some(Seat::B)
     );
 }
 
@@ -146,8 +138,7 @@ fn var(text: &str) -> Vec<String> {
 fn variation_mutual_entry_blockade_is_a_draw() {
     // WB-17: each waits on the other's hole 1 with pieces in hand: nobody can ever move.
     let mut g = at("[variation=true] A:R2,hand*4 B:L1,hand*4 A 1");
-    assert_eq!(legal(&g), ["R2-R1"]);
-    play(&mut g, "R2-R1");
+    choose(&mut g, &["R2-R1"], "R2-R1");
     assert_eq!(g.outcome(), Some(Outcome::Draw), "{}", g.board_text());
 }
 

@@ -6,7 +6,7 @@ use nefer_core::hj::washburne::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, next_throw, play, run, throw, winner};
+use common::{choose, has, legal, next_throw, play, run, throw, winner};
 
 common::positions!("hj.washburne", State);
 
@@ -146,8 +146,7 @@ fn wa_6_blocked_line_stays_and_wa_7_only_the_final_hole_matters() {
 fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     // Red has a piece knocked off: only re-entry; a 3 puts it on L3 if empty.
     let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 3");
-    assert_eq!(legal(&g), ["hand-L3"]);
-    play(&mut g, "hand-L3");
+    choose(&mut g, &["hand-L3"], "hand-L3");
     assert_eq!(
         next_throw(&g),
         Some(Seat::B),
@@ -155,8 +154,7 @@ fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     );
     // Occupied home hole: the try fails.
     let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 2");
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -314,8 +312,7 @@ fn wa_8_option_only_a_one_re_enters_on_the_first_free_home_hole() {
     let p = "A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A";
     assert_eq!(moves_with(opt, &format!("{p} 3")), ["pass"]);
     let mut one = at_with(opt, &format!("{p} 1"));
-    assert_eq!(legal(&one), ["hand-L3"]);
-    play(&mut one, "hand-L3");
+    choose(&mut one, &["hand-L3"], "hand-L3");
     assert_eq!(one.knocked_off(Seat::A), 0);
     assert_eq!(next_throw(&one), Some(Seat::B));
 }
@@ -332,8 +329,7 @@ fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
     assert_eq!(g.outcome(), None, "not yet");
     // Blue's re-entry try fails: now Blue loses.
     throw(&mut g, 3);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
 }
 

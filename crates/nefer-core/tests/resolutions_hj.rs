@@ -8,7 +8,7 @@ use nefer_core::hj::{french, skiryuk, walker, washburne};
 use nefer_core::{Chance, DicePair, Game, Options, Outcome, Prob, Record, Seat, Status, replay};
 
 mod common;
-use common::{circuit, items, legal, next_throw, play, throw};
+use common::{choose, circuit, items, legal, next_throw, play, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -73,11 +73,9 @@ fn r_5_the_first_decision_lists_both_values_the_second_the_other_die_with_anothe
     let mut g = wa(&home, &home, [0, 0], D4);
     dice(&mut g, 2, 2);
     assert!(decides_without_a_throw(&g, Seat::A));
-    assert_eq!(legal(&g), ["2:L4-L20", "2:L5-L7"]);
-    play(&mut g, "2:L5-L7");
+    choose(&mut g, &["2:L4-L20", "2:L5-L7"], "2:L5-L7");
     // The piece now on L7 has used a die.
-    assert_eq!(legal(&g), ["2:L3-L5", "2:L4-L20"]);
-    play(&mut g, "2:L3-L5");
+    choose(&mut g, &["2:L3-L5", "2:L4-L20"], "2:L3-L5");
     // L5 is orange (WA-3): one more throw of both dice.
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Two values: both listed first, then the one left.
@@ -115,16 +113,13 @@ fn r_5_no_look_ahead_a_die_left_without_a_move_is_a_pass() {
     let (a, b) = ([10, 55, 56, 57, 58], [1, 10, 11, 12, 13]);
     let mut g = wa(&a, &b, [0, 0], D4);
     dice(&mut g, 1, 2);
-    assert_eq!(legal(&g), ["1:L10-L11", "2:L10-L12"]);
-    play(&mut g, "1:L10-L11");
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["1:L10-L11", "2:L10-L12"], "1:L10-L11");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // A throw neither die can use is one lone pass.
     let mut g = wa(&[54, 55, 56, 57, 58], &b, [0, 0], D4);
     dice(&mut g, 1, 2);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -133,8 +128,7 @@ fn r_5_a_re_entry_turn_is_one_decision_with_either_die() {
     let b = [20, 21, 22, 23, 24];
     let mut g = wa(&[10, 11, 12, 13], &b, [1, 0], D4);
     dice(&mut g, 1, 3);
-    assert_eq!(legal(&g), ["1:hand-L1", "3:hand-L3"]);
-    play(&mut g, "3:hand-L3");
+    choose(&mut g, &["1:hand-L1", "3:hand-L3"], "3:hand-L3");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // A taken home hole: the other die only.
     let mut g = wa(&[1, 11, 12, 13], &b, [1, 0], D4);
@@ -355,8 +349,7 @@ fn r_8_an_optional_load_is_a_decision_then_the_move_goes_on() {
     throw(&mut g, 2);
     play(&mut g, "L13-L15");
     assert!(decides_without_a_throw(&g, Seat::A));
-    assert_eq!(legal(&g), ["hand-L1", "pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["hand-L1", "pass"], "pass");
     assert_eq!((holes(&g, Seat::A), g.in_hand(Seat::A)), (vec![15], 4));
     assert_eq!(next_throw(&g), Some(Seat::A));
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
@@ -398,8 +391,7 @@ fn r_9_the_mover_chooses_among_two_or_more_targets() {
     throw(&mut g, 4);
     play(&mut g, "L26-S");
     assert!(decides_without_a_throw(&g, Seat::A));
-    assert_eq!(legal(&g), ["capture-R17", "capture-R3"]);
-    play(&mut g, "capture-R17");
+    choose(&mut g, &["capture-R17", "capture-R3"], "capture-R17");
     assert_eq!(holes(&g, Seat::B), [3]);
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(next_throw(&g), Some(Seat::B));
@@ -431,8 +423,7 @@ fn r_10_a_declinable_bonus_is_a_decision() {
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
     throw(&mut g, 2);
     play(&mut g, "L13-L15");
-    assert_eq!(legal(&g), ["hand-L1", "pass"]);
-    play(&mut g, "hand-L1");
+    choose(&mut g, &["hand-L1", "pass"], "hand-L1");
     assert_eq!(legal(&g), ["pass", "throw"]);
 }
 
@@ -526,8 +517,7 @@ fn r_17_french_a_declined_one_in_the_simultaneous_search_is_no_turn() {
     for _ in 0..2 {
         throw(&mut g, 1);
         throw(&mut g, 3);
-        assert_eq!(legal(&g), ["hand-L1", "pass"]);
-        play(&mut g, "pass");
+        choose(&mut g, &["hand-L1", "pass"], "pass");
         assert_eq!(g.outcome(), None);
         assert_eq!(g.turns(), 0);
     }

@@ -6,7 +6,7 @@ use nefer_core::senet::{kendall, school};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{choose, deciding, legal, next_throw, play, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -92,10 +92,16 @@ fn r_4_a_value_collected_twice_is_listed_once_and_spent_twice() {
     throw(&mut g, 1);
     throw(&mut g, 1);
     throw(&mut g, 3);
-    assert_eq!(legal(&g), ["1:10-11", "1:20-21", "3:10-13", "3:20-23"]);
-    play(&mut g, "1:20-21");
-    assert_eq!(legal(&g), ["1:10-11", "1:21-22", "3:10-13", "3:21-24"]);
-    play(&mut g, "1:10-11");
+    choose(
+        &mut g,
+        &["1:10-11", "1:20-21", "3:10-13", "3:20-23"],
+        "1:20-21",
+    );
+    choose(
+        &mut g,
+        &["1:10-11", "1:21-22", "3:10-13", "3:21-24"],
+        "1:10-11",
+    );
     assert_eq!(legal(&g), ["3:11-14", "3:21-24"]);
 }
 
@@ -120,8 +126,7 @@ fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
     let mut g = kendall(&[28], &[1], Seat::A, ACC);
     throw(&mut g, 4);
     throw(&mut g, 2);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert!(g.collected().is_empty());
 }
@@ -131,8 +136,11 @@ fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
     let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
     throw(&mut g, 1);
     throw(&mut g, 2);
-    assert_eq!(legal(&g), ["1:10-11", "1:26-27", "2:10-12", "2:26-28"]);
-    play(&mut g, "1:26-27");
+    choose(
+        &mut g,
+        &["1:10-11", "1:26-27", "2:10-12", "2:26-28"],
+        "1:26-27",
+    );
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert!(g.collected().is_empty());
     // Spending the other value first keeps the turn going.
@@ -148,8 +156,7 @@ fn r_4_without_extra_throws_a_turn_collects_one_throw() {
     let o = format!("{ACC}, senet.kendall.extra_throws=none");
     let mut g = kendall(&[10], &[1], Seat::A, &o);
     throw(&mut g, 4);
-    assert_eq!(legal(&g), ["4:10-14"]);
-    play(&mut g, "4:10-14");
+    choose(&mut g, &["4:10-14"], "4:10-14");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // KE-4's default: the 4 earns another throw, spent with it.
     let mut g = kendall(&[10], &[1], Seat::A, ACC);
@@ -160,19 +167,11 @@ fn r_4_without_extra_throws_a_turn_collects_one_throw() {
 #[test]
 fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
     let mut g = kendall(&[27, 10], &[1], Seat::A, ACC);
-    assert_eq!(legal(&g), ["27-15", "throw"]);
-    play(&mut g, "throw");
+    choose(&mut g, &["27-15", "throw"], "throw");
     throw(&mut g, 4);
     // The try is a plain decision, with its throw (8.5).
-    assert_eq!(
-        g.status(),
-        Status::Decide {
-            seat: Seat::A,
-            throw: Some(nefer_core::Throw::new(4).unwrap())
-        }
-    );
-    assert_eq!(legal(&g), ["27-off"]);
-    play(&mut g, "27-off");
+    assert_eq!(g.status(), deciding(Seat::A, 4));
+    choose(&mut g, &["27-off"], "27-off");
     assert_eq!(next_throw(&g), Some(Seat::A));
     throw(&mut g, 5);
     throw(&mut g, 3);
@@ -185,8 +184,7 @@ fn r_4_a_pass_beside_the_moves_loses_every_value_left() {
     let mut g = kendall(&[10], &[1], Seat::A, &o);
     throw(&mut g, 4);
     throw(&mut g, 2);
-    assert_eq!(legal(&g), ["2:10-12", "4:10-14", "pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["2:10-12", "4:10-14", "pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // KE-27: a pass beside bear-offs only.
     let o = format!("{ACC}, senet.kendall.bear_off_optional=true");
@@ -217,8 +215,7 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
     let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, block);
     play(&mut g, "throw");
     throw(&mut g, 4);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, "");
     play(&mut g, "throw");

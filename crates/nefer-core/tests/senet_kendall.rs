@@ -6,13 +6,9 @@ use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
 use common::Offer::{self, Exactly, Has, Lacks};
-use common::{check_offers, legal, play, run, throw, winner};
+use common::{check_offers, choose, deciding, legal, next_throw, play, run, throw, winner};
 
 common::positions!("senet.kendall", State);
-
-fn still_my_throw(g: &State, seat: Seat) -> bool {
-    g.status() == Status::Chance { seat: Some(seat) }
-}
 
 // --- clauses on the legal moves at one position ---
 
@@ -76,7 +72,7 @@ fn check_1_opening_green_on_evens_and_a_one_throws_again() {
     throw(&mut g, 1);
     assert!(legal(&g).contains(&"14-15".to_owned()));
     play(&mut g, "14-15");
-    assert!(still_my_throw(&g, Seat::A));
+    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]
@@ -98,14 +94,8 @@ fn check_3_attack_from_26_sends_the_piece_into_the_waters() {
 #[test]
 fn check_4_penalty_26_to_27_ends_the_turn() {
     let mut g = at("A:28,29,off*5 B:26,off*6 B 3");
-    assert_eq!(legal(&g), ["26-27"]);
-    play(&mut g, "26-27");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::A)
-        }
-    );
+    choose(&mut g, &["26-27"], "26-27");
+    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 // --- seed 002, rule by rule ---
@@ -126,10 +116,8 @@ fn seed_an_unprotected_piece_on_26_is_exchanged() {
 fn seed_a_piece_forced_into_the_waters_loses_remaining_throws() {
     // A 1 earns another throw, but falling into 27 ends the turn.
     assert_eq!(
-        after("A:26,off*6 B:1,off*6 A 1", "26-27").status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
+        next_throw(&after("A:26,off*6 B:1,off*6 A 1", "26-27")),
+        Some(Seat::B)
     );
 }
 
@@ -152,13 +140,7 @@ fn seed_one_try_for_a_four_per_turn() {
         throw(&mut g, t);
         assert_eq!(legal(&g), ["pass"], "throw {t}");
         play(&mut g, "pass");
-        assert_eq!(
-            g.status(),
-            Status::Chance {
-                seat: Some(Seat::B)
-            },
-            "throw {t}"
-        );
+        assert_eq!(next_throw(&g), Some(Seat::B), "throw {t}");
     }
 }
 
@@ -187,12 +169,7 @@ fn seed_first_to_bear_off_all_seven_wins() {
 #[test]
 fn ke_2_ke_3_green_on_evens_throws_first() {
     let g = State::default();
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::A)
-        }
-    );
+    assert_eq!(next_throw(&g), Some(Seat::A));
     assert_eq!(g.at(14), Some(Seat::A));
     assert_eq!(g.at(13), Some(Seat::B));
 }
@@ -203,7 +180,7 @@ fn ke_4_ones_fours_and_fives_throw_again_twos_and_threes_do_not() {
         let mut g = at("A:5,off*6 B:20,off*6 A throw");
         throw(&mut g, t);
         play(&mut g, &format!("5-{}", 5 + t));
-        assert_eq!(still_my_throw(&g, Seat::A), again, "throw {t}");
+        assert_eq!(next_throw(&g) == Some(Seat::A), again, "throw {t}");
     }
 }
 
@@ -217,8 +194,7 @@ fn ke_5_each_throw_is_played_at_once() {
 #[test]
 fn ke_8_backward_moves_may_exchange_but_not_from_27_to_30() {
     let mut g = at("A:24,off*6 B:1,21,off*5 A 3");
-    assert_eq!(legal(&g), ["24-21"]);
-    play(&mut g, "24-21");
+    choose(&mut g, &["24-21"], "24-21");
     assert_eq!((g.at(21), g.at(24)), (Some(Seat::A), Some(Seat::B)));
     // A piece on 28 never goes back: with a 1 nothing moves.
     assert_eq!(moves("A:28,off*6 B:1,off*6 A 1"), ["pass"]);
@@ -226,19 +202,17 @@ fn ke_8_backward_moves_may_exchange_but_not_from_27_to_30() {
 
 #[test]
 fn ke_17_the_freeing_four_throws_again() {
-    assert!(still_my_throw(
-        &after("A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off"),
-        Seat::A
-    ));
+    assert_eq!(
+        next_throw(&after("A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off")),
+        Some(Seat::A)
+    );
 }
 
 #[test]
 fn ke_19_giving_up_uses_the_turn() {
     assert_eq!(
-        after("A:5,27,off*5 B:1,off*6 A water", "27-15").status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
+        next_throw(&after("A:5,27,off*5 B:1,off*6 A water", "27-15")),
+        Some(Seat::B)
     );
 }
 
@@ -246,27 +220,16 @@ fn ke_19_giving_up_uses_the_turn() {
 fn ke_20_the_penalty_also_cancels_pending_throws() {
     // Throw 4 (which would throw again): penalty into 27 ends the turn.
     let mut g = at("A:26,off*6 B:7,29,30,off*4 A 4");
-    assert_eq!(legal(&g), ["26-27"]);
-    play(&mut g, "26-27");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
+    choose(&mut g, &["26-27"], "26-27");
+    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
 fn ke_21_a_lost_one_four_or_five_still_throws_again() {
     let mut g = after("A:28,off*6 B:1,off*6 A 1", "pass");
-    assert!(still_my_throw(&g, Seat::A));
+    assert_eq!(next_throw(&g), Some(Seat::A));
     run(&mut g, "2 pass");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
+    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
@@ -294,43 +257,31 @@ fn with(opts: &str) -> State {
 fn option_extra_throws_five_only_and_none() {
     let mut g = with("senet.kendall.extra_throws={5}");
     run(&mut g, "1 14-15");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
+    assert_eq!(next_throw(&g), Some(Seat::B));
     let mut g = with("senet.kendall.extra_throws=none");
     run(&mut g, "5 14-19");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
+    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
 fn option_extra_on_pass_false() {
     assert_eq!(
-        after("[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4", "pass").status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
+        next_throw(&after(
+            "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4",
+            "pass"
+        )),
+        Some(Seat::B)
     );
 }
 
 #[test]
 fn option_water_four_extra_false() {
     assert_eq!(
-        after(
+        next_throw(&after(
             "[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water",
             "throw 4 27-off",
-        )
-        .status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
+        )),
+        Some(Seat::B)
     );
 }
 
@@ -461,8 +412,7 @@ fn option_attack_when_27_full_send_to_15() {
     // KE-12: with 27 taken, red alone on 29 may be attacked and goes to 15.
     let o = "senet.kendall.attack_when_27_full=send_to_15";
     let mut g = at_with(o, "A:26,off*6 B:27,29,off*5 A 3");
-    assert_eq!(legal(&g), ["26-29"]);
-    play(&mut g, "26-29");
+    choose(&mut g, &["26-29"], "26-29");
     assert_eq!(
         (g.at(29), g.at(15), g.at(26)),
         (Some(Seat::A), Some(Seat::B), None)
@@ -498,18 +448,16 @@ fn option_water_freezes_false() {
     let mut g = at_with(o, "A:5,27,off*5 B:1,off*6 A water");
     assert_eq!(legal(&g), ["27-15", "throw"]);
     run(&mut g, "throw 1");
-    assert_eq!(legal(&g), ["5-6"]);
-    play(&mut g, "5-6");
-    assert!(still_my_throw(&g, Seat::A));
+    choose(&mut g, &["5-6"], "5-6");
+    assert_eq!(next_throw(&g), Some(Seat::A));
     throw(&mut g, 4);
-    assert_eq!(legal(&g), ["27-off", "6-10"]);
-    play(&mut g, "27-off");
+    choose(&mut g, &["27-off", "6-10"], "27-off");
     assert_eq!(
         g.borne_off(Seat::A),
         6,
         "the five borne off before, and this one"
     );
-    assert!(still_my_throw(&g, Seat::A), "a 4 throws again (KE-17)");
+    assert_eq!(next_throw(&g), Some(Seat::A), "a 4 throws again (KE-17)");
 }
 
 #[test]
@@ -531,8 +479,7 @@ fn option_rebirth_blocked_swap() {
     // KE-18: the give-up takes 15 and red's piece there goes to 27.
     let o = "senet.kendall.rebirth_blocked=swap";
     let mut g = at_with(o, "A:5,27,off*5 B:1,15,off*5 A water");
-    assert_eq!(legal(&g), ["27-15", "throw"]);
-    play(&mut g, "27-15");
+    choose(&mut g, &["27-15", "throw"], "27-15");
     assert_eq!((g.at(15), g.at(27)), (Some(Seat::A), Some(Seat::B)));
     // Red now plays a water turn, and may swap back.
     assert_eq!(legal(&g), ["27-15", "throw"]);
@@ -549,11 +496,11 @@ fn option_give_up_cost_this_and_next_turn() {
     let o = "senet.kendall.give_up_cost=this_and_next_turn";
     let mut g = at_with(o, "A:5,27,off*5 B:1,20,off*5 A water");
     play(&mut g, "27-15");
-    assert!(still_my_throw(&g, Seat::B));
+    assert_eq!(next_throw(&g), Some(Seat::B));
     run(&mut g, "2 1-3");
-    assert!(still_my_throw(&g, Seat::B));
+    assert_eq!(next_throw(&g), Some(Seat::B));
     run(&mut g, "2 3-5");
-    assert!(still_my_throw(&g, Seat::A));
+    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]
@@ -562,8 +509,7 @@ fn option_rebirth_must_move() {
     let o = "senet.kendall.rebirth_must_move=true";
     let mut g = at_with(o, "A:8,9,27,off*4 B:6,20,off*5 A water");
     run(&mut g, "27-15 2");
-    assert_eq!(legal(&g), ["20-22", "6-8"]);
-    play(&mut g, "6-8");
+    choose(&mut g, &["20-22", "6-8"], "6-8");
     // ...and it must move next (8 is now red's, green's 9 and 6 could move too).
     throw(&mut g, 2);
     assert_eq!(legal(&g), ["15-17"]);
@@ -590,7 +536,7 @@ fn option_bear_off_optional() {
     );
     let mut g = at_with(o, "A:30,off*6 B:1,off*6 A 2");
     play(&mut g, "pass");
-    assert!(still_my_throw(&g, Seat::B));
+    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
@@ -605,23 +551,16 @@ fn option_setup_first_on_odd() {
         g.squares_of(Seat::B).collect::<Vec<_>>(),
         [2, 4, 6, 8, 10, 12, 14]
     );
-    assert!(still_my_throw(&g, Seat::A));
+    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]
 fn option_opening_first_to_throw_one() {
     // KE-3: the game opens with green's 1, played by the front piece, then green throws again.
     let mut g = with("senet.kendall.opening=first_to_throw_one");
-    assert_eq!(
-        g.status(),
-        Status::Decide {
-            seat: Seat::A,
-            throw: Some(nefer_core::Throw::new(1).unwrap())
-        }
-    );
-    assert_eq!(legal(&g), ["14-15"]);
-    play(&mut g, "14-15");
-    assert!(still_my_throw(&g, Seat::A));
+    assert_eq!(g.status(), deciding(Seat::A, 1));
+    choose(&mut g, &["14-15"], "14-15");
+    assert_eq!(next_throw(&g), Some(Seat::A));
     // With green on the odd squares the front piece is 13 (exchanging with red's 14).
     let g = with("senet.kendall.opening=first_to_throw_one, senet.kendall.setup=first_on_odd");
     assert_eq!(legal(&g), ["13-14"]);
@@ -632,10 +571,9 @@ fn option_trap_on() {
     // KE-26: an overshoot of 26 falls into 27 and ends the turn (KE-20).
     let o = "senet.kendall.trap=on";
     let mut g = at_with(o, "A:23,off*6 B:1,off*6 A 4");
-    assert_eq!(legal(&g), ["23-27"]);
-    play(&mut g, "23-27");
+    choose(&mut g, &["23-27"], "23-27");
     assert_eq!(g.at(27), Some(Seat::A));
-    assert!(still_my_throw(&g, Seat::B));
+    assert_eq!(next_throw(&g), Some(Seat::B));
     // It is a forward move, chosen among the others.
     assert_eq!(
         moves_with(o, "A:10,25,off*5 B:1,off*6 A 2"),

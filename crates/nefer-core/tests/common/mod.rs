@@ -135,6 +135,21 @@ pub fn play<G: Game>(g: &mut G, m: &str) {
     g.play(m.parse().unwrap()).unwrap();
 }
 
+/// Asserts that the legal moves at `g` are exactly `offered` (sorted), then plays `m`: one
+/// step of a scripted game that checks what the mover may choose from.
+pub fn choose<G: Game>(g: &mut G, offered: &[&str], m: &str) {
+    assert_eq!(legal(g), offered, "before {m}");
+    play(g, m);
+}
+
+/// The status of `seat` deciding how to play its throw of `t`.
+pub fn deciding(seat: Seat, t: u8) -> Status {
+    Status::Decide {
+        seat,
+        throw: Some(Throw::new(t).unwrap()),
+    }
+}
+
 /// The seat whose throw is next, if a throw is next.
 pub fn next_throw<G: Game>(g: &G) -> Option<Seat> {
     match g.status() {
