@@ -6,65 +6,9 @@ use nefer_core::hj::walker::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::Offer::{self, Exactly, Has, Lacks};
-use common::{check_offers, choose, has, legal, next_throw, play, run, throw};
+use common::{choose, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.walker", State);
-
-// --- clauses on the legal moves at one position ---
-
-/// The clauses (worked checks, seed 001 rules, WB- defaults, the Variation's rules) that come
-/// down to the legal moves at one position: (clause, position, moves).
-#[rustfmt::skip] // one clause a line
-const OFFERS: &[(&str, &str, Offer)] = &[
-    // SPEC §5.6 worked checks.
-    ("check 1: a blocking point stops passage", "A:L13,L15,hand*3 B:hand*5 A 3", Lacks("L13-L16")),
-    ("check 1: no landing on an occupied point", "A:L12,L15,hand*3 B:hand*5 A 3", Lacks("L12-L15")),
-    ("check 2: the line 6 to 20 ignores blocking points", "A:L4,L10,L15,hand*2 B:hand*5 A 2", Has("L4-L20")),
-    ("check 4: no bear-off with a piece in hand", "A:S,hand,off*3 B:hand*5 A 5", Exactly(&["pass"])),
-    ("check 4: bear-off once all have entered", "A:S*2,off*3 B:hand*5 A 5", Exactly(&["S-off"])),
-    // Seed 001.
-    ("001§7, WB-5: a 1 may enter or move the piece on 5 (to 6, on to 20)", "A:L5,hand*4 B:hand*5 A 1", Exactly(&["L5-L20", "hand-L1"])),
-    ("001§8: only blocking points stop passage", "A:L11,L12,hand*3 B:hand*5 A 3", Has("L11-L14")),
-    ("001§8: blocking point 20 stops passage", "A:L19,L20,hand*3 B:hand*5 A 3", Lacks("L19-L22")),
-    ("001§8: blocking point 20 stops passage", "A:L18,L20,hand*3 B:hand*5 A 4", Lacks("L18-L22")),
-    ("001§9: no landing on an occupied point", "A:L3,L5,hand*3 B:hand*5 A 2", Lacks("L3-L5")),
-    ("001§9: nor entering on an occupied hole 1", "A:L1,hand*4 B:hand*5 A 1", Lacks("hand-L1")),
-    ("001§10: lines both ways, 20 back to 6", "A:L17,hand*4 B:hand*5 A 3", Has("L17-L6")),
-    ("001§10: lines both ways, 10 back to 8", "A:L7,hand*4 B:hand*5 A 3", Has("L7-L8")),
-    ("001§10: lines both ways, 8 on to 10", "A:L5,hand*4 B:hand*5 A 3", Has("L5-L10")),
-    ("001§10: lines both ways, 8 on to 10", "A:L7,hand*4 B:hand*5 A 1", Has("L7-L10")),
-    ("001§11: no move past point 30", "A:L28,hand*4 B:hand*5 A 3", Exactly(&["pass"])),
-    ("001§11: a move onto point 30", "A:L28,hand*4 B:hand*5 A 2", Has("L28-S")),
-    ("001§12: a usable throw must be used", "A:L3,hand*4 B:hand*5 A 2", Exactly(&["L3-L5"])),
-    ("001§12: an unusable throw is passed", "A:hand*5 B:hand*5 A 2", Exactly(&["pass"])),
-    // WB- defaults.
-    ("WB-3: point 30 holds many", "A:L27,S,hand*3 B:hand*5 A 3", Has("L27-S")),
-    ("WB-4: lines ignore blocking points", "A:L3,L10,L15,hand*2 B:hand*5 A 3", Has("L3-L20")),
-    ("WB-8, C-6: a blocked line stays", "A:L4,L20,hand*3 B:hand*5 A 2", Has("L4-L6")),
-    // 8 + 2 = 10, whose line leads back to 8: the start hole counts as free, so the move would
-    // end where it began and is illegal.
-    ("WB-10, C-5: one line per move and no null move", "A:L8,hand*4 B:hand*5 A 2", Lacks("L8-L10")),
-    ("WB-10, C-5: one line per move and no null move", "A:L8,hand*4 B:hand*5 A 2", Lacks("L8-L8")),
-    ("WB-10, C-5: one line per move and no null move", "A:L8,hand*4 B:hand*5 A 2", Exactly(&["pass"])),
-    // The Variation.
-    ("Variation: pieces pass 30 and go round", "[variation=true] A:L28,hand*4 B:hand*5 A 4", Has("L28-R28")),
-    ("Variation: pieces pass 30 and go round", "[variation=true] A:L27,hand*4 B:hand*5 A 3", Has("L27-S")),
-    ("Variation: bear-off from the opponent's hole 1 with a 5", "[variation=true] A:R1,off*4 B:hand*5 A 5", Exactly(&["R1-off"])),
-    ("Variation: all entered first (WB-17 default)", "[variation=true] A:R1,hand,off*3 B:hand*5 A 5", Exactly(&["pass"])),
-    ("Variation: not past index 59 (WB-14)", "[variation=true] A:R3,off*4 B:hand*5 A 3", Exactly(&["pass"])),
-    // B's piece on its own 25 (A's index 35) blocks A's piece on R27 (index 33) passing it.
-    ("Variation: any piece on a blocking point blocks all", "[variation=true] A:R27,hand*4 B:R25,hand*4 A 4", Exactly(&["pass"])),
-    ("Variation: A's own piece on B's 25 blocks A's other piece; it moves itself", "[variation=true] A:R27,R25,hand*3 B:hand*5 A 4", Exactly(&["R25-R21"])),
-    ("Variation: landing on the far 20 (index 40) jumps forward to the far 6 (index 54)", "[variation=true] A:R23,hand*4 B:hand*5 A 3", Has("R23-R6")),
-    ("Variation: B waits on A's hole 1 (B's index 59): A cannot enter (WB-12)", "[variation=true] A:L5,hand*4 B:L1,off*4 A 1", Lacks("hand-L1")),
-    ("Variation: no landing on B's piece on L7 (B's index 53)", "[variation=true] A:L5,hand*4 B:L7,hand*4 A 2", Lacks("L5-L7")),
-];
-
-#[test]
-fn clauses_on_the_legal_moves() {
-    check_offers(moves, OFFERS);
-}
 
 // --- SPEC §5.6 worked checks ---
 

@@ -5,56 +5,9 @@ use nefer_core::senet::kendall::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::Offer::{self, Exactly, Has, Lacks};
-use common::{check_offers, choose, deciding, legal, next_throw, play, run, throw, winner};
+use common::{choose, deciding, legal, next_throw, play, run, throw, winner};
 
 common::positions!("senet.kendall", State);
-
-// --- clauses on the legal moves at one position ---
-
-/// The clauses (worked checks, seed 002 rules, KE- defaults) that come down to the legal moves
-/// at one position: (clause, position, moves).
-#[rustfmt::skip] // one clause a line
-const OFFERS: &[(&str, &str, Offer)] = &[
-    // SPEC §8.7 worked checks.
-    ("check 2: green on 12 and 14 do not protect red 13", "A:10,12,14,off*4 B:13,20,off*5 A 3", Has("10-13")),
-    ("check 2: red on 12 and 13 protect each other", "A:10,14,off*5 B:12,13,off*5 A 3", Lacks("10-13")),
-    ("check 2: red on 12 and 13 protect each other", "A:10,14,off*5 B:12,13,off*5 A 2", Lacks("10-12")),
-    ("check 2: red on 11 and 13 are not adjacent", "A:10,14,off*5 B:11,13,off*5 A 3", Has("10-13")),
-    ("check 5: overshooting 26 is illegal, not a fall into the Waters: back", "A:23,off*6 B:1,off*6 A 4", Exactly(&["23-19"])),
-    // Seed 002.
-    ("002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 2", Exactly(&["24-26"])),
-    ("002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 3", Lacks("24-27")),
-    ("002: no forward move (24 + 3 overshoots) forces a backward move", "A:24,off*6 B:1,off*6 A 3", Exactly(&["24-21"])),
-    ("002: no move (overshoot, 22 protected) forfeits the throw", "A:25,off*6 B:21,22,off*5 A 3", Exactly(&["pass"])),
-    // KE- defaults.
-    ("KE-1: the track runs through the turns of the board", "A:9,off*6 B:1,off*6 A 3", Exactly(&["9-12"])),
-    ("KE-1: the track runs through the turns of the board", "A:19,off*6 B:1,off*6 A 3", Exactly(&["19-22"])),
-    ("KE-6: red 28 protected by 27; 26 cannot attack with a 2", "A:3,26,off*5 B:27,28,off*5 A 2", Exactly(&["3-5"])),
-    ("KE-6: 5 and 16 are grid, not path, neighbours: 16 attackable", "A:13,off*6 B:5,16,off*5 A 3", Has("13-16")),
-    ("KE-7: three in a row can be passed", "A:9,off*6 B:10,11,12,off*4 A 4", Has("9-13")),
-    ("KE-9, KE-26: exact landing on 26", "A:25,off*6 B:1,off*6 A 1", Exactly(&["25-26"])),
-    ("KE-9, KE-26: overshooting 26 is illegal", "A:10,25,off*5 B:1,off*6 A 2", Exactly(&["10-12"])),
-    ("KE-10: a 1 from 26 is an ordinary choice", "A:10,26,off*5 B:1,off*6 A 1", Exactly(&["10-11", "26-27"])),
-    ("KE-11: a piece on 28 only leaves", "A:28,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
-    ("KE-11: a piece on 29 only leaves", "A:29,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
-    ("KE-12, KE-13: red alone on 29, 27 taken: no attack, no penalty; back", "A:26,off*6 B:27,29,off*5 A 3", Exactly(&["26-23"])),
-    ("KE-12, KE-13: with 27 empty the attack is legal", "A:26,off*6 B:29,off*6 A 3", Exactly(&["26-29"])),
-    ("KE-12, KE-13: 27 taken: a 1 from 26 cannot enter it", "A:26,off*6 B:2,27,off*5 A 1", Exactly(&["26-25"])),
-    ("KE-14: 15 is not safe", "A:12,off*6 B:1,15,off*5 A 3", Has("12-15")),
-    ("KE-14: 26 is not safe", "A:24,off*6 B:1,26,off*5 A 2", Has("24-26")),
-    ("KE-15: the penalty replaces the backward move 10-7", "A:10,26,off*5 B:11,12,13,14,28,29,off A 2", Exactly(&["26-27"])),
-    ("KE-16: a piece in 27 freezes the others", "A:5,9,27,off*4 B:1,off*6 A water", Exactly(&["27-15", "throw"])),
-    ("KE-18: give-up to the nearest empty square before 15", "A:15,27,off*5 B:14,off*6 A water", Exactly(&["27-13", "throw"])),
-    ("KE-18: give-up to the nearest empty square before 15", "A:14,27,off*5 B:12,13,15,off*4 A water", Exactly(&["27-11", "throw"])),
-    ("KE-22: no gate before bearing off", "A:2,30,off*5 B:1,off*6 A 2", Has("30-off")),
-    ("KE-27: a lone bear-off is compulsory", "A:30,off*6 B:1,off*6 A 2", Exactly(&["30-off"])),
-];
-
-#[test]
-fn clauses_on_the_legal_moves() {
-    check_offers(moves, OFFERS);
-}
 
 // --- SPEC §8.7 worked checks ---
 

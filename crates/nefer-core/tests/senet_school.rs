@@ -5,57 +5,9 @@ use nefer_core::senet::school::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat};
 
 mod common;
-use common::Offer::{self, Exactly, Has, Lacks};
-use common::{check_offers, choose, deciding, legal, next_throw, play, run, throw, winner};
+use common::{choose, deciding, legal, next_throw, play, run, throw, winner};
 
 common::positions!("senet.school", State);
-
-// --- clauses on the legal moves at one position ---
-
-/// The clauses (worked checks, seed 004 rules, SB- defaults) that come down to the legal moves
-/// at one position: (clause, position, moves).
-#[rustfmt::skip] // one clause a line
-const OFFERS: &[(&str, &str, Offer)] = &[
-    // SPEC §9.6 worked checks.
-    ("check 1: a 1 does not move a counter from 26", "A:10,26,off*5 B:1,off*6 A 1", Exactly(&["10-11"])),
-    ("check 1: with no forward move at all, 26 may go back", "A:26,off*6 B:1,off*6 A 1", Exactly(&["26-25"])),
-    ("check 2: 30 leaves on a 1 only", "A:30,off*6 B:1,off*6 A 2", Exactly(&["pass"])),
-    ("check 2: 30 leaves on a 1", "A:30,off*6 B:1,off*6 A 1", Exactly(&["30-off"])),
-    // Seed 004.
-    ("004§4: land on an undefended counter", "A:10,off*6 B:1,13,off*5 A 3", Has("10-13")),
-    ("004§4: not on a defended one", "A:10,14,off*5 B:12,13,off*5 A 3", Lacks("10-13")),
-    ("004§4: not on an own one", "A:10,13,off*5 B:1,off*6 A 3", Lacks("10-13")),
-    ("004§5, SB-5: green neighbours do not defend red 13 (own_adjacent)", "A:10,12,14,off*4 B:1,13,off*5 A 3", Has("10-13")),
-    ("004§7: backward only without a forward move", "A:24,off*6 B:1,off*6 A 3", Exactly(&["24-21"])),
-    ("004§7: else the score is lost", "A:25,off*6 B:21,22,off*5 A 3", Exactly(&["pass"])),
-    ("004§9: exact throw onto 26", "A:24,off*6 B:1,off*6 A 2", Exactly(&["24-26"])),
-    ("004§9: no overshoot of 26", "A:10,25,off*5 B:1,off*6 A 2", Exactly(&["10-12"])),
-    ("004§10: from 26 a 5 bears off", "A:26,off*6 B:1,off*6 A 5", Exactly(&["26-off"])),
-    ("004§10: from 26 a 2 to 28", "A:26,off*6 B:1,off*6 A 2", Exactly(&["26-28"])),
-    ("004§10: from 26 a 3 to 29", "A:26,off*6 B:1,off*6 A 3", Exactly(&["26-29"])),
-    ("004§10: from 26 a 4 to 30", "A:26,off*6 B:1,off*6 A 4", Exactly(&["26-30"])),
-    ("004§10: out of 28 with a 3", "A:28,off*6 B:1,off*6 A 3", Exactly(&["28-off"])),
-    ("004§10: out of 29 with a 2", "A:29,off*6 B:1,off*6 A 2", Exactly(&["29-off"])),
-    ("004§11: square 27 freezes until a 4", "A:5,27,off*5 B:1,off*6 A 1", Exactly(&["pass"])),
-    ("004§11: a 4 frees it", "A:5,27,off*5 B:1,off*6 A 4", Exactly(&["27-off"])),
-    // SB- defaults.
-    ("SB-1: the path runs through the turns", "A:9,off*6 B:1,off*6 A 3", Exactly(&["9-12"])),
-    ("SB-6: 10 and 11 are path neighbours: red 10 defended by red 11", "A:7,off*6 B:10,11,off*5 A 3", Lacks("7-10")),
-    ("SB-6: 5 and 16 are grid neighbours only", "A:13,off*6 B:5,16,off*5 A 3", Has("13-16")),
-    ("SB-9, SB-10: no move from 26 with a 1", "A:20,26,off*5 B:1,21,off*5 A 1", Exactly(&["20-21"])),
-    ("SB-11, SB-16: 28 never moves within or back", "A:28,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
-    ("SB-11, SB-16: 29 never moves within or back", "A:29,off*6 B:1,off*6 A 1", Exactly(&["pass"])),
-    ("SB-11, SB-16: 30 never moves within or back", "A:30,off*6 B:1,off*6 A 3", Exactly(&["pass"])),
-    ("SB-12: no attack on 28 to 30 while 27 is taken", "A:26,off*6 B:27,29,off*5 A 3", Exactly(&["26-23"])),
-    ("SB-14: 26 is not safe", "A:24,off*6 B:1,26,off*5 A 2", Has("24-26")),
-    ("SB-15: no blockades", "A:9,off*6 B:10,11,12,off*4 A 4", Has("9-13")),
-    ("SB-17: a single legal move is offered alone, never with `pass`", "A:24,off*6 B:1,off*6 A 3", Exactly(&["24-21"])),
-];
-
-#[test]
-fn clauses_on_the_legal_moves() {
-    check_offers(moves, OFFERS);
-}
 
 // --- SPEC §9.6 worked checks ---
 

@@ -168,42 +168,6 @@ pub fn has(v: &[String], m: &str) -> bool {
     v.iter().any(|x| x == m)
 }
 
-/// What a rule clause says of the legal moves at one position.
-#[derive(Clone, Copy, Debug)]
-pub enum Offer {
-    /// Exactly these moves, sorted as [`legal`] sorts them.
-    Exactly(&'static [&'static str]),
-    /// This move, among any others.
-    Has(&'static str),
-    /// Not this move.
-    Lacks(&'static str),
-}
-
-/// Checks the clause cases `(clause, position, offer)`: the legal moves `moves` gives at each
-/// position (a rule set's `moves` of [`positions`]) are as `offer` says. Fails naming every
-/// clause that does not hold, so that one broken clause hides no other.
-pub fn check_offers(moves: impl Fn(&str) -> Vec<String>, cases: &[(&str, &str, Offer)]) {
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|&(clause, text, offer)| {
-            let got = moves(text);
-            let holds = match offer {
-                Offer::Exactly(want) => got == want,
-                Offer::Has(m) => has(&got, m),
-                Offer::Lacks(m) => !has(&got, m),
-            };
-            (!holds).then(|| format!("{clause}: at {text}, want {offer:?}, got {got:?}"))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} clauses fail:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
-}
-
 /// The patterns a registry lists among an option's values, and the values drawn for them.
 const PATTERNS: [(&str, &[&str]); 3] = [
     ("N", &["150"]),

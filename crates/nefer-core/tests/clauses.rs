@@ -1,0 +1,232 @@
+//! The rule clauses of every rule set that come down to the legal moves at one position (the
+//! worked checks of SPEC §3.8 … §9.6, the seeds' rules and the defaults), as one table: a
+//! clause a row, each failing apart, named. The clauses that play a sequence, and the options,
+//! are tested in each rule set's own file.
+
+use nefer_core::AnyGame;
+
+mod common;
+use common::{has, legal, pos};
+
+const KE: &str = "senet.kendall";
+const SB: &str = "senet.school";
+const WB: &str = "hj.walker";
+const FR: &str = "hj.french";
+const SK: &str = "hj.skiryuk";
+const WA: &str = "hj.washburne";
+
+/// What a rule clause says of the legal moves at one position (moves written as [`legal`]
+/// sorts them, separated by spaces).
+#[derive(Clone, Copy, Debug)]
+enum Offer {
+    /// Exactly these moves.
+    Exactly(&'static str),
+    /// This move, among any others.
+    Has(&'static str),
+    /// Not this move.
+    Lacks(&'static str),
+}
+use Offer::{Exactly, Has, Lacks};
+
+/// The clauses: (rule set, clause, position without the rule set's key, moves). Seat A plays
+/// first: green on the even squares in Senet, side L in Hounds & Jackals.
+#[rustfmt::skip] // one clause a line
+const CLAUSES: &[(&str, &str, &str, Offer)] = &[
+    // --- senet.kendall: SPEC §8.7, seed 002, KE- ---
+    // SPEC §8.7 worked checks.
+    (KE, "check 2: green on 12 and 14 do not protect red 13", "A:10,12,14,off*4 B:13,20,off*5 A 3", Has("10-13")),
+    (KE, "check 2: red on 12 and 13 protect each other", "A:10,14,off*5 B:12,13,off*5 A 3", Lacks("10-13")),
+    (KE, "check 2: red on 12 and 13 protect each other", "A:10,14,off*5 B:12,13,off*5 A 2", Lacks("10-12")),
+    (KE, "check 2: red on 11 and 13 are not adjacent", "A:10,14,off*5 B:11,13,off*5 A 3", Has("10-13")),
+    (KE, "check 5: overshooting 26 is illegal, not a fall into the Waters: back", "A:23,off*6 B:1,off*6 A 4", Exactly("23-19")),
+    // Seed 002.
+    (KE, "002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 2", Exactly("24-26")),
+    (KE, "002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 3", Lacks("24-27")),
+    (KE, "002: no forward move (24 + 3 overshoots) forces a backward move", "A:24,off*6 B:1,off*6 A 3", Exactly("24-21")),
+    (KE, "002: no move (overshoot, 22 protected) forfeits the throw", "A:25,off*6 B:21,22,off*5 A 3", Exactly("pass")),
+    // KE- defaults.
+    (KE, "KE-1: the track runs through the turns of the board", "A:9,off*6 B:1,off*6 A 3", Exactly("9-12")),
+    (KE, "KE-1: the track runs through the turns of the board", "A:19,off*6 B:1,off*6 A 3", Exactly("19-22")),
+    (KE, "KE-6: red 28 protected by 27; 26 cannot attack with a 2", "A:3,26,off*5 B:27,28,off*5 A 2", Exactly("3-5")),
+    (KE, "KE-6: 5 and 16 are grid, not path, neighbours: 16 attackable", "A:13,off*6 B:5,16,off*5 A 3", Has("13-16")),
+    (KE, "KE-7: three in a row can be passed", "A:9,off*6 B:10,11,12,off*4 A 4", Has("9-13")),
+    (KE, "KE-9, KE-26: exact landing on 26", "A:25,off*6 B:1,off*6 A 1", Exactly("25-26")),
+    (KE, "KE-9, KE-26: overshooting 26 is illegal", "A:10,25,off*5 B:1,off*6 A 2", Exactly("10-12")),
+    (KE, "KE-10: a 1 from 26 is an ordinary choice", "A:10,26,off*5 B:1,off*6 A 1", Exactly("10-11 26-27")),
+    (KE, "KE-11: a piece on 28 only leaves", "A:28,off*6 B:1,off*6 A 1", Exactly("pass")),
+    (KE, "KE-11: a piece on 29 only leaves", "A:29,off*6 B:1,off*6 A 1", Exactly("pass")),
+    (KE, "KE-12, KE-13: red alone on 29, 27 taken: no attack, no penalty; back", "A:26,off*6 B:27,29,off*5 A 3", Exactly("26-23")),
+    (KE, "KE-12, KE-13: with 27 empty the attack is legal", "A:26,off*6 B:29,off*6 A 3", Exactly("26-29")),
+    (KE, "KE-12, KE-13: 27 taken: a 1 from 26 cannot enter it", "A:26,off*6 B:2,27,off*5 A 1", Exactly("26-25")),
+    (KE, "KE-14: 15 is not safe", "A:12,off*6 B:1,15,off*5 A 3", Has("12-15")),
+    (KE, "KE-14: 26 is not safe", "A:24,off*6 B:1,26,off*5 A 2", Has("24-26")),
+    (KE, "KE-15: the penalty replaces the backward move 10-7", "A:10,26,off*5 B:11,12,13,14,28,29,off A 2", Exactly("26-27")),
+    (KE, "KE-16: a piece in 27 freezes the others", "A:5,9,27,off*4 B:1,off*6 A water", Exactly("27-15 throw")),
+    (KE, "KE-18: give-up to the nearest empty square before 15", "A:15,27,off*5 B:14,off*6 A water", Exactly("27-13 throw")),
+    (KE, "KE-18: give-up to the nearest empty square before 15", "A:14,27,off*5 B:12,13,15,off*4 A water", Exactly("27-11 throw")),
+    (KE, "KE-22: no gate before bearing off", "A:2,30,off*5 B:1,off*6 A 2", Has("30-off")),
+    (KE, "KE-27: a lone bear-off is compulsory", "A:30,off*6 B:1,off*6 A 2", Exactly("30-off")),
+    // --- senet.school: SPEC §9.6, seed 004, SB- ---
+    // SPEC §9.6 worked checks.
+    (SB, "check 1: a 1 does not move a counter from 26", "A:10,26,off*5 B:1,off*6 A 1", Exactly("10-11")),
+    (SB, "check 1: with no forward move at all, 26 may go back", "A:26,off*6 B:1,off*6 A 1", Exactly("26-25")),
+    (SB, "check 2: 30 leaves on a 1 only", "A:30,off*6 B:1,off*6 A 2", Exactly("pass")),
+    (SB, "check 2: 30 leaves on a 1", "A:30,off*6 B:1,off*6 A 1", Exactly("30-off")),
+    // Seed 004.
+    (SB, "004§4: land on an undefended counter", "A:10,off*6 B:1,13,off*5 A 3", Has("10-13")),
+    (SB, "004§4: not on a defended one", "A:10,14,off*5 B:12,13,off*5 A 3", Lacks("10-13")),
+    (SB, "004§4: not on an own one", "A:10,13,off*5 B:1,off*6 A 3", Lacks("10-13")),
+    (SB, "004§5, SB-5: green neighbours do not defend red 13 (own_adjacent)", "A:10,12,14,off*4 B:1,13,off*5 A 3", Has("10-13")),
+    (SB, "004§7: backward only without a forward move", "A:24,off*6 B:1,off*6 A 3", Exactly("24-21")),
+    (SB, "004§7: else the score is lost", "A:25,off*6 B:21,22,off*5 A 3", Exactly("pass")),
+    (SB, "004§9: exact throw onto 26", "A:24,off*6 B:1,off*6 A 2", Exactly("24-26")),
+    (SB, "004§9: no overshoot of 26", "A:10,25,off*5 B:1,off*6 A 2", Exactly("10-12")),
+    (SB, "004§10: from 26 a 5 bears off", "A:26,off*6 B:1,off*6 A 5", Exactly("26-off")),
+    (SB, "004§10: from 26 a 2 to 28", "A:26,off*6 B:1,off*6 A 2", Exactly("26-28")),
+    (SB, "004§10: from 26 a 3 to 29", "A:26,off*6 B:1,off*6 A 3", Exactly("26-29")),
+    (SB, "004§10: from 26 a 4 to 30", "A:26,off*6 B:1,off*6 A 4", Exactly("26-30")),
+    (SB, "004§10: out of 28 with a 3", "A:28,off*6 B:1,off*6 A 3", Exactly("28-off")),
+    (SB, "004§10: out of 29 with a 2", "A:29,off*6 B:1,off*6 A 2", Exactly("29-off")),
+    (SB, "004§11: square 27 freezes until a 4", "A:5,27,off*5 B:1,off*6 A 1", Exactly("pass")),
+    (SB, "004§11: a 4 frees it", "A:5,27,off*5 B:1,off*6 A 4", Exactly("27-off")),
+    // SB- defaults.
+    (SB, "SB-1: the path runs through the turns", "A:9,off*6 B:1,off*6 A 3", Exactly("9-12")),
+    (SB, "SB-6: 10 and 11 are path neighbours: red 10 defended by red 11", "A:7,off*6 B:10,11,off*5 A 3", Lacks("7-10")),
+    (SB, "SB-6: 5 and 16 are grid neighbours only", "A:13,off*6 B:5,16,off*5 A 3", Has("13-16")),
+    (SB, "SB-9, SB-10: no move from 26 with a 1", "A:20,26,off*5 B:1,21,off*5 A 1", Exactly("20-21")),
+    (SB, "SB-11, SB-16: 28 never moves within or back", "A:28,off*6 B:1,off*6 A 1", Exactly("pass")),
+    (SB, "SB-11, SB-16: 29 never moves within or back", "A:29,off*6 B:1,off*6 A 1", Exactly("pass")),
+    (SB, "SB-11, SB-16: 30 never moves within or back", "A:30,off*6 B:1,off*6 A 3", Exactly("pass")),
+    (SB, "SB-12: no attack on 28 to 30 while 27 is taken", "A:26,off*6 B:27,29,off*5 A 3", Exactly("26-23")),
+    (SB, "SB-14: 26 is not safe", "A:24,off*6 B:1,26,off*5 A 2", Has("24-26")),
+    (SB, "SB-15: no blockades", "A:9,off*6 B:10,11,12,off*4 A 4", Has("9-13")),
+    (SB, "SB-17: a single legal move is offered alone, never with `pass`", "A:24,off*6 B:1,off*6 A 3", Exactly("24-21")),
+    // --- hj.walker: SPEC §5.6, seed 001, WB-, the Variation ---
+    // SPEC §5.6 worked checks.
+    (WB, "check 1: a blocking point stops passage", "A:L13,L15,hand*3 B:hand*5 A 3", Lacks("L13-L16")),
+    (WB, "check 1: no landing on an occupied point", "A:L12,L15,hand*3 B:hand*5 A 3", Lacks("L12-L15")),
+    (WB, "check 2: the line 6 to 20 ignores blocking points", "A:L4,L10,L15,hand*2 B:hand*5 A 2", Has("L4-L20")),
+    (WB, "check 4: no bear-off with a piece in hand", "A:S,hand,off*3 B:hand*5 A 5", Exactly("pass")),
+    (WB, "check 4: bear-off once all have entered", "A:S*2,off*3 B:hand*5 A 5", Exactly("S-off")),
+    // Seed 001.
+    (WB, "001§7, WB-5: a 1 may enter or move the piece on 5 (to 6, on to 20)", "A:L5,hand*4 B:hand*5 A 1", Exactly("L5-L20 hand-L1")),
+    (WB, "001§8: only blocking points stop passage", "A:L11,L12,hand*3 B:hand*5 A 3", Has("L11-L14")),
+    (WB, "001§8: blocking point 20 stops passage", "A:L19,L20,hand*3 B:hand*5 A 3", Lacks("L19-L22")),
+    (WB, "001§8: blocking point 20 stops passage", "A:L18,L20,hand*3 B:hand*5 A 4", Lacks("L18-L22")),
+    (WB, "001§9: no landing on an occupied point", "A:L3,L5,hand*3 B:hand*5 A 2", Lacks("L3-L5")),
+    (WB, "001§9: nor entering on an occupied hole 1", "A:L1,hand*4 B:hand*5 A 1", Lacks("hand-L1")),
+    (WB, "001§10: lines both ways, 20 back to 6", "A:L17,hand*4 B:hand*5 A 3", Has("L17-L6")),
+    (WB, "001§10: lines both ways, 10 back to 8", "A:L7,hand*4 B:hand*5 A 3", Has("L7-L8")),
+    (WB, "001§10: lines both ways, 8 on to 10", "A:L5,hand*4 B:hand*5 A 3", Has("L5-L10")),
+    (WB, "001§10: lines both ways, 8 on to 10", "A:L7,hand*4 B:hand*5 A 1", Has("L7-L10")),
+    (WB, "001§11: no move past point 30", "A:L28,hand*4 B:hand*5 A 3", Exactly("pass")),
+    (WB, "001§11: a move onto point 30", "A:L28,hand*4 B:hand*5 A 2", Has("L28-S")),
+    (WB, "001§12: a usable throw must be used", "A:L3,hand*4 B:hand*5 A 2", Exactly("L3-L5")),
+    (WB, "001§12: an unusable throw is passed", "A:hand*5 B:hand*5 A 2", Exactly("pass")),
+    // WB- defaults.
+    (WB, "WB-3: point 30 holds many", "A:L27,S,hand*3 B:hand*5 A 3", Has("L27-S")),
+    (WB, "WB-4: lines ignore blocking points", "A:L3,L10,L15,hand*2 B:hand*5 A 3", Has("L3-L20")),
+    (WB, "WB-8, C-6: a blocked line stays", "A:L4,L20,hand*3 B:hand*5 A 2", Has("L4-L6")),
+    // 8 + 2 = 10, whose line leads back to 8: the start hole counts as free, so the move would
+    // end where it began and is illegal.
+    (WB, "WB-10, C-5: one line per move and no null move", "A:L8,hand*4 B:hand*5 A 2", Lacks("L8-L10")),
+    (WB, "WB-10, C-5: one line per move and no null move", "A:L8,hand*4 B:hand*5 A 2", Lacks("L8-L8")),
+    (WB, "WB-10, C-5: one line per move and no null move", "A:L8,hand*4 B:hand*5 A 2", Exactly("pass")),
+    // The Variation.
+    (WB, "Variation: pieces pass 30 and go round", "[variation=true] A:L28,hand*4 B:hand*5 A 4", Has("L28-R28")),
+    (WB, "Variation: pieces pass 30 and go round", "[variation=true] A:L27,hand*4 B:hand*5 A 3", Has("L27-S")),
+    (WB, "Variation: bear-off from the opponent's hole 1 with a 5", "[variation=true] A:R1,off*4 B:hand*5 A 5", Exactly("R1-off")),
+    (WB, "Variation: all entered first (WB-17 default)", "[variation=true] A:R1,hand,off*3 B:hand*5 A 5", Exactly("pass")),
+    (WB, "Variation: not past index 59 (WB-14)", "[variation=true] A:R3,off*4 B:hand*5 A 3", Exactly("pass")),
+    // B's piece on its own 25 (A's index 35) blocks A's piece on R27 (index 33) passing it.
+    (WB, "Variation: any piece on a blocking point blocks all", "[variation=true] A:R27,hand*4 B:R25,hand*4 A 4", Exactly("pass")),
+    (WB, "Variation: A's own piece on B's 25 blocks A's other piece; it moves itself", "[variation=true] A:R27,R25,hand*3 B:hand*5 A 4", Exactly("R25-R21")),
+    (WB, "Variation: landing on the far 20 (index 40) jumps forward to the far 6 (index 54)", "[variation=true] A:R23,hand*4 B:hand*5 A 3", Has("R23-R6")),
+    (WB, "Variation: B waits on A's hole 1 (B's index 59): A cannot enter (WB-12)", "[variation=true] A:L5,hand*4 B:L1,off*4 A 1", Lacks("hand-L1")),
+    (WB, "Variation: no landing on B's piece on L7 (B's index 53)", "[variation=true] A:L5,hand*4 B:L7,hand*4 A 2", Lacks("L5-L7")),
+    // --- hj.french: seed 003, FR- ---
+    (FR, "003: one piece per hole", "A:L3,L5,hand*3 B:hand*5 A 2", Lacks("L3-L5")),
+    (FR, "003: jumping over a piece is allowed", "A:L3,L4,hand*3 B:hand*5 A 2", Has("L3-L5")),
+    (FR, "FR-4, FR-5: one-way shortcut 6 to 20", "A:L4,hand*4 B:hand*5 A 2", Exactly("L4-L20")),
+    (FR, "FR-4, FR-5: one-way shortcut 8 to 10", "A:L5,hand*4 B:hand*5 A 3", Exactly("L5-L10")),
+    (FR, "FR-4, FR-5: landing on 20 does nothing", "A:L17,hand*4 B:hand*5 A 3", Exactly("L17-L20")),
+    (FR, "FR-4, FR-5: landing on 10 does nothing", "A:L7,hand*4 B:hand*5 A 3", Exactly("L7-L10")),
+    (FR, "FR-4, FR-5: far end 20 taken: the piece stays on 6", "A:L4,L20,hand*3 B:hand*5 A 2", Has("L4-L6")),
+    (FR, "FR-4, FR-5: far end 10 taken: the piece stays on 8", "A:L5,L10,hand*3 B:hand*5 A 3", Has("L5-L8")),
+    (FR, "FR-7, FR-8: out by an exact throw", "A:L27,off*4 B:hand*5 A 3", Exactly("L27-off")),
+    (FR, "FR-7, FR-8: out once all have entered, not with a piece still in hand", "A:L27,hand,off*3 B:hand*5 A 3", Exactly("pass")),
+    (FR, "FR-10: no overshoot", "A:L27,off*4 B:hand*5 A 4", Exactly("pass")),
+    (FR, "FR-9: a 1 may move instead of entering", "A:L2,hand*4 B:hand*5 A 1", Exactly("L2-L3 hand-L1")),
+    // --- hj.skiryuk: SPEC §3.8, seed 000 (Skiryuk), SK- ---
+    // SPEC §3.8 worked checks.
+    (SK, "check 5: 20 leads back to 6", "A:L18,hand*4 B:R3,hand*4 A 2", Exactly("L18-L6")),
+    (SK, "check 5: ... unless 6 is taken", "A:L6,L18,hand*3 B:R3,hand*4 A 2", Has("L18-L20")),
+    // 8 →2→ 10 → line → 8: illegal (C-5), and not a stay on 10 either.
+    (SK, "check 6: a line back to the start hole is not a move", "A:L8,hand*4 B:R3,hand*4 A 2", Exactly("pass")),
+    // Seed 000, Skiryuk's rules, and SK- defaults.
+    (SK, "000-SK§3: each side has its own path ending in S (L26 and R26 with a 4)", "A:L26,hand*4 B:R26,hand*4 A 4", Exactly("L26-S")),
+    (SK, "SK-9, SK-15, SK-16: lines both ways, 6 on to 20", "A:L4,hand*4 B:R3,hand*4 A 2", Exactly("L4-L20")),
+    (SK, "SK-9, SK-15, SK-16: lines both ways, 20 back to 6", "A:L17,hand*4 B:R3,hand*4 A 3", Exactly("L17-L6")),
+    (SK, "SK-9, SK-15, SK-16: lines both ways, 8 on to 10", "A:L5,hand*4 B:R3,hand*4 A 3", Exactly("L5-L10")),
+    (SK, "SK-9, SK-15, SK-16: lines both ways, 10 back to 8", "A:L7,hand*4 B:R3,hand*4 A 3", Exactly("L7-L8")),
+    (SK, "SK-12: any piece may move", "A:L2,L11,hand*3 B:R3,hand*4 A 1", Exactly("L11-L12 L2-L3")),
+    (SK, "SK-13, SK-14: no landing on an own piece", "A:L2,L4,hand*3 B:R3,hand*4 A 2", Exactly("L4-L20")),
+    (SK, "SK-13, SK-14: no passing an own piece", "A:L2,L4,hand*3 B:R3,hand*4 A 3", Exactly("L4-L7")),
+    (SK, "SK-13, SK-14: the opponent's pieces stand on the other side and never block", "A:L2,hand*4 B:R3,R4,R5,hand*2 A 2", Exactly("L2-L4")),
+    (SK, "SK-20: S needs the exact throw", "A:L28,hand*4 B:R3,hand*4 A 2", Exactly("L28-S")),
+    (SK, "SK-20: S needs the exact throw", "A:L28,hand*4 B:R3,hand*4 A 3", Exactly("pass")),
+    (SK, "SK-21: pieces stay in S until a 1", "A:L3,S,hand*3 B:R3,hand*4 A 2", Lacks("S-hand")),
+    (SK, "SK-21: pieces stay in S until a 1", "A:L3,S,hand*3 B:R3,hand*4 A 3", Lacks("S-hand")),
+    (SK, "SK-21: pieces stay in S until a 1", "A:L3,S,hand*3 B:R3,hand*4 A 4", Lacks("S-hand")),
+    (SK, "SK-21: pieces stay in S until a 1", "A:L3,S,hand*3 B:R3,hand*4 A 5", Lacks("S-hand")),
+    (SK, "SK-21: a 1 takes a piece from S", "A:L3,S,hand*3 B:R3,hand*4 A 1", Exactly("L3-L4 S-hand")),
+    (SK, "SK-7: no entry by a throw of 1", "A:L3,hand*4 B:R3,hand*4 A 1", Exactly("L3-L4")),
+    (SK, "SK-11: one line per move: 6 to 20, not on back to 6", "A:L4,hand*4 B:R3,hand*4 A 2", Exactly("L4-L20")),
+    (SK, "SK-12: a blocked line (20 taken) stays on 6", "A:L4,L20,hand*3 B:R3,hand*4 A 2", Exactly("L20-L22 L4-L6")),
+    // --- hj.washburne: SPEC §4.6, seed 000 (Washburne), WA- ---
+    // SPEC §4.6 worked checks.
+    (WA, "check 3: the far 8 jumps backward to the far 20", "A:L1,L2,L3,L4,R8 B:R1,R2,R3,R4,R5 A 2", Has("R8-R20")),
+    (WA, "check 3: the far 10 jumps forward to the far 8", "A:L1,L2,L3,L4,R12 B:R1,R2,R3,R4,R5 A 2", Has("R12-R8")),
+    // Seed 000, Washburne rules as SPEC §4 cites them.
+    // Indices 53..57 with a 3: 53→56 and 54→57 are own pieces, 57→60 is past the end.
+    (WA, "WA-10, WA-14: forward only and not past the far hole 1", "A:R7,R6,R5,R4,R3 B:R10,R11,R12,R13,R14 A 3", Exactly("R4-R1 R5-R2")),
+    (WA, "WA-10, WA-14: from the far hole 1 (index 59) nothing moves on", "A:R6,R4,R3,R2,R1 B:R10,R11,R12,R13,R14 A 1", Exactly("R6-R5")),
+    (WA, "WA-11: never onto an own piece", "A:L1,L2,L3,L7,L9 B:R1,R2,R3,R4,R5 A 2", Lacks("L7-L9")),
+    (WA, "WA-4, WA-12: Blue on the ankh L15 is safe", "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,L15 A 3", Lacks("L12-L15")),
+    (WA, "WA-4, WA-12: Blue on its home hole R3 (Red's index 57) is safe", "A:L1,L2,L3,L4,R6 B:R3,R10,R11,R12,R13 A 3", Lacks("R6-R3")),
+    (WA, "WA-6: 6 to 20 with an own piece on 20: the piece stays on 6", "A:L1,L2,L3,L4,L20 B:R1,R2,R3,R4,R5 A 2", Has("L4-L6")),
+    (WA, "WA-7: only the final hole matters: 6 taken, 20 empty", "A:L1,L2,L3,L4,L6 B:R1,R2,R3,R4,R5 A 2", Has("L4-L20")),
+    (WA, "WA-20: pieces jump over others", "A:L1,L2,L3,L4,L7 B:R5,L11,L10,L9,L8 A 5", Has("L7-L12")),
+];
+
+/// The legal moves at `text` (docs/dev/positions.md, without the rule set's key; options first
+/// as `[variation=true] A:…`) of rule set `rules`.
+fn moves(rules: &str, text: &str) -> Vec<String> {
+    let gap = if text.starts_with('[') { "" } else { " " };
+    legal(&pos::<AnyGame>(&format!("{rules}{gap}{text}")))
+}
+
+/// Every clause holds; a failure names every clause that does not, so that one broken clause
+/// hides no other.
+#[test]
+fn every_clause_on_the_legal_moves_holds() {
+    let failures: Vec<String> = CLAUSES
+        .iter()
+        .filter_map(|&(rules, clause, text, offer)| {
+            let got = moves(rules, text);
+            let holds = match offer {
+                Exactly(want) => got == want.split(' ').collect::<Vec<_>>(),
+                Has(m) => has(&got, m),
+                Lacks(m) => !has(&got, m),
+            };
+            (!holds).then(|| format!("{rules} {clause}: at {text}, want {offer:?}, got {got:?}"))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} clauses fail:\n{}",
+        failures.len(),
+        CLAUSES.len(),
+        failures.join("\n")
+    );
+}
