@@ -1,12 +1,13 @@
-//! The rule clauses of every rule set that come down to the legal moves at one position (the
-//! worked checks of SPEC §3.8 … §9.6, the seeds' rules and the defaults), as one table: a
-//! clause a row, each failing apart, named. The clauses that play a sequence, and the options,
-//! are tested in each rule set's own file.
+//! The rule clauses of every rule set (the worked checks of SPEC §3.8 … §9.6, the seeds' rules,
+//! the defaults and a few options) that come down to the legal moves at one position, or to who
+//! throws next or has won after a few actions from one, as two tables: a clause a row, each
+//! failing apart, named. The clauses that need a longer script or a look at the board are
+//! tested in each rule set's own file.
 
-use nefer_core::AnyGame;
+use nefer_core::{AnyGame, Game, Seat};
 
 mod common;
-use common::{has, legal, pos};
+use common::{has, legal, next_throw, pos, run, winner};
 
 const KE: &str = "senet.kendall";
 const SB: &str = "senet.school";
@@ -199,11 +200,88 @@ const CLAUSES: &[(&str, &str, &str, Offer)] = &[
     (WA, "WA-20: pieces jump over others", "A:L1,L2,L3,L4,L7 B:R5,L11,L10,L9,L8 A 5", Has("L7-L12")),
 ];
 
-/// The legal moves at `text` (docs/dev/positions.md, without the rule set's key; options first
-/// as `[variation=true] A:…`) of rule set `rules`.
-fn moves(rules: &str, text: &str) -> Vec<String> {
+/// What a rule clause says follows a few actions.
+#[derive(Clone, Copy, Debug)]
+enum Then {
+    /// This seat throws next.
+    ThrowsNext(Seat),
+    /// The game is over, won by this seat.
+    Wins(Seat),
+}
+use Then::{ThrowsNext, Wins};
+
+/// The clauses: (rule set, clause, position as in [`CLAUSES`], actions as a record writes them
+/// (NOTATION §4), what follows).
+#[rustfmt::skip] // one clause a line
+const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
+    (KE, "002: a 1 earns another throw, but falling into 27 ends the turn", "A:26,off*6 B:1,off*6 A 1", "26-27", ThrowsNext(Seat::B)),
+    (KE, "002: the first to bear off all seven wins", "A:30,off*6 B:1,off*6 A 2", "30-off", Wins(Seat::A)),
+    (KE, "KE-17: the freeing 4 throws again", "A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext(Seat::A)),
+    (KE, "KE-19: giving up uses the turn", "A:5,27,off*5 B:1,off*6 A water", "27-15", ThrowsNext(Seat::B)),
+    (KE, "KE-21 extra_on_pass=false: a lost 4 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4", "pass", ThrowsNext(Seat::B)),
+    (KE, "KE-17 water_four_extra=false: the freeing 4 ends the turn", "[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext(Seat::B)),
+    (SB, "004§12: the first to remove all seven wins", "A:30,off*6 B:1,off*6 A 1", "30-off", Wins(Seat::A)),
+    (SB, "SB-8: a lost 5 still throws again", "A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext(Seat::A)),
+    (SB, "SB-13: a counter freed from 27 counts as borne off", "A:27,off*6 B:1,off*6 A 4", "27-off", Wins(Seat::A)),
+    (SB, "SB-8 extra_on_pass=false: a lost 5 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext(Seat::B)),
+    (WB, "WB-6: moving with a 1 earns nothing", "A:L3,hand*4 B:hand*5 A 1", "L3-L4", ThrowsNext(Seat::B)),
+    (FR, "003: the first to take out all five wins", "A:L29,off*4 B:hand*5 A 1", "L29-off", Wins(Seat::A)),
+    (SK, "000-SK§24: five trophies win", "A:L29,hand*4 B:R4,captured*4 A 1", "L29-S", Wins(Seat::A)),
+    (SK, "SK-4: bonus throws chain", "A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15 3 L22-L25", ThrowsNext(Seat::A)),
+    (SK, "SK-20: the bonus throw is taken even when it forces a bad move: no choice to decline", "A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15", ThrowsNext(Seat::A)),
+    // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
+    // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
+    (WA, "check 4: a knocked-off piece and a full home box lose at once", "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2", "R7-R5", Wins(Seat::A)),
+    (WA, "WA-3: orange holes re-throw", "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext(Seat::A)),
+    (WA, "WA-3: landing on 10 follows the line to 8, which is not orange: no bonus", "A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3", "L7-L8", ThrowsNext(Seat::B)),
+    (WA, "WA-3: landing on 6 goes to orange 20 and re-throws", "A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20", ThrowsNext(Seat::A)),
+    (WA, "WA-9: filling the opponent's home box wins", "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5", "R6-R1", Wins(Seat::A)),
+    (WA, "WA-3 orange=none: no bonus", "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext(Seat::B)),
+];
+
+/// The state of rule set `rules` at `text` (docs/dev/positions.md, without the rule set's key;
+/// options first as `[variation=true] A:…`).
+fn at(rules: &str, text: &str) -> AnyGame {
     let gap = if text.starts_with('[') { "" } else { " " };
-    legal(&pos::<AnyGame>(&format!("{rules}{gap}{text}")))
+    pos(&format!("{rules}{gap}{text}"))
+}
+
+/// Fails naming every clause of `failures` (out of `total`) that does not hold, so that one
+/// broken clause hides no other.
+fn report(failures: &[String], total: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {total} clauses fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_clause_on_what_follows_a_few_actions_holds() {
+    let failures: Vec<String> = SEQUENCES
+        .iter()
+        .filter_map(|&(rules, clause, text, tokens, then)| {
+            let mut g = at(rules, text);
+            run(&mut g, tokens);
+            let holds = match then {
+                ThrowsNext(seat) => next_throw(&g) == Some(seat),
+                Wins(seat) => winner(&g) == Some(seat),
+            };
+            (!holds).then(|| {
+                format!(
+                    "{rules} {clause}: at {text}, after {tokens}, want {then:?}, got {:?}",
+                    g.status()
+                )
+            })
+        })
+        .collect();
+    report(&failures, SEQUENCES.len());
+}
+
+/// The legal moves of rule set `rules` at `text`.
+fn moves(rules: &str, text: &str) -> Vec<String> {
+    legal(&at(rules, text))
 }
 
 /// Every clause holds; a failure names every clause that does not, so that one broken clause
@@ -222,11 +300,5 @@ fn every_clause_on_the_legal_moves_holds() {
             (!holds).then(|| format!("{rules} {clause}: at {text}, want {offer:?}, got {got:?}"))
         })
         .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} clauses fail:\n{}",
-        failures.len(),
-        CLAUSES.len(),
-        failures.join("\n")
-    );
+    report(&failures, CLAUSES.len());
 }

@@ -4,7 +4,7 @@ use nefer_core::hj::french::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{choose, legal, next_throw, play, run, throw, winner};
+use common::{choose, legal, next_throw, play, run, throw};
 
 common::positions!("hj.french", State);
 
@@ -68,14 +68,6 @@ fn fr_6_only_1_15_25_re_throw() {
         play(&mut g, &format!("L{from}-L{to}"));
         assert_eq!(next_throw(&g) == Some(Seat::A), again, "{from}->{to}");
     }
-}
-
-#[test]
-fn the_first_to_take_out_all_five_wins() {
-    assert_eq!(
-        winner(&after("A:L29,off*4 B:hand*5 A 1", "L29-off")),
-        Some(Seat::A)
-    );
 }
 
 #[test]

@@ -5,7 +5,7 @@ use nefer_core::hj::skiryuk::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{choose, deciding, has, legal, next_throw, play, run, throw, winner};
+use common::{choose, deciding, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.skiryuk", State);
 
@@ -183,26 +183,7 @@ fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
     assert_eq!(g.in_hand(Seat::A), 3);
 }
 
-#[test]
-fn sk_24_five_trophies_win() {
-    assert_eq!(
-        winner(&after("A:L29,hand*4 B:R4,captured*4 A 1", "L29-S")),
-        Some(Seat::A)
-    );
-}
-
 // --- SK- defaults ---
-
-#[test]
-fn sk_4_bonus_throws_chain() {
-    assert_eq!(
-        next_throw(&after(
-            "A:L13,L22,hand*3 B:R3,hand*4 A 2",
-            "L13-L15 3 L22-L25"
-        )),
-        Some(Seat::A)
-    );
-}
 
 #[test]
 fn sk_5_starting_on_a_nefer_hole_does_not_load() {
@@ -301,13 +282,6 @@ fn sk_17_leaving_s_is_a_move_like_any_other() {
     let mut stay = g.clone();
     run(&mut stay, "1 L3-L4");
     assert_eq!(stay.in_shared(Seat::A), 1);
-}
-
-#[test]
-fn sk_20_the_bonus_throw_is_taken_even_when_it_forces_a_bad_move() {
-    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
-    // No choice to decline: the next action is A's throw.
-    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]

@@ -57,14 +57,6 @@ fn rules_13_to_15_bear_off_with_five_and_win() {
 // --- WB defaults ---
 
 #[test]
-fn wb_6_moving_with_a_one_earns_nothing() {
-    assert_eq!(
-        next_throw(&after("A:L3,hand*4 B:hand*5 A 1", "L3-L4")),
-        Some(Seat::B)
-    );
-}
-
-#[test]
 fn c_8_no_jam_in_basic_random_games() {
     common::random_playouts(3, 200, |g: &State| {
         assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
