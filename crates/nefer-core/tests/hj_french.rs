@@ -118,53 +118,6 @@ fn c_2_an_opening_one_may_be_declined_and_the_search_goes_on() {
 // --- options ---
 
 #[test]
-fn fr_4_option_line_directions() {
-    // Default forward only: 4 →2→ 6 → 20, 18 →2→ 20 stays.
-    let from = |hole: u8| format!("A:L{hole},hand*4 B:hand*5 A 2");
-    assert_eq!(moves(&from(4)), ["L4-L20"]);
-    assert_eq!(moves(&from(18)), ["L18-L20"]);
-    for (lines, hole, want) in [
-        ("both", 18, "L18-L6"),
-        ("both", 4, "L4-L20"),
-        ("backward_only", 4, "L4-L6"),
-        ("backward_only", 18, "L18-L6"),
-    ] {
-        let o = format!("hj.lines={lines}");
-        assert_eq!(moves_with(&o, &from(hole)), [want], "{lines}");
-    }
-}
-
-#[test]
-fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
-    // Forward only (default): 8 → 10 is an ordinary move.
-    assert_eq!(moves("A:L3,L8,hand*3 B:hand*5 A 2"), ["L3-L5", "L8-L10"]);
-    // Both ways: 10 leads back to 8, the start: no move (C-5), or a pass under the option.
-    assert_eq!(
-        moves_with("hj.lines=both", "A:L3,L8,hand*3 B:hand*5 A 2"),
-        ["L3-L5"]
-    );
-    assert_eq!(
-        moves_with(
-            "hj.lines=both, hj.french.null_line_move=allowed_as_pass",
-            "A:L3,L8,hand*3 B:hand*5 A 2"
-        ),
-        ["L3-L5", "pass"]
-    );
-}
-
-#[test]
-fn c_6_fr_5_option_a_blocked_shortcut_makes_the_move_illegal() {
-    assert_eq!(moves("A:L4,L20,hand*3 B:hand*5 A 2"), ["L20-L22", "L4-L6"]);
-    assert_eq!(
-        moves_with(
-            "hj.french.blocked_line=illegal",
-            "A:L4,L20,hand*3 B:hand*5 A 2"
-        ),
-        ["L20-L22"]
-    );
-}
-
-#[test]
 fn fr_2_option_a_bonus_its_piece_cannot_use_may_move_any_piece() {
     // As `fr_2_a_bonus_the_piece_cannot_use_is_lost`: the piece on 15 cannot use a 5 (20 is
     // taken); under `any_piece` the bonus is played like a normal throw.

@@ -429,22 +429,6 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
 }
 
 #[test]
-fn c_6_sk_11_option_a_blocked_line_makes_the_move_illegal() {
-    // 4 →2→ 6 with 20 taken: stays on 6 by default, no move under blocked_line=illegal.
-    let p = "A:L4,L20,hand*3 B:R3,hand*4 A 2";
-    assert_eq!(moves(p), ["L20-L22", "L4-L6"]);
-    assert_eq!(
-        moves_with("hj.skiryuk.blocked_line=illegal", p),
-        ["L20-L22"]
-    );
-    // A line in a direction that may not be followed is no line: not blocked, the piece stops.
-    assert_eq!(
-        moves_with("hj.skiryuk.blocked_line=illegal, hj.lines=backward_only", p),
-        ["L20-L22", "L4-L6"]
-    );
-}
-
-#[test]
 fn sk_2_option_the_opening_only_decides_the_order() {
     let mut g =
         new(&Options::parse("hj.skiryuk.opening=opening_only_decides_order").unwrap()).unwrap();

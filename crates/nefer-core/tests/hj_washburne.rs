@@ -131,20 +131,6 @@ fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
 // --- options ---
 
 #[test]
-fn wa_5_option_line_directions() {
-    // 18 →2→ 20 → back to 6 (both ways, the default); forward only: stays on 20.
-    let p = "A:L1,L2,L3,L4,L18 B:R1,R2,R3,R4,R5 A 2";
-    assert!(has(&moves(p), "L18-L6"));
-    let fwd = moves_with("hj.lines=forward_only", p);
-    assert!(has(&fwd, "L18-L20") && !has(&fwd, "L18-L6"), "{fwd:?}");
-    // 4 →2→ 6 → on to 20 by default; backward only: stays on 6.
-    let p = "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 2";
-    assert!(has(&moves(p), "L4-L20"));
-    let back = moves_with("hj.lines=backward_only", p);
-    assert!(has(&back, "L4-L6") && !has(&back, "L4-L20"), "{back:?}");
-}
-
-#[test]
 fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     // 8 →2→ 10 → line → 8: no move by default; a pass beside the other moves under the option.
     let p = "A:L1,L2,L3,L4,L8 B:R1,R2,R3,R4,R5 A 2";
@@ -155,14 +141,6 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     let mut expected = plain.clone();
     expected.push("pass".into());
     assert_eq!(with, expected);
-}
-
-#[test]
-fn c_6_wa_6_option_a_blocked_line_makes_the_move_illegal() {
-    let p = "A:L1,L2,L3,L4,L20 B:R1,R2,R3,R4,R5 A 2";
-    assert!(has(&moves(p), "L4-L6"));
-    let opt = "hj.washburne.blocked_line=illegal";
-    assert!(!has(&moves_with(opt, p), "L4-L6"));
 }
 
 #[test]

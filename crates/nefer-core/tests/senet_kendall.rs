@@ -205,34 +205,6 @@ fn option_stick_bias_changes_the_law() {
 }
 
 #[test]
-fn option_bear_off_gate_first_row_empty() {
-    // KE-22: with a piece on 2 nothing leaves the board.
-    let o = "senet.bear_off_gate=first_row_empty";
-    assert_eq!(moves("A:2,30,off*5 B:1,off*6 A 2"), ["2-4", "30-off"]);
-    assert_eq!(moves_with(o, "A:2,30,off*5 B:1,off*6 A 2"), ["2-4"]);
-    assert_eq!(
-        moves_with(o, "A:11,30,off*5 B:1,off*6 A 2"),
-        ["11-13", "30-off"]
-    );
-    assert_eq!(moves_with(o, "A:5,26,off*5 B:1,off*6 A 5"), ["5-10"]);
-}
-
-#[test]
-fn option_bear_off_gate_all_in_last_row() {
-    let o = "senet.bear_off_gate=all_in_last_row";
-    assert_eq!(moves_with(o, "A:15,30,off*5 B:1,off*6 A 2"), ["15-17"]);
-    assert_eq!(
-        moves_with(o, "A:21,30,off*5 B:1,off*6 A 2"),
-        ["21-23", "30-off"]
-    );
-    // The gate closed and nothing else to do: the throw is lost.
-    assert_eq!(
-        moves_with(o, "A:20,28,off*5 B:16,17,23,24,off*3 A 3"),
-        ["pass"]
-    );
-}
-
-#[test]
 fn option_bear_off_gate_does_not_hold_the_waters() {
     // The exit from 27 is the escape of 8.5, not a bear-off from the end of the track.
     assert_eq!(
@@ -242,67 +214,6 @@ fn option_bear_off_gate_does_not_hold_the_waters() {
         )),
         ["27-off"]
     );
-}
-
-#[test]
-fn option_adjacency_grid() {
-    // KE-6 grid: red 16 is protected by red 5 above it, so green goes back.
-    assert!(moves("A:13,off*6 B:5,16,off*5 A 3").contains(&"13-16".to_owned()));
-    assert_eq!(
-        moves_with("senet.adjacency=grid", "A:13,off*6 B:5,16,off*5 A 3"),
-        ["13-10"]
-    );
-    // 16 over 25: protected from below too; path neighbours still count.
-    assert_eq!(
-        moves_with("senet.adjacency=grid", "A:13,off*6 B:16,25,off*5 A 3"),
-        ["13-10"]
-    );
-    assert_eq!(
-        moves_with("senet.adjacency=grid", "A:13,off*6 B:16,17,off*5 A 3"),
-        ["13-10"]
-    );
-    // 4 is not next to 16 on the grid (4 sits above 17).
-    assert_eq!(
-        moves_with("senet.adjacency=grid", "A:13,off*6 B:4,16,off*5 A 3"),
-        ["13-16"]
-    );
-}
-
-#[test]
-fn option_adjacency_grid_and_the_penalty() {
-    // Red 29 protected by red 12 above it (row 1 col 8 over row 2 col 8): the penalty applies.
-    let o = "senet.adjacency=grid";
-    assert_eq!(moves("A:26,off*6 B:12,29,off*5 A 3"), ["26-29"]);
-    assert_eq!(moves_with(o, "A:26,off*6 B:12,29,off*5 A 3"), ["26-27"]);
-}
-
-#[test]
-fn option_blockade_3() {
-    // KE-7: red 10, 11, 12 cannot be jumped, forward or backward.
-    let o = "senet.kendall.blockade=3";
-    assert_eq!(moves("A:9,off*6 B:10,11,12,off*4 A 4"), ["9-13"]);
-    assert_eq!(moves_with(o, "A:9,off*6 B:10,11,12,off*4 A 4"), ["9-5"]);
-    assert_eq!(moves_with(o, "A:9,off*6 B:1,10,11,off*4 A 4"), ["9-13"]);
-    assert_eq!(moves("A:24,28,off*5 B:20,21,22,off*4 A 5"), ["24-19"]);
-    assert_eq!(
-        moves_with(o, "A:24,28,off*5 B:20,21,22,off*4 A 5"),
-        ["pass"]
-    );
-    // Own pieces in a row are no blockade for their owner.
-    assert!(moves_with(o, "A:9,10,11,12,off*3 B:1,off*6 A 4").contains(&"9-13".to_owned()));
-    // Nor is a run of the opponent's pieces that the move does not jump whole.
-    assert_eq!(moves_with(o, "A:8,off*6 B:10,11,12,off*4 A 1"), ["8-9"]);
-    // From 26: 27-29 block a 4 to 30 (and so do not leave 26-30 to the penalty).
-    assert_eq!(moves_with(o, "A:26,off*6 B:27,28,29,off*4 A 4"), ["26-22"]);
-}
-
-#[test]
-fn option_one_from_26_only_if_forced() {
-    // KE-10: the 1 into the Waters only when no other forward move exists...
-    let o = "senet.kendall.one_from_26=only_if_forced";
-    assert_eq!(moves_with(o, "A:10,26,off*5 B:1,off*6 A 1"), ["10-11"]);
-    // ...and then before any backward move (26-25 would be one).
-    assert_eq!(moves_with(o, "A:26,off*6 B:1,off*6 A 1"), ["26-27"]);
 }
 
 #[test]
@@ -326,20 +237,6 @@ fn option_attack_when_27_full_send_to_15() {
 }
 
 #[test]
-fn option_penalty_priority_after_backward() {
-    // KE-15: the penalty waits behind the backward moves...
-    let o = "senet.kendall.penalty_priority=after_backward";
-    let p = "A:10,26,off*5 B:11,12,13,14,28,29,off A 2";
-    assert_eq!(moves(p), ["26-27"]);
-    assert_eq!(moves_with(o, p), ["10-8", "26-24"]);
-    // ...and applies when there is none (26-24 hits the protected pair 24-25).
-    assert_eq!(
-        moves_with(o, "A:26,off*6 B:24,25,28,29,off*3 A 2"),
-        ["26-27"]
-    );
-}
-
-#[test]
 fn option_water_freezes_false() {
     // KE-16: the other pieces move; a 4 may free the piece in 27 at any throw of the turn.
     let o = "senet.kendall.water_freezes=false";
@@ -356,20 +253,6 @@ fn option_water_freezes_false() {
         "the five borne off before, and this one"
     );
     assert_eq!(next_throw(&g), Some(Seat::A), "a 4 throws again (KE-17)");
-}
-
-#[test]
-fn option_rebirth_blocked_forbid() {
-    // KE-18: no give-up while 15 is taken.
-    let o = "senet.kendall.rebirth_blocked=forbid";
-    assert_eq!(
-        legal(&at_with(o, "A:5,27,off*5 B:15,off*6 A water")),
-        ["throw"]
-    );
-    assert_eq!(
-        legal(&at_with(o, "A:5,27,off*5 B:14,off*6 A water")),
-        ["27-15", "throw"]
-    );
 }
 
 #[test]

@@ -93,61 +93,10 @@ fn sb_18_the_freeing_four_ends_the_turn_and_nothing_else_frees() {
 // --- implemented options ---
 
 #[test]
-fn option_defence_any_adjacent() {
-    assert!(
-        !moves("[defence=any_adjacent] A:10,12,14,off*4 B:1,13,off*5 A 3")
-            .contains(&"10-13".to_owned()),
-        "green's 12 and 14 now defend red 13"
-    );
-}
-
-#[test]
 fn option_max_turns() {
     let mut g = new(&Options::parse("senet.school.max_turns=1").unwrap()).unwrap();
     run(&mut g, "2 14-16");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn option_bear_off_gate() {
-    // KE-22 (both Senets): no counter leaves while the gate is closed.
-    let o = "senet.bear_off_gate=first_row_empty";
-    assert_eq!(moves("A:2,30,off*5 B:1,off*6 A 1"), ["2-3", "30-off"]);
-    assert_eq!(moves_with(o, "A:2,30,off*5 B:1,off*6 A 1"), ["2-3"]);
-    assert_eq!(moves_with(o, "A:5,26,off*5 B:1,off*6 A 5"), ["5-10"]);
-    let o = "senet.bear_off_gate=all_in_last_row";
-    assert_eq!(moves_with(o, "A:15,30,off*5 B:1,off*6 A 1"), ["15-16"]);
-    assert_eq!(
-        moves_with(o, "A:21,30,off*5 B:1,off*6 A 1"),
-        ["21-22", "30-off"]
-    );
-    // The exit from 27 is not gated: only a 4 frees it and the other counters are frozen, so
-    // a gate there would freeze the player for good (SB-18).
-    assert_eq!(moves_with(o, "A:3,27,off*5 B:1,off*6 A 4"), ["27-off"]);
-}
-
-#[test]
-fn option_adjacency_grid() {
-    // SB-6 grid: red 16 is defended by red 5 above it.
-    let o = "senet.adjacency=grid";
-    assert_eq!(moves_with(o, "A:13,off*6 B:5,16,off*5 A 3"), ["13-10"]);
-    assert_eq!(moves_with(o, "A:13,off*6 B:4,16,off*5 A 3"), ["13-16"]);
-    // With the literal SB-5 reading, any counter above or below defends: green 5 defends red 16.
-    let o = "senet.adjacency=grid, senet.school.defence=any_adjacent";
-    assert_eq!(moves_with(o, "A:5,13,off*5 B:1,16,off*5 A 3"), ["5-8"]);
-}
-
-#[test]
-fn option_blockade_3() {
-    // SB-15: three opposing counters in a row cannot be jumped, forward or backward.
-    let o = "senet.school.blockade=3";
-    assert_eq!(moves_with(o, "A:9,off*6 B:10,11,12,off*4 A 4"), ["9-5"]);
-    assert_eq!(moves_with(o, "A:9,off*6 B:1,10,11,off*4 A 4"), ["9-13"]);
-    assert_eq!(moves("A:24,28,off*5 B:20,21,22,off*4 A 5"), ["24-19"]);
-    assert_eq!(
-        moves_with(o, "A:24,28,off*5 B:20,21,22,off*4 A 5"),
-        ["pass"]
-    );
 }
 
 #[test]
