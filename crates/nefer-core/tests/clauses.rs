@@ -4,7 +4,7 @@
 //! failing apart, named. The clauses that need a longer script or a look at the board are
 //! tested in each rule set's own file.
 
-use nefer_core::{AnyGame, Game, Seat};
+use nefer_core::{AnyGame, Seat};
 
 mod common;
 use common::{has, legal, next_throw, pos, run, winner};
@@ -16,23 +16,29 @@ const FR: &str = "hj.french";
 const SK: &str = "hj.skiryuk";
 const WA: &str = "hj.washburne";
 
-/// What a rule clause says of the legal moves at one position (moves written as [`legal`]
-/// sorts them, separated by spaces).
+/// What a rule clause says of the state it reaches: of its legal moves (written as [`legal`]
+/// sorts them, separated by spaces), of whose throw is next, of the winner, of the pieces.
 #[derive(Clone, Copy, Debug)]
-enum Offer {
-    /// Exactly these moves.
+enum Then {
+    /// Exactly these legal moves.
     Exactly(&'static str),
-    /// This move, among any others.
+    /// This legal move, among any others.
     Has(&'static str),
     /// Not this move.
     Lacks(&'static str),
+    /// This seat throws next.
+    ThrowsNext(Seat),
+    /// The game is over, won by this seat.
+    Wins(Seat),
+    /// The pieces stand so: the `A:… B:…` part of the position string.
+    Pieces(&'static str),
 }
-use Offer::{Exactly, Has, Lacks};
+use Then::{Exactly, Has, Lacks, Pieces, ThrowsNext, Wins};
 
 /// The clauses: (rule set, clause, position without the rule set's key, moves). Seat A plays
 /// first: green on the even squares in Senet, side L in Hounds & Jackals.
 #[rustfmt::skip] // one clause a line
-const CLAUSES: &[(&str, &str, &str, Offer)] = &[
+const CLAUSES: &[(&str, &str, &str, Then)] = &[
     // --- senet.kendall: SPEC §8.7, seed 002, KE- ---
     // SPEC §8.7 worked checks.
     (KE, "check 2: green on 12 and 14 do not protect red 13", "A:10,12,14,off*4 B:13,20,off*5 A 3", Has("10-13")),
@@ -45,6 +51,19 @@ const CLAUSES: &[(&str, &str, &str, Offer)] = &[
     (KE, "002: every piece lands exactly on 26", "A:24,off*6 B:1,off*6 A 3", Lacks("24-27")),
     (KE, "002: no forward move (24 + 3 overshoots) forces a backward move", "A:24,off*6 B:1,off*6 A 3", Exactly("24-21")),
     (KE, "002: no move (overshoot, 22 protected) forfeits the throw", "A:25,off*6 B:21,22,off*5 A 3", Exactly("pass")),
+    (KE, "check 4: the penalty 26 to 27 is the only move", "A:28,29,off*5 B:26,off*6 B 3", Exactly("26-27")),
+    (KE, "002: a piece in the Waters moves only by a 4 or back to rebirth", "A:5,27,off*5 B:1,off*6 A water", Exactly("27-15 throw")),
+    (KE, "002: exits from 28 with a 3", "A:28,off*6 B:1,off*6 A 3", Exactly("28-off")),
+    (KE, "002: exits from 29 with a 2", "A:29,off*6 B:1,off*6 A 2", Exactly("29-off")),
+    (KE, "002: exits from 30 with any throw", "A:30,off*6 B:1,off*6 A 1", Has("30-off")),
+    (KE, "002: exits from 30 with any throw", "A:30,off*6 B:1,off*6 A 2", Has("30-off")),
+    (KE, "002: exits from 30 with any throw", "A:30,off*6 B:1,off*6 A 3", Has("30-off")),
+    (KE, "002: exits from 30 with any throw", "A:30,off*6 B:1,off*6 A 4", Has("30-off")),
+    (KE, "002: exits from 30 with any throw", "A:30,off*6 B:1,off*6 A 5", Has("30-off")),
+    (KE, "002: 28 with a 2: no move", "A:28,off*6 B:1,off*6 A 2", Exactly("pass")),
+    (KE, "002: 29 with a 3: no move", "A:29,off*6 B:1,off*6 A 3", Exactly("pass")),
+    (KE, "KE-8: not back from 27 to 30: with a 1, 28 does not move", "A:28,off*6 B:1,off*6 A 1", Exactly("pass")),
+    (KE, "KE-20: the penalty 26 to 27 also with a 4", "A:26,off*6 B:7,29,30,off*4 A 4", Exactly("26-27")),
     // KE- defaults.
     (KE, "KE-1: the track runs through the turns of the board", "A:9,off*6 B:1,off*6 A 3", Exactly("9-12")),
     (KE, "KE-1: the track runs through the turns of the board", "A:19,off*6 B:1,off*6 A 3", Exactly("19-22")),
@@ -120,6 +139,7 @@ const CLAUSES: &[(&str, &str, &str, Offer)] = &[
     (SB, "004§10: out of 29 with a 2", "A:29,off*6 B:1,off*6 A 2", Exactly("29-off")),
     (SB, "004§11: square 27 freezes until a 4", "A:5,27,off*5 B:1,off*6 A 1", Exactly("pass")),
     (SB, "004§11: a 4 frees it", "A:5,27,off*5 B:1,off*6 A 4", Exactly("27-off")),
+    (SB, "SB-18: nothing but a 4 frees 27", "A:5,27,off*5 B:1,off*6 A 5", Exactly("pass")),
     // SB- defaults.
     (SB, "SB-1: the path runs through the turns", "A:9,off*6 B:1,off*6 A 3", Exactly("9-12")),
     (SB, "SB-6: 10 and 11 are path neighbours: red 10 defended by red 11", "A:7,off*6 B:10,11,off*5 A 3", Lacks("7-10")),
@@ -305,16 +325,6 @@ const CLAUSES: &[(&str, &str, &str, Offer)] = &[
     (WA, "WA-5 lines: both ways by default; forward only: 18 stays on 20; backward only: 4 stays on 6", "[hj.lines=backward_only] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 2", Lacks("L4-L20")),
 ];
 
-/// What a rule clause says follows a few actions.
-#[derive(Clone, Copy, Debug)]
-enum Then {
-    /// This seat throws next.
-    ThrowsNext(Seat),
-    /// The game is over, won by this seat.
-    Wins(Seat),
-}
-use Then::{ThrowsNext, Wins};
-
 /// The clauses: (rule set, clause, position as in [`CLAUSES`], actions as a record writes them
 /// (NOTATION §4), what follows).
 #[rustfmt::skip] // one clause a line
@@ -325,10 +335,30 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (KE, "KE-19: giving up uses the turn", "A:5,27,off*5 B:1,off*6 A water", "27-15", ThrowsNext(Seat::B)),
     (KE, "KE-21 extra_on_pass=false: a lost 4 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4", "pass", ThrowsNext(Seat::B)),
     (KE, "KE-17 water_four_extra=false: the freeing 4 ends the turn", "[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext(Seat::B)),
+    (KE, "check 4: the penalty 26 to 27 ends the turn", "A:28,29,off*5 B:26,off*6 B 3", "26-27", ThrowsNext(Seat::A)),
+    (KE, "002: exchange with an unprotected piece", "A:10,off*6 B:1,13,off*5 A 3", "10-13", Pieces("A:13,off*6 B:1,10,off*5")),
+    (KE, "002: an unprotected piece on 26 is exchanged", "A:23,off*6 B:1,26,off*5 A 3", "23-26", Pieces("A:26,off*6 B:1,23,off*5")),
+    (KE, "002: a piece in the Waters moves only by a 4", "A:5,27,off*5 B:1,off*6 A water", "throw 4", Exactly("27-off")),
+    (KE, "002: ... or back to rebirth on 15", "A:5,27,off*5 B:1,off*6 A water", "27-15", Pieces("A:5,15,off*5 B:1,off*6")),
+    (KE, "KE-8: backward moves may exchange", "A:24,off*6 B:1,21,off*5 A 3", "24-21", Pieces("A:21,off*6 B:1,24,off*5")),
+    (KE, "KE-20: the penalty also cancels pending throws (a 4 would throw again)", "A:26,off*6 B:7,29,30,off*4 A 4", "26-27", ThrowsNext(Seat::B)),
+    (KE, "KE-21: a lost 1, 4 or 5 still throws again", "A:28,off*6 B:1,off*6 A 1", "pass", ThrowsNext(Seat::A)),
+    (KE, "KE-21: a lost 2 does not", "A:28,off*6 B:1,off*6 A 1", "pass 2 pass", ThrowsNext(Seat::B)),
+    (KE, "KE-23, KE-24: after rebirth any piece may move", "A:5,27,off*5 B:1,off*6 A water", "27-15 3 1-4 2", Exactly("15-17 5-7")),
     (SB, "004§12: the first to remove all seven wins", "A:30,off*6 B:1,off*6 A 1", "30-off", Wins(Seat::A)),
     (SB, "SB-8: a lost 5 still throws again", "A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext(Seat::A)),
     (SB, "SB-13: a counter freed from 27 counts as borne off", "A:27,off*6 B:1,off*6 A 4", "27-off", Wins(Seat::A)),
     (SB, "SB-8 extra_on_pass=false: a lost 5 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext(Seat::B)),
+    (SB, "check 3: attacked on 29 goes to 27", "A:5,29,off*5 B:1,26,off*5 B 3", "26-29", Pieces("A:5,27,off*5 B:1,29,off*5")),
+    (SB, "check 3: ... and is frozen until a 4", "A:5,29,off*5 B:1,26,off*5 B 3", "26-29 2", Exactly("pass")),
+    (SB, "check 3: ... which frees it", "A:5,29,off*5 B:1,26,off*5 B 3", "26-29 2 pass 1 1-2 4", Exactly("27-off")),
+    (SB, "004§3, SB-3, SB-4: the even squares start, with A's throw (no opening throws in the record)", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "", ThrowsNext(Seat::A)),
+    (SB, "004§6: the attacked counter goes where the attacker came from", "A:10,off*6 B:1,13,off*5 A 3", "10-13", Pieces("A:13,off*6 B:1,10,off*5")),
+    (SB, "004§8: a 5 gives another throw", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "5 14-19", ThrowsNext(Seat::A)),
+    (SB, "004§8: a 4 earns nothing", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "5 14-19 4 19-23", ThrowsNext(Seat::B)),
+    (SB, "SB-7: backward moves may attack", "A:24,off*6 B:1,21,off*5 A 3", "24-21", Pieces("A:21,off*6 B:1,24,off*5")),
+    (SB, "SB-18: the freeing 4 ends the turn", "A:5,27,off*5 B:1,off*6 A 4", "27-off", ThrowsNext(Seat::B)),
+    (SB, "SB-18: a 5 on 27 does nothing but throws again", "A:5,27,off*5 B:1,off*6 A 5", "pass", ThrowsNext(Seat::A)),
     (WB, "WB-6: moving with a 1 earns nothing", "A:L3,hand*4 B:hand*5 A 1", "L3-L4", ThrowsNext(Seat::B)),
     (FR, "003: the first to take out all five wins", "A:L29,off*4 B:hand*5 A 1", "L29-off", Wins(Seat::A)),
     (SK, "000-SK§24: five trophies win", "A:L29,hand*4 B:R4,captured*4 A 1", "L29-S", Wins(Seat::A)),
@@ -351,9 +381,44 @@ fn at(rules: &str, text: &str) -> AnyGame {
     pos(&format!("{rules}{gap}{text}"))
 }
 
-/// Fails naming every clause of `failures` (out of `total`) that does not hold, so that one
-/// broken clause hides no other.
-fn report(failures: &[String], total: usize) {
+/// The `A:… B:…` part of `g`'s position string: where the pieces stand.
+fn pieces(g: &AnyGame) -> String {
+    let text = g.position();
+    let mut parts = text
+        .split(' ')
+        .filter(|p| p.starts_with("A:") || p.starts_with("B:"));
+    format!("{} {}", parts.next().unwrap(), parts.next().unwrap())
+}
+
+/// Whether `then` holds at `g`.
+fn holds(g: &AnyGame, then: Then) -> bool {
+    let moves = legal(g);
+    match then {
+        Exactly(want) => moves == want.split(' ').collect::<Vec<_>>(),
+        Has(m) => has(&moves, m),
+        Lacks(m) => !has(&moves, m),
+        ThrowsNext(seat) => next_throw(g) == Some(seat),
+        Wins(seat) => winner(g) == Some(seat),
+        Pieces(want) => pieces(g) == want,
+    }
+}
+
+/// Checks the cases (rule set, clause, position, actions, what follows): fails naming every
+/// clause that does not hold, so that one broken clause hides no other.
+fn check<'a>(cases: impl IntoIterator<Item = (&'a str, &'a str, &'a str, &'a str, Then)>) {
+    let (mut total, mut failures) = (0, Vec::new());
+    for (rules, clause, text, tokens, then) in cases {
+        total += 1;
+        let mut g = at(rules, text);
+        run(&mut g, tokens);
+        if !holds(&g, then) {
+            failures.push(format!(
+                "{rules} {clause}: at {text}, after [{tokens}], want {then:?}; got {} with {:?}",
+                g.position(),
+                legal(&g)
+            ));
+        }
+    }
     assert!(
         failures.is_empty(),
         "{} of {total} clauses fail:\n{}",
@@ -363,47 +428,15 @@ fn report(failures: &[String], total: usize) {
 }
 
 #[test]
-fn every_clause_on_what_follows_a_few_actions_holds() {
-    let failures: Vec<String> = SEQUENCES
-        .iter()
-        .filter_map(|&(rules, clause, text, tokens, then)| {
-            let mut g = at(rules, text);
-            run(&mut g, tokens);
-            let holds = match then {
-                ThrowsNext(seat) => next_throw(&g) == Some(seat),
-                Wins(seat) => winner(&g) == Some(seat),
-            };
-            (!holds).then(|| {
-                format!(
-                    "{rules} {clause}: at {text}, after {tokens}, want {then:?}, got {:?}",
-                    g.status()
-                )
-            })
-        })
-        .collect();
-    report(&failures, SEQUENCES.len());
-}
-
-/// The legal moves of rule set `rules` at `text`.
-fn moves(rules: &str, text: &str) -> Vec<String> {
-    legal(&at(rules, text))
-}
-
-/// Every clause holds; a failure names every clause that does not, so that one broken clause
-/// hides no other.
-#[test]
 fn every_clause_on_the_legal_moves_holds() {
-    let failures: Vec<String> = CLAUSES
-        .iter()
-        .filter_map(|&(rules, clause, text, offer)| {
-            let got = moves(rules, text);
-            let holds = match offer {
-                Exactly(want) => got == want.split(' ').collect::<Vec<_>>(),
-                Has(m) => has(&got, m),
-                Lacks(m) => !has(&got, m),
-            };
-            (!holds).then(|| format!("{rules} {clause}: at {text}, want {offer:?}, got {got:?}"))
-        })
-        .collect();
-    report(&failures, CLAUSES.len());
+    check(
+        CLAUSES
+            .iter()
+            .map(|&(rules, clause, text, then)| (rules, clause, text, "", then)),
+    );
+}
+
+#[test]
+fn every_clause_on_what_follows_a_few_actions_holds() {
+    check(SEQUENCES.iter().copied());
 }

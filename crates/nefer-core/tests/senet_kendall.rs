@@ -44,38 +44,7 @@ fn check_3_attack_from_26_sends_the_piece_into_the_waters() {
     assert_eq!(legal(&g), ["27-15", "throw"]);
 }
 
-#[test]
-fn check_4_penalty_26_to_27_ends_the_turn() {
-    let mut g = at("A:28,29,off*5 B:26,off*6 B 3");
-    choose(&mut g, &["26-27"], "26-27");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
-
 // --- seed 002, rule by rule ---
-
-#[test]
-fn seed_exchange_with_an_unprotected_piece() {
-    let g = after("A:10,off*6 B:1,13,off*5 A 3", "10-13");
-    assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
-}
-
-#[test]
-fn seed_an_unprotected_piece_on_26_is_exchanged() {
-    let g = after("A:23,off*6 B:1,26,off*5 A 3", "23-26");
-    assert_eq!((g.at(26), g.at(23)), (Some(Seat::A), Some(Seat::B)));
-}
-
-#[test]
-fn seed_a_piece_in_the_waters_moves_only_by_a_four_or_back_to_rebirth() {
-    let mut g = at("A:5,27,off*5 B:1,off*6 A water");
-    assert_eq!(legal(&g), ["27-15", "throw"]);
-    run(&mut g, "throw 4");
-    assert_eq!(legal(&g), ["27-off"]);
-    assert_eq!(
-        after("A:5,27,off*5 B:1,off*6 A water", "27-15").at(15),
-        Some(Seat::A)
-    );
-}
 
 #[test]
 fn seed_one_try_for_a_four_per_turn() {
@@ -86,18 +55,6 @@ fn seed_one_try_for_a_four_per_turn() {
         play(&mut g, "pass");
         assert_eq!(next_throw(&g), Some(Seat::B), "throw {t}");
     }
-}
-
-#[test]
-fn seed_exits_from_28_29_30() {
-    assert_eq!(moves("A:28,off*6 B:1,off*6 A 3"), ["28-off"]);
-    assert_eq!(moves("A:29,off*6 B:1,off*6 A 2"), ["29-off"]);
-    for t in 1..=5 {
-        assert!(moves(&format!("A:30,off*6 B:1,off*6 A {t}")).contains(&"30-off".to_owned()));
-    }
-    // 28 with a 2, 29 with a 3: no move for them.
-    assert_eq!(moves("A:28,off*6 B:1,off*6 A 2"), ["pass"]);
-    assert_eq!(moves("A:29,off*6 B:1,off*6 A 3"), ["pass"]);
 }
 
 // --- KE defaults ---
@@ -125,39 +82,6 @@ fn ke_5_each_throw_is_played_at_once() {
     let mut g = State::default();
     throw(&mut g, 1);
     assert!(matches!(g.status(), Status::Decide { throw: Some(_), .. }));
-}
-
-#[test]
-fn ke_8_backward_moves_may_exchange_but_not_from_27_to_30() {
-    let mut g = at("A:24,off*6 B:1,21,off*5 A 3");
-    choose(&mut g, &["24-21"], "24-21");
-    assert_eq!((g.at(21), g.at(24)), (Some(Seat::A), Some(Seat::B)));
-    // A piece on 28 never goes back: with a 1 nothing moves.
-    assert_eq!(moves("A:28,off*6 B:1,off*6 A 1"), ["pass"]);
-}
-
-#[test]
-fn ke_20_the_penalty_also_cancels_pending_throws() {
-    // Throw 4 (which would throw again): penalty into 27 ends the turn.
-    let mut g = at("A:26,off*6 B:7,29,30,off*4 A 4");
-    choose(&mut g, &["26-27"], "26-27");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn ke_21_a_lost_one_four_or_five_still_throws_again() {
-    let mut g = after("A:28,off*6 B:1,off*6 A 1", "pass");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    run(&mut g, "2 pass");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn ke_23_ke_24_after_rebirth_any_piece_may_move() {
-    let mut g = after("A:5,27,off*5 B:1,off*6 A water", "27-15 3");
-    play(&mut g, "1-4"); // red
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["15-17", "5-7"]);
 }
 
 #[test]

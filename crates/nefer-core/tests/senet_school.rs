@@ -5,21 +5,11 @@ use nefer_core::senet::school::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat};
 
 mod common;
-use common::{choose, deciding, legal, next_throw, play, run, throw, winner};
+use common::{choose, deciding, legal, next_throw, play, run, winner};
 
 common::positions!("senet.school", State);
 
 // --- SPEC §9.6 worked checks ---
-
-#[test]
-fn check_3_attacked_on_29_goes_to_27_and_plays_water_throws() {
-    let mut g = after("A:5,29,off*5 B:1,26,off*5 B 3", "26-29");
-    assert_eq!((g.at(29), g.at(27)), (Some(Seat::B), Some(Seat::A)));
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["pass"], "frozen until a 4");
-    run(&mut g, "pass 1 1-2 4");
-    assert_eq!(legal(&g), ["27-off"]);
-}
 
 // --- seed 004, rules 1–12 ---
 
@@ -46,49 +36,7 @@ fn rule_2_the_throw_law() {
     assert_eq!(law, ["1:1/4", "2:3/8", "3:1/4", "4:1/16", "5:1/16"]);
 }
 
-#[test]
-fn rule_3_the_even_squares_start() {
-    assert_eq!(next_throw(&State::default()), Some(Seat::A));
-}
-
-#[test]
-fn rule_6_the_attacked_counter_goes_where_the_attacker_came_from() {
-    let g = after("A:10,off*6 B:1,13,off*5 A 3", "10-13");
-    assert_eq!((g.at(13), g.at(10)), (Some(Seat::A), Some(Seat::B)));
-}
-
-#[test]
-fn rule_8_a_five_gives_another_throw() {
-    let mut g = State::default();
-    run(&mut g, "5 14-19");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    run(&mut g, "4 19-23");
-    assert_eq!(next_throw(&g), Some(Seat::B), "a 4 earns nothing in 004");
-}
-
 // --- SB defaults ---
-
-#[test]
-fn sb_3_sb_4_the_opening_one_only_decides_who_starts() {
-    // The game starts with A's throw (no opening throws in the record, NOTATION §4).
-    assert_eq!(next_throw(&State::default()), Some(Seat::A));
-}
-
-#[test]
-fn sb_7_backward_moves_may_attack() {
-    let g = after("A:24,off*6 B:1,21,off*5 A 3", "24-21");
-    assert_eq!((g.at(21), g.at(24)), (Some(Seat::A), Some(Seat::B)));
-}
-
-#[test]
-fn sb_18_the_freeing_four_ends_the_turn_and_nothing_else_frees() {
-    let g = after("A:5,27,off*5 B:1,off*6 A 4", "27-off");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    // A 5 on 27 does nothing but throws again.
-    let mut g = at("A:5,27,off*5 B:1,off*6 A 5");
-    choose(&mut g, &["pass"], "pass");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
 
 // --- implemented options ---
 
