@@ -26,10 +26,10 @@ enum Then {
     Has(&'static str),
     /// Not this move.
     Lacks(&'static str),
-    /// This seat throws next.
-    ThrowsNext(Seat),
-    /// The game is over, won by this seat.
-    Wins(Seat),
+    /// This seat (`A` or `B`) throws next.
+    ThrowsNext(&'static str),
+    /// The game is over, won by this seat (`A` or `B`).
+    Wins(&'static str),
     /// The pieces stand so: the `A:… B:…` part of the position string.
     Pieces(&'static str),
 }
@@ -116,6 +116,7 @@ const CLAUSES: &[(&str, &str, &str, Then)] = &[
     (KE, "KE-15 penalty_priority=after_backward: the penalty waits behind the backward moves", "[senet.kendall.penalty_priority=after_backward] A:26,off*6 B:24,25,28,29,off*3 A 2", Exactly("26-27")),
     (KE, "KE-18 rebirth_blocked=forbid: no give-up while 15 is taken", "[senet.kendall.rebirth_blocked=forbid] A:5,27,off*5 B:15,off*6 A water", Exactly("throw")),
     (KE, "KE-18 rebirth_blocked=forbid: no give-up while 15 is taken", "[senet.kendall.rebirth_blocked=forbid] A:5,27,off*5 B:14,off*6 A water", Exactly("27-15 throw")),
+    (KE, "KE-12 attack_when_27_full=send_to_15: with 27 taken, red alone on 29 may be attacked", "[attack_when_27_full=send_to_15] A:26,off*6 B:27,29,off*5 A 3", Exactly("26-29")),
     // --- senet.school: SPEC §9.6, seed 004, SB- ---
     // SPEC §9.6 worked checks.
     (SB, "check 1: a 1 does not move a counter from 26", "A:10,26,off*5 B:1,off*6 A 1", Exactly("10-11")),
@@ -167,6 +168,8 @@ const CLAUSES: &[(&str, &str, &str, Then)] = &[
     (SB, "SB-15 blockade=3: three opposing counters in a row cannot be jumped", "A:24,28,off*5 B:20,21,22,off*4 A 5", Exactly("24-19")),
     (SB, "SB-15 blockade=3: three opposing counters in a row cannot be jumped", "[senet.school.blockade=3] A:24,28,off*5 B:20,21,22,off*4 A 5", Exactly("pass")),
     (SB, "SB-5 defence=any_adjacent: green's 12 and 14 now defend red 13", "[defence=any_adjacent] A:10,12,14,off*4 B:1,13,off*5 A 3", Lacks("10-13")),
+    (SB, "SB-12 attack_when_27_full=send_to_start: with 27 taken the attack is legal", "[attack_when_27_full=send_to_start] A:26,off*6 B:27,29,off*5 A 3", Exactly("26-29")),
+    (SB, "SB-12 attack_when_27_full=send_to_start: with 27 empty too", "[attack_when_27_full=send_to_start] A:26,off*6 B:1,29,off*5 A 3", Exactly("26-29")),
     // --- hj.walker: SPEC §5.6, seed 001, WB-, the Variation ---
     // SPEC §5.6 worked checks.
     (WB, "check 1: a blocking point stops passage", "A:L13,L15,hand*3 B:hand*5 A 3", Lacks("L13-L16")),
@@ -329,49 +332,54 @@ const CLAUSES: &[(&str, &str, &str, Then)] = &[
 /// (NOTATION §4), what follows).
 #[rustfmt::skip] // one clause a line
 const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
-    (KE, "002: a 1 earns another throw, but falling into 27 ends the turn", "A:26,off*6 B:1,off*6 A 1", "26-27", ThrowsNext(Seat::B)),
-    (KE, "002: the first to bear off all seven wins", "A:30,off*6 B:1,off*6 A 2", "30-off", Wins(Seat::A)),
-    (KE, "KE-17: the freeing 4 throws again", "A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext(Seat::A)),
-    (KE, "KE-19: giving up uses the turn", "A:5,27,off*5 B:1,off*6 A water", "27-15", ThrowsNext(Seat::B)),
-    (KE, "KE-21 extra_on_pass=false: a lost 4 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4", "pass", ThrowsNext(Seat::B)),
-    (KE, "KE-17 water_four_extra=false: the freeing 4 ends the turn", "[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext(Seat::B)),
-    (KE, "check 4: the penalty 26 to 27 ends the turn", "A:28,29,off*5 B:26,off*6 B 3", "26-27", ThrowsNext(Seat::A)),
+    (KE, "002: a 1 earns another throw, but falling into 27 ends the turn", "A:26,off*6 B:1,off*6 A 1", "26-27", ThrowsNext("B")),
+    (KE, "002: the first to bear off all seven wins", "A:30,off*6 B:1,off*6 A 2", "30-off", Wins("A")),
+    (KE, "KE-17: the freeing 4 throws again", "A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext("A")),
+    (KE, "KE-19: giving up uses the turn", "A:5,27,off*5 B:1,off*6 A water", "27-15", ThrowsNext("B")),
+    (KE, "KE-21 extra_on_pass=false: a lost 4 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 4", "pass", ThrowsNext("B")),
+    (KE, "KE-17 water_four_extra=false: the freeing 4 ends the turn", "[water_four_extra=false] A:5,27,off*5 B:1,off*6 A water", "throw 4 27-off", ThrowsNext("B")),
+    (KE, "check 4: the penalty 26 to 27 ends the turn", "A:28,29,off*5 B:26,off*6 B 3", "26-27", ThrowsNext("A")),
     (KE, "002: exchange with an unprotected piece", "A:10,off*6 B:1,13,off*5 A 3", "10-13", Pieces("A:13,off*6 B:1,10,off*5")),
     (KE, "002: an unprotected piece on 26 is exchanged", "A:23,off*6 B:1,26,off*5 A 3", "23-26", Pieces("A:26,off*6 B:1,23,off*5")),
     (KE, "002: a piece in the Waters moves only by a 4", "A:5,27,off*5 B:1,off*6 A water", "throw 4", Exactly("27-off")),
     (KE, "002: ... or back to rebirth on 15", "A:5,27,off*5 B:1,off*6 A water", "27-15", Pieces("A:5,15,off*5 B:1,off*6")),
     (KE, "KE-8: backward moves may exchange", "A:24,off*6 B:1,21,off*5 A 3", "24-21", Pieces("A:21,off*6 B:1,24,off*5")),
-    (KE, "KE-20: the penalty also cancels pending throws (a 4 would throw again)", "A:26,off*6 B:7,29,30,off*4 A 4", "26-27", ThrowsNext(Seat::B)),
-    (KE, "KE-21: a lost 1, 4 or 5 still throws again", "A:28,off*6 B:1,off*6 A 1", "pass", ThrowsNext(Seat::A)),
-    (KE, "KE-21: a lost 2 does not", "A:28,off*6 B:1,off*6 A 1", "pass 2 pass", ThrowsNext(Seat::B)),
+    (KE, "KE-20: the penalty also cancels pending throws (a 4 would throw again)", "A:26,off*6 B:7,29,30,off*4 A 4", "26-27", ThrowsNext("B")),
+    (KE, "KE-21: a lost 1, 4 or 5 still throws again", "A:28,off*6 B:1,off*6 A 1", "pass", ThrowsNext("A")),
+    (KE, "KE-21: a lost 2 does not", "A:28,off*6 B:1,off*6 A 1", "pass 2 pass", ThrowsNext("B")),
     (KE, "KE-23, KE-24: after rebirth any piece may move", "A:5,27,off*5 B:1,off*6 A water", "27-15 3 1-4 2", Exactly("15-17 5-7")),
-    (SB, "004§12: the first to remove all seven wins", "A:30,off*6 B:1,off*6 A 1", "30-off", Wins(Seat::A)),
-    (SB, "SB-8: a lost 5 still throws again", "A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext(Seat::A)),
-    (SB, "SB-13: a counter freed from 27 counts as borne off", "A:27,off*6 B:1,off*6 A 4", "27-off", Wins(Seat::A)),
-    (SB, "SB-8 extra_on_pass=false: a lost 5 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext(Seat::B)),
+    (KE, "KE-12 attack_when_27_full=send_to_15: with 27 taken, red alone on 29 is attacked and goes to 15", "[attack_when_27_full=send_to_15] A:26,off*6 B:27,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:15,27,off*5")),
+    (KE, "KE-12 attack_when_27_full=send_to_15: 15 taken, to the nearest empty square before it (KE-18)", "[attack_when_27_full=send_to_15] A:15,26,off*5 B:14,27,29,off*4 A 3", "26-29", Pieces("A:15,29,off*5 B:13,14,27,off*4")),
+    (KE, "KE-12 attack_when_27_full=send_to_15: with 27 empty the attacked piece still falls into 27 (002)", "[attack_when_27_full=send_to_15] A:26,off*6 B:1,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:1,27,off*5")),
+    (SB, "004§12: the first to remove all seven wins", "A:30,off*6 B:1,off*6 A 1", "30-off", Wins("A")),
+    (SB, "SB-8: a lost 5 still throws again", "A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext("A")),
+    (SB, "SB-13: a counter freed from 27 counts as borne off", "A:27,off*6 B:1,off*6 A 4", "27-off", Wins("A")),
+    (SB, "SB-8 extra_on_pass=false: a lost 5 throws no more", "[extra_on_pass=false] A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext("B")),
     (SB, "check 3: attacked on 29 goes to 27", "A:5,29,off*5 B:1,26,off*5 B 3", "26-29", Pieces("A:5,27,off*5 B:1,29,off*5")),
     (SB, "check 3: ... and is frozen until a 4", "A:5,29,off*5 B:1,26,off*5 B 3", "26-29 2", Exactly("pass")),
     (SB, "check 3: ... which frees it", "A:5,29,off*5 B:1,26,off*5 B 3", "26-29 2 pass 1 1-2 4", Exactly("27-off")),
-    (SB, "004§3, SB-3, SB-4: the even squares start, with A's throw (no opening throws in the record)", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "", ThrowsNext(Seat::A)),
+    (SB, "004§3, SB-3, SB-4: the even squares start, with A's throw (no opening throws in the record)", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "", ThrowsNext("A")),
     (SB, "004§6: the attacked counter goes where the attacker came from", "A:10,off*6 B:1,13,off*5 A 3", "10-13", Pieces("A:13,off*6 B:1,10,off*5")),
-    (SB, "004§8: a 5 gives another throw", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "5 14-19", ThrowsNext(Seat::A)),
-    (SB, "004§8: a 4 earns nothing", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "5 14-19 4 19-23", ThrowsNext(Seat::B)),
+    (SB, "004§8: a 5 gives another throw", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "5 14-19", ThrowsNext("A")),
+    (SB, "004§8: a 4 earns nothing", "A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "5 14-19 4 19-23", ThrowsNext("B")),
     (SB, "SB-7: backward moves may attack", "A:24,off*6 B:1,21,off*5 A 3", "24-21", Pieces("A:21,off*6 B:1,24,off*5")),
-    (SB, "SB-18: the freeing 4 ends the turn", "A:5,27,off*5 B:1,off*6 A 4", "27-off", ThrowsNext(Seat::B)),
-    (SB, "SB-18: a 5 on 27 does nothing but throws again", "A:5,27,off*5 B:1,off*6 A 5", "pass", ThrowsNext(Seat::A)),
-    (WB, "WB-6: moving with a 1 earns nothing", "A:L3,hand*4 B:hand*5 A 1", "L3-L4", ThrowsNext(Seat::B)),
-    (FR, "003: the first to take out all five wins", "A:L29,off*4 B:hand*5 A 1", "L29-off", Wins(Seat::A)),
-    (SK, "000-SK§24: five trophies win", "A:L29,hand*4 B:R4,captured*4 A 1", "L29-S", Wins(Seat::A)),
-    (SK, "SK-4: bonus throws chain", "A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15 3 L22-L25", ThrowsNext(Seat::A)),
-    (SK, "SK-20: the bonus throw is taken even when it forces a bad move: no choice to decline", "A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15", ThrowsNext(Seat::A)),
+    (SB, "SB-18: the freeing 4 ends the turn", "A:5,27,off*5 B:1,off*6 A 4", "27-off", ThrowsNext("B")),
+    (SB, "SB-18: a 5 on 27 does nothing but throws again", "A:5,27,off*5 B:1,off*6 A 5", "pass", ThrowsNext("A")),
+    (SB, "SB-12 attack_when_27_full=send_to_start: with 27 taken the attacked counter goes to the attacker's start square (004§6)", "[attack_when_27_full=send_to_start] A:26,off*6 B:27,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:26,27,off*5")),
+    (SB, "SB-12 attack_when_27_full=send_to_start: with 27 empty the attacked counter still goes to 27 (004§11)", "[attack_when_27_full=send_to_start] A:26,off*6 B:1,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:1,27,off*5")),
+    (WB, "WB-6: moving with a 1 earns nothing", "A:L3,hand*4 B:hand*5 A 1", "L3-L4", ThrowsNext("B")),
+    (FR, "003: the first to take out all five wins", "A:L29,off*4 B:hand*5 A 1", "L29-off", Wins("A")),
+    (SK, "000-SK§24: five trophies win", "A:L29,hand*4 B:R4,captured*4 A 1", "L29-S", Wins("A")),
+    (SK, "SK-4: bonus throws chain", "A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15 3 L22-L25", ThrowsNext("A")),
+    (SK, "SK-20: the bonus throw is taken even when it forces a bad move: no choice to decline", "A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15", ThrowsNext("A")),
     // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
     // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
-    (WA, "check 4: a knocked-off piece and a full home box lose at once", "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2", "R7-R5", Wins(Seat::A)),
-    (WA, "WA-3: orange holes re-throw", "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext(Seat::A)),
-    (WA, "WA-3: landing on 10 follows the line to 8, which is not orange: no bonus", "A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3", "L7-L8", ThrowsNext(Seat::B)),
-    (WA, "WA-3: landing on 6 goes to orange 20 and re-throws", "A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20", ThrowsNext(Seat::A)),
-    (WA, "WA-9: filling the opponent's home box wins", "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5", "R6-R1", Wins(Seat::A)),
-    (WA, "WA-3 orange=none: no bonus", "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext(Seat::B)),
+    (WA, "check 4: a knocked-off piece and a full home box lose at once", "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2", "R7-R5", Wins("A")),
+    (WA, "WA-3: orange holes re-throw", "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext("A")),
+    (WA, "WA-3: landing on 10 follows the line to 8, which is not orange: no bonus", "A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3", "L7-L8", ThrowsNext("B")),
+    (WA, "WA-3: landing on 6 goes to orange 20 and re-throws", "A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20", ThrowsNext("A")),
+    (WA, "WA-9: filling the opponent's home box wins", "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5", "R6-R1", Wins("A")),
+    (WA, "WA-3 orange=none: no bonus", "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext("B")),
 ];
 
 /// The state of rule set `rules` at `text` (docs/dev/positions.md, without the rule set's key;
@@ -390,6 +398,15 @@ fn pieces(g: &AnyGame) -> String {
     format!("{} {}", parts.next().unwrap(), parts.next().unwrap())
 }
 
+/// The seat written `s`.
+fn seat_of(s: &str) -> Seat {
+    match s {
+        "A" => Seat::A,
+        "B" => Seat::B,
+        _ => panic!("no seat {s}"),
+    }
+}
+
 /// Whether `then` holds at `g`.
 fn holds(g: &AnyGame, then: Then) -> bool {
     let moves = legal(g);
@@ -397,8 +414,8 @@ fn holds(g: &AnyGame, then: Then) -> bool {
         Exactly(want) => moves == want.split(' ').collect::<Vec<_>>(),
         Has(m) => has(&moves, m),
         Lacks(m) => !has(&moves, m),
-        ThrowsNext(seat) => next_throw(g) == Some(seat),
-        Wins(seat) => winner(g) == Some(seat),
+        ThrowsNext(seat) => next_throw(g) == Some(seat_of(seat)),
+        Wins(seat) => winner(g) == Some(seat_of(seat)),
         Pieces(want) => pieces(g) == want,
     }
 }

@@ -9,19 +9,18 @@ use common::{choose, deciding, legal, next_throw, play, run, throw};
 
 common::positions!("senet.kendall", State);
 
+/// The squares of `seat`'s pieces, in order.
+fn squares(g: &State, seat: Seat) -> Vec<u8> {
+    g.squares_of(seat).collect()
+}
+
 // --- SPEC §8.7 worked checks ---
 
 #[test]
 fn check_1_opening_green_on_evens_and_a_one_throws_again() {
     let mut g = State::default();
-    assert_eq!(
-        g.squares_of(Seat::A).collect::<Vec<_>>(),
-        [2, 4, 6, 8, 10, 12, 14]
-    );
-    assert_eq!(
-        g.squares_of(Seat::B).collect::<Vec<_>>(),
-        [1, 3, 5, 7, 9, 11, 13]
-    );
+    assert_eq!(squares(&g, Seat::A), [2, 4, 6, 8, 10, 12, 14]);
+    assert_eq!(squares(&g, Seat::B), [1, 3, 5, 7, 9, 11, 13]);
     throw(&mut g, 1);
     assert!(legal(&g).contains(&"14-15".to_owned()));
     play(&mut g, "14-15");
@@ -141,26 +140,6 @@ fn option_bear_off_gate_does_not_hold_the_waters() {
 }
 
 #[test]
-fn option_attack_when_27_full_send_to_15() {
-    // KE-12: with 27 taken, red alone on 29 may be attacked and goes to 15.
-    let o = "senet.kendall.attack_when_27_full=send_to_15";
-    let mut g = at_with(o, "A:26,off*6 B:27,29,off*5 A 3");
-    choose(&mut g, &["26-29"], "26-29");
-    assert_eq!(
-        (g.at(29), g.at(15), g.at(26)),
-        (Some(Seat::A), Some(Seat::B), None)
-    );
-    // 15 taken: to the nearest empty square before it, as a give-up would go (KE-18).
-    let mut g = at_with(o, "A:15,26,off*5 B:14,27,29,off*4 A 3");
-    play(&mut g, "26-29");
-    assert_eq!(g.at(13), Some(Seat::B));
-    // With 27 empty the attacked piece still falls into 27 (002).
-    let mut g = at_with(o, "A:26,off*6 B:1,29,off*5 A 3");
-    play(&mut g, "26-29");
-    assert_eq!(g.at(27), Some(Seat::B));
-}
-
-#[test]
 fn option_water_freezes_false() {
     // KE-16: the other pieces move; a 4 may free the piece in 27 at any throw of the turn.
     let o = "senet.kendall.water_freezes=false";
@@ -248,14 +227,8 @@ fn option_bear_off_optional() {
 fn option_setup_first_on_odd() {
     // KE-2: green, still first, starts on the odd squares.
     let g = with("senet.kendall.setup=first_on_odd");
-    assert_eq!(
-        g.squares_of(Seat::A).collect::<Vec<_>>(),
-        [1, 3, 5, 7, 9, 11, 13]
-    );
-    assert_eq!(
-        g.squares_of(Seat::B).collect::<Vec<_>>(),
-        [2, 4, 6, 8, 10, 12, 14]
-    );
+    assert_eq!(squares(&g, Seat::A), [1, 3, 5, 7, 9, 11, 13]);
+    assert_eq!(squares(&g, Seat::B), [2, 4, 6, 8, 10, 12, 14]);
     assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
@@ -292,10 +265,10 @@ fn option_trap_on() {
 fn option_pieces_5() {
     // KE-25: five pieces each, alternating on 1..10, and five borne off win.
     let g = with("senet.pieces=5");
-    assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [2, 4, 6, 8, 10]);
-    assert_eq!(g.squares_of(Seat::B).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    assert_eq!(squares(&g, Seat::A), [2, 4, 6, 8, 10]);
+    assert_eq!(squares(&g, Seat::B), [1, 3, 5, 7, 9]);
     let g = with("senet.pieces=5, senet.kendall.setup=first_on_odd");
-    assert_eq!(g.squares_of(Seat::A).collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    assert_eq!(squares(&g, Seat::A), [1, 3, 5, 7, 9]);
     let g = after("[pieces=5] A:30,off*4 B:1,off*4 A 2", "30-off");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
     assert_eq!(
