@@ -351,6 +351,9 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (KE, "KE-12 attack_when_27_full=send_to_15: with 27 taken, red alone on 29 is attacked and goes to 15", "[attack_when_27_full=send_to_15] A:26,off*6 B:27,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:15,27,off*5")),
     (KE, "KE-12 attack_when_27_full=send_to_15: 15 taken, to the nearest empty square before it (KE-18)", "[attack_when_27_full=send_to_15] A:15,26,off*5 B:14,27,29,off*4 A 3", "26-29", Pieces("A:15,29,off*5 B:13,14,27,off*4")),
     (KE, "KE-12 attack_when_27_full=send_to_15: with 27 empty the attacked piece still falls into 27 (002)", "[attack_when_27_full=send_to_15] A:26,off*6 B:1,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:1,27,off*5")),
+    (KE, "KE-19 give_up_cost=this_and_next_turn: after giving up, green's next turn is lost too", "[give_up_cost=this_and_next_turn] A:5,27,off*5 B:1,20,off*5 A water", "27-15", ThrowsNext("B")),
+    (KE, "KE-19 give_up_cost=this_and_next_turn: red plays twice", "[give_up_cost=this_and_next_turn] A:5,27,off*5 B:1,20,off*5 A water", "27-15 2 1-3", ThrowsNext("B")),
+    (KE, "KE-19 give_up_cost=this_and_next_turn: then green again", "[give_up_cost=this_and_next_turn] A:5,27,off*5 B:1,20,off*5 A water", "27-15 2 1-3 2 3-5", ThrowsNext("A")),
     (SB, "004§12: the first to remove all seven wins", "A:30,off*6 B:1,off*6 A 1", "30-off", Wins("A")),
     (SB, "SB-8: a lost 5 still throws again", "A:28,off*6 B:1,off*6 A 5", "pass", ThrowsNext("A")),
     (SB, "SB-13: a counter freed from 27 counts as borne off", "A:27,off*6 B:1,off*6 A 4", "27-off", Wins("A")),
@@ -369,9 +372,22 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (SB, "SB-12 attack_when_27_full=send_to_start: with 27 empty the attacked counter still goes to 27 (004§11)", "[attack_when_27_full=send_to_start] A:26,off*6 B:1,29,off*5 A 3", "26-29", Pieces("A:29,off*6 B:1,27,off*5")),
     (WB, "WB-6: moving with a 1 earns nothing", "A:L3,hand*4 B:hand*5 A 1", "L3-L4", ThrowsNext("B")),
     (FR, "003: the first to take out all five wins", "A:L29,off*4 B:hand*5 A 1", "L29-off", Wins("A")),
+    // The piece on 15 earned a bonus; a 5 to 20 is blocked by an own piece.
+    (FR, "FR-2: a landing on 15 earns a bonus for the piece", "A:L12,L20,hand*3 B:hand*5 A 3", "L12-L15", ThrowsNext("A")),
+    (FR, "FR-2: a bonus the piece cannot use is lost", "A:L12,L20,hand*3 B:hand*5 A 3", "L12-L15 5", Exactly("pass")),
+    (FR, "FR-2: ... and the turn passes", "A:L12,L20,hand*3 B:hand*5 A 3", "L12-L15 5 pass", ThrowsNext("B")),
     (SK, "000-SK§24: five trophies win", "A:L29,hand*4 B:R4,captured*4 A 1", "L29-S", Wins("A")),
     (SK, "SK-4: bonus throws chain", "A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15 3 L22-L25", ThrowsNext("A")),
     (SK, "SK-20: the bonus throw is taken even when it forces a bad move: no choice to decline", "A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15", ThrowsNext("A")),
+    (SK, "SK-7, SK-2: A throws first for the opening", "A:L1,hand*4 B:R1,hand*4 A opening", "", ThrowsNext("A")),
+    (SK, "SK-7, SK-2: then B", "A:L1,hand*4 B:R1,hand*4 A opening", "3", ThrowsNext("B")),
+    (SK, "SK-7, SK-2: the lower opening thrower moves by it", "A:L1,hand*4 B:R1,hand*4 A opening", "3 2", Exactly("R1-R3")),
+    (SK, "SK-21: then the higher thrower throws anew (000-SK§8)", "A:L1,hand*4 B:R1,hand*4 A opening", "3 2 R1-R3", ThrowsNext("A")),
+    (SK, "SK-21: ... and moves by it", "A:L1,hand*4 B:R1,hand*4 A opening", "3 2 R1-R3 4", Exactly("L1-L5")),
+    (SK, "SK-21: and turns alternate", "A:L1,hand*4 B:R1,hand*4 A opening", "3 2 R1-R3 4 L1-L5", ThrowsNext("B")),
+    (SK, "SK-4 bonus_chain=one_per_turn: the first landing on a nefer hole earns a bonus", "[bonus_chain=one_per_turn] A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15", ThrowsNext("A")),
+    (SK, "SK-4 bonus_chain=one_per_turn: the second loads but earns no second bonus this turn", "[bonus_chain=one_per_turn] A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15 3 L22-L25", ThrowsNext("B")),
+    (SK, "SK-4 bonus_chain=one_per_turn: the next turn has its bonus again", "[bonus_chain=one_per_turn] A:L13,L23,hand*3 B:R3,hand*4 A 2", "L13-L15 1 L1-L2 1 R3-R4 2 L23-L25", ThrowsNext("A")),
     // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
     // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
     (WA, "check 4: a knocked-off piece and a full home box lose at once", "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2", "R7-R5", Wins("A")),
@@ -380,6 +396,10 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (WA, "WA-3: landing on 6 goes to orange 20 and re-throws", "A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20", ThrowsNext("A")),
     (WA, "WA-9: filling the opponent's home box wins", "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5", "R6-R1", Wins("A")),
     (WA, "WA-3 orange=none: no bonus", "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15", ThrowsNext("B")),
+    // Blue's piece on L12 is Blue's index 48.
+    (WA, "WA-12: landing on an unsafe opponent knocks it off", "A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12", Pieces("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,hand")),
+    // Blue on S (its index 30, Red's 30).
+    (WA, "WA-13: S is an ordinary hole: Red can land there and knock Blue off", "A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S", Pieces("A:L1,L2,L3,L4,S B:R1,R2,R3,R4,hand")),
 ];
 
 /// The state of rule set `rules` at `text` (docs/dev/positions.md, without the rule set's key;

@@ -46,16 +46,6 @@ fn fr_3_every_entry_needs_a_one_and_re_throws() {
 }
 
 #[test]
-fn fr_2_a_bonus_the_piece_cannot_use_is_lost() {
-    // The piece on 15 earned a bonus; a 5 to 20 is blocked by an own piece.
-    let mut g = after("A:L12,L20,hand*3 B:hand*5 A 3", "L12-L15");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 5);
-    choose(&mut g, &["pass"], "pass");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
 fn fr_6_only_1_15_25_re_throw() {
     for (from, t, to, again) in [
         (12u8, 3u8, 15u8, true),

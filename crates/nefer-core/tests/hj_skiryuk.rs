@@ -5,7 +5,7 @@ use nefer_core::hj::skiryuk::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{choose, deciding, has, legal, next_throw, play, run, throw};
+use common::{choose, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.skiryuk", State);
 
@@ -94,22 +94,6 @@ fn sk_6_one_piece_each_on_hole_1_the_rest_in_hand() {
         assert_eq!(g.in_shared(seat), 0);
         assert_eq!(g.trophies(seat), 0);
     }
-}
-
-#[test]
-fn sk_7_sk_2_the_lower_opening_thrower_moves_by_it() {
-    let mut g = State::default();
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 3);
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    throw(&mut g, 2);
-    assert_eq!(g.status(), deciding(Seat::B, 2));
-    choose(&mut g, &["R1-R3"], "R1-R3");
-    // SK-21: then the higher thrower throws anew, and turns alternate (000-SK§8).
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 4);
-    choose(&mut g, &["L1-L5"], "L1-L5");
-    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
@@ -353,22 +337,6 @@ fn sk_14_option_foremost_capture() {
     let mut g = at_with(opts, "A:L26,hand*4 B:R7,R12,R20,hand*2 A 4");
     play(&mut g, "L26-S");
     assert_eq!(holes(&g, Seat::B), [7, 12]);
-}
-
-#[test]
-fn sk_4_option_one_bonus_per_turn() {
-    let opts = "hj.skiryuk.bonus_chain=one_per_turn";
-    let mut g = at_with(opts, "A:L13,L22,hand*3 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    run(&mut g, "3 L22-L25");
-    // The second landing on a nefer hole still loads (hole 1 was filled by the first), but
-    // earns no second bonus this turn.
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    // The next turn has its bonus again.
-    let mut g = at_with(opts, "A:L13,L23,hand*3 B:R3,hand*4 A 2");
-    run(&mut g, "L13-L15 1 L1-L2 1 R3-R4 2 L23-L25");
-    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]

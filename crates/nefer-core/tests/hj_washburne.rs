@@ -39,15 +39,6 @@ fn wa_8_every_piece_starts_on_its_home_holes_and_red_throws_first() {
 }
 
 #[test]
-fn wa_12_landing_on_an_unsafe_opponent_knocks_it_off() {
-    // Blue's piece on L12 is Blue's index 48.
-    assert_eq!(
-        after("A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12").knocked_off(Seat::B),
-        1
-    );
-}
-
-#[test]
 fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     // Red has a piece knocked off: only re-entry; a 3 puts it on L3 if empty.
     let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 3");
@@ -61,15 +52,6 @@ fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 2");
     choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn wa_13_s_is_an_ordinary_hole() {
-    // Blue on S (its index 30, Red's 30): Red can land there and knock it off.
-    assert_eq!(
-        after("A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S").knocked_off(Seat::B),
-        1
-    );
 }
 
 #[test]

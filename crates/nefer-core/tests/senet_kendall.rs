@@ -175,19 +175,6 @@ fn option_rebirth_blocked_swap() {
 }
 
 #[test]
-fn option_give_up_cost_this_and_next_turn() {
-    // KE-19: after giving up, green's next turn is lost too: red plays twice.
-    let o = "senet.kendall.give_up_cost=this_and_next_turn";
-    let mut g = at_with(o, "A:5,27,off*5 B:1,20,off*5 A water");
-    play(&mut g, "27-15");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    run(&mut g, "2 1-3");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    run(&mut g, "2 3-5");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
-
-#[test]
 fn option_rebirth_must_move() {
     // KE-23: green's pair 8-9 loses protection until the reborn piece has moved...
     let o = "senet.kendall.rebirth_must_move=true";
