@@ -144,12 +144,17 @@ fn the_senet_squares_run_in_an_s_as_spec_7_draws_them() {
             let p = b.place(Place::Square(n)).unwrap();
             (p.x, p.y)
         };
-        assert_eq!(at(1), (0, 0));
-        assert_eq!(at(10), (9, 0));
-        assert_eq!(at(11), (9, 1));
-        assert_eq!(at(20), (0, 1));
-        assert_eq!(at(21), (0, 2));
-        assert_eq!(at(30), (9, 2));
+        // The rows' ends: the first row runs right, the second left, the third right.
+        for (n, xy) in [
+            (1, (0, 0)),
+            (10, (9, 0)),
+            (11, (9, 1)),
+            (20, (0, 1)),
+            (21, (0, 2)),
+            (30, (9, 2)),
+        ] {
+            assert_eq!(at(n), xy, "{id}: square {n}");
+        }
         // 15 sits directly above 26 (§7).
         assert_eq!(at(15).0, at(26).0);
         assert_eq!(b.pieces.0, [PieceKind::Cone, PieceKind::Spool]);
