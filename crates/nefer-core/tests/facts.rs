@@ -30,6 +30,34 @@ fn opts(text: &str) -> Options {
     Options::parse(text).unwrap()
 }
 
+/// The effect of a landing on a mark of `kind` at `place` that throws again.
+fn bonus_at(place: Place, kind: MarkKind) -> Effect {
+    Effect::ThrowAgain {
+        cause: BonusCause::Mark { place, kind },
+    }
+}
+
+/// The effect of `seat`'s piece on `from` captured.
+fn captured(seat: Seat, from: Place) -> Effect {
+    Effect::Captured { seat, from }
+}
+
+/// The effect of a piece of `seat` loaded onto `to`.
+fn loaded(seat: Seat, to: Place) -> Effect {
+    Effect::Loaded { seat, to }
+}
+
+/// The effect of a count ending on `landing` whose line carries the piece on to `to` (`back`:
+/// back along the path).
+fn line(landing: Place, to: Place, back: bool) -> Effect {
+    Effect::Line { landing, to, back }
+}
+
+/// The effect of `seat`'s piece on `from` changing places with the mover, to `to`.
+fn exchange(seat: Seat, from: Place, to: Place) -> Effect {
+    Effect::Exchange { seat, from, to }
+}
+
 /// The facts of move `m` (in notation) at `g`.
 fn facts_of(g: &AnyGame, m: &str) -> MoveFacts {
     facts::move_facts(g, m.parse().unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"))
@@ -384,14 +412,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
             to: hole(L, 20)
         }
     );
-    assert_eq!(
-        m.effects,
-        [Effect::Line {
-            landing: hole(L, 6),
-            to: hole(L, 20),
-            back: false
-        }]
-    );
+    assert_eq!(m.effects, [line(hole(L, 6), hole(L, 20), false)]);
     assert!(!m.plain());
     assert_eq!(
         m.words(Voice::Imperative, &Names::default()),
@@ -400,15 +421,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     // Stopping on 15 earns a bonus throw for that piece (FR-3), which the next throw is.
     let g15 = thrown(g(&[13], 4), 2);
     let m = facts_of(&g15, "L13-L15");
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 15),
-                kind: MarkKind::Rethrow
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 15), MarkKind::Rethrow)]);
     assert!(m.plain());
     let mut c = Chronicle::new(&g15);
     c.push(Action::Move(m.mv)).unwrap();
@@ -433,15 +446,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     // Entering on 1 with a 1 re-throws too.
     let m = facts_of(&thrown(g(&[13], 4), 1), "hand-L1");
     assert_eq!(m.kind, MoveKind::Enter { to: hole(L, 1) });
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 1),
-                kind: MarkKind::Rethrow
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 1), MarkKind::Rethrow)]);
     // Lost throws: nothing on the board and no 1; a bonus its piece cannot use (FR-2); a
     // throw too large for every piece.
     assert_eq!(pass_reason(&thrown(g(&[], 5), 3)), PassReason::NeedsOne);
@@ -482,29 +487,14 @@ fn walker_lines_back_entry_bonus_and_lost_throws() {
     };
     // Lines go both ways by default: a count ending on L20 goes back to L6 (WB-2).
     let m = facts_of(&g(&[18], 4, 2), "L18-L6");
-    assert_eq!(
-        m.effects,
-        [Effect::Line {
-            landing: hole(L, 20),
-            to: hole(L, 6),
-            back: true
-        }]
-    );
+    assert_eq!(m.effects, [line(hole(L, 20), hole(L, 6), true)]);
     assert!(
         m.words(Voice::Imperative, &Names::default())
             .ends_with("carries the piece back to L6")
     );
     // Entering earns another throw (001§6), told by the entry point's mark.
     let m = facts_of(&g(&[18], 4, 1), "hand-L1");
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 1),
-                kind: MarkKind::Entry
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 1), MarkKind::Entry)]);
     assert_eq!(pass_reason(&g(&[], 5, 4)), PassReason::NeedsOne);
     // Nothing moves past point 30 (001§11).
     assert_eq!(pass_reason(&g(&[28, 29], 3, 3)), PassReason::Blocked);
@@ -543,15 +533,7 @@ fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
         &g(&[1, 2, 3, 4, 12], &[1, 2, 3, 4, 5], [0, 0], 3),
         "L12-L15",
     );
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 15),
-                kind: MarkKind::Orange
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 15), MarkKind::Orange)]);
     // A knocked-off piece whose home hole is taken cannot come back (WA-8).
     assert_eq!(
         pass_reason(&g(&[1, 2, 3, 4], &[1, 2, 3, 4, 5], [1, 0], 3)),
@@ -591,54 +573,24 @@ fn skiryuk_captures_loads_and_bonus_throws() {
     let m = facts_of(&g(&[27, 10], &[1], [3, 4], [0, 0], 3), "L27-S");
     assert_eq!(
         m.effects,
-        [
-            Effect::Captured {
-                seat: Seat::B,
-                from: hole(R, 1)
-            },
-            Effect::Loaded {
-                seat: Seat::B,
-                to: hole(R, 1)
-            }
-        ]
+        [captured(Seat::B, hole(R, 1)), loaded(Seat::B, hole(R, 1))]
     );
     assert!(!m.plain());
     // Crossing 15 loads one of A's pieces onto L1 (3.6 step 1).
     let m = facts_of(&g(&[13], &[1], [4, 4], [0, 0], 3), "L13-L16");
-    assert_eq!(
-        m.effects,
-        [Effect::Loaded {
-            seat: Seat::A,
-            to: hole(L, 1)
-        }]
-    );
+    assert_eq!(m.effects, [loaded(Seat::A, hole(L, 1))]);
     // Stopping on 25 loads and earns another throw (step 7).
     let m = facts_of(&g(&[22], &[1], [4, 4], [0, 0], 3), "L22-L25");
     assert_eq!(
         m.effects,
         [
-            Effect::Loaded {
-                seat: Seat::A,
-                to: hole(L, 1)
-            },
-            Effect::ThrowAgain {
-                cause: BonusCause::Mark {
-                    place: hole(L, 25),
-                    kind: MarkKind::Nefer
-                }
-            }
+            loaded(Seat::A, hole(L, 1)),
+            bonus_at(hole(L, 25), MarkKind::Nefer)
         ]
     );
     // A line jump loads nothing (SK-5).
     let m = facts_of(&g(&[4], &[1], [4, 4], [0, 0], 2), "L4-L20");
-    assert_eq!(
-        m.effects,
-        [Effect::Line {
-            landing: hole(L, 6),
-            to: hole(L, 20),
-            back: false
-        }]
-    );
+    assert_eq!(m.effects, [line(hole(L, 6), hole(L, 20), false)]);
     // The fifth capture wins.
     let m = facts_of(&g(&[29], &[9], [4, 0], [4, 0], 1), "L29-S");
     assert_eq!(
@@ -651,13 +603,7 @@ fn skiryuk_captures_loads_and_bonus_throws() {
         pos("hj.skiryuk[exit_s=immediate_return_to_hand] A:L3,L27,hand*3 B:R5,R9,hand*3 A throw");
     let m = facts_of(&thrown(s, 3), "L27-hand");
     assert_eq!(m.kind, MoveKind::ToHand { from: hole(L, 27) });
-    assert_eq!(
-        m.effects,
-        [Effect::Captured {
-            seat: Seat::B,
-            from: hole(R, 5)
-        }]
-    );
+    assert_eq!(m.effects, [captured(Seat::B, hole(R, 5))]);
     // R-9 `capture_target=choice`: two targets, the capture is a decision of its own; its
     // move captures the piece chosen; the mover's path, which the arrival emptied, is refilled
     // from his hand (SK-16).
@@ -670,16 +616,7 @@ fn skiryuk_captures_loads_and_bonus_throws() {
     assert_eq!(m.kind, MoveKind::Capture { from: hole(R, 9) });
     assert_eq!(
         m.effects,
-        [
-            Effect::Captured {
-                seat: Seat::B,
-                from: hole(R, 9)
-            },
-            Effect::Loaded {
-                seat: Seat::A,
-                to: hole(L, 1)
-            }
-        ]
+        [captured(Seat::B, hole(R, 9)), loaded(Seat::A, hole(L, 1))]
     );
     let words = m.words(Voice::Imperative, &Names::default());
     assert!(words.starts_with("capture the piece on R9: "), "{words}");
@@ -706,11 +643,7 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
     let m = facts_of(&g(&[12], &[15, 1], 3), "12-15");
     assert_eq!(
         m.effects,
-        [Effect::Exchange {
-            seat: Seat::B,
-            from: Place::Square(15),
-            to: Place::Square(12)
-        }]
+        [exchange(Seat::B, Place::Square(15), Place::Square(12))]
     );
     assert_eq!(
         m.words(Voice::Imperative, &names),
@@ -806,11 +739,7 @@ fn school_exchanges_and_the_trap() {
     let m = facts_of(&g(&[12], &[15, 1], 3), "12-15");
     assert_eq!(
         m.effects,
-        [Effect::Exchange {
-            seat: Seat::B,
-            from: Place::Square(15),
-            to: Place::Square(12)
-        }]
+        [exchange(Seat::B, Place::Square(15), Place::Square(12))]
     );
     // A counter on 27 freezes the others; only a 4 frees it (004§11).
     assert_eq!(pass_reason(&g(&[27, 10], &[1], 2)), PassReason::Trapped);
