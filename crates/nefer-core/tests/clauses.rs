@@ -388,6 +388,37 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (SK, "SK-4 bonus_chain=one_per_turn: the first landing on a nefer hole earns a bonus", "[bonus_chain=one_per_turn] A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15", ThrowsNext("A")),
     (SK, "SK-4 bonus_chain=one_per_turn: the second loads but earns no second bonus this turn", "[bonus_chain=one_per_turn] A:L13,L22,hand*3 B:R3,hand*4 A 2", "L13-L15 3 L22-L25", ThrowsNext("B")),
     (SK, "SK-4 bonus_chain=one_per_turn: the next turn has its bonus again", "[bonus_chain=one_per_turn] A:L13,L23,hand*3 B:R3,hand*4 A 2", "L13-L15 1 L1-L2 1 R3-R4 2 L23-L25", ThrowsNext("A")),
+    (SK, "check 1: a line jump past 15 does not load", "A:L4,hand*4 B:R3,hand*4 A 2", "L4-L20", Pieces("A:L20,hand*4 B:R3,hand*4")),
+    (SK, "check 1: ... and earns no bonus", "A:L4,hand*4 B:R3,hand*4 A 2", "L4-L20", ThrowsNext("B")),
+    (SK, "check 2: landing on 15 loads", "A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15", Pieces("A:L1,L15,hand*3 B:R3,hand*4")),
+    (SK, "check 2: ... and throws again", "A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15", ThrowsNext("A")),
+    (SK, "check 3: passing 15 loads", "A:L12,hand*4 B:R3,hand*4 A 5", "L12-L17", Pieces("A:L1,L17,hand*3 B:R3,hand*4")),
+    (SK, "check 3: ... without a bonus", "A:L12,hand*4 B:R3,hand*4 A 5", "L12-L17", ThrowsNext("B")),
+    (SK, "check 7: arrival in S captures the rearmost path piece", "A:L26,hand*4 B:R3,R17,S,hand*2 A 4", "L26-S", Pieces("A:L1,S,hand*3 B:R17,S,hand*2,captured")),
+    (SK, "check 7: the opponent's only path piece goes: he loads one on hole 1 at once", "A:L26,hand*4 B:R3,hand*4 A 4", "L26-S", Pieces("A:L1,S,hand*3 B:R1,hand*3,captured")),
+    // A's only other pieces are trophies of B: the path is empty after the move, so the piece
+    // just returned is loaded on hole 1 at once.
+    (SK, "check 8: a 1 takes a piece from S back to hand", "A:S,captured*4 B:R5,hand*4 A 1", "S-hand", Pieces("A:L1,captured*4 B:R5,hand*4")),
+    (SK, "000-SK§1: equal opening throws are thrown again", "A:L1,hand*4 B:R1,hand*4 A opening", "2 2", ThrowsNext("A")),
+    (SK, "000-SK§1: ... until they differ", "A:L1,hand*4 B:R1,hand*4 A opening", "2 2 1 5", Exactly("L1-L2")),
+    (SK, "000-SK§10: landing on 25 loads too", "A:L22,hand*4 B:R3,hand*4 A 3", "L22-L25", Pieces("A:L1,L25,hand*3 B:R3,hand*4")),
+    (SK, "000-SK§10: ... and throws again", "A:L22,hand*4 B:R3,hand*4 A 3", "L22-L25", ThrowsNext("A")),
+    (SK, "000-SK§10: passing 25 loads too", "A:L23,hand*4 B:R3,hand*4 A 4", "L23-L27", Pieces("A:L1,L27,hand*3 B:R3,hand*4")),
+    (SK, "000-SK§10: ... without a bonus", "A:L23,hand*4 B:R3,hand*4 A 4", "L23-L27", ThrowsNext("B")),
+    (SK, "000-SK§17: a backward line crossing 15 does not load", "A:L18,hand*4 B:R3,hand*4 A 2", "L18-L6", Pieces("A:L6,hand*4 B:R3,hand*4")),
+    (SK, "000-SK§18: hole 1 taken loses the load", "A:L1,L13,hand*3 B:R3,hand*4 A 2", "L13-L15", Pieces("A:L1,L15,hand*3 B:R3,hand*4")),
+    (SK, "000-SK§18: ... but not the bonus", "A:L1,L13,hand*3 B:R3,hand*4 A 2", "L13-L15", ThrowsNext("A")),
+    // B: one piece on the path, one in S, three captured by A already; nothing in hand.
+    (SK, "000-SK§19: captured pieces never return, and nothing is loaded", "A:L2,L29,hand*3 B:R5,S,captured*3 A 1", "L29-S", Pieces("A:L2,S,hand*3 B:S,captured*4")),
+    (SK, "000-SK§20: a throw with no move is lost", "A:L28,hand*4 B:R3,hand*4 A 5", "pass", Pieces("A:L28,hand*4 B:R3,hand*4")),
+    (SK, "000-SK§20: ... and the turn passes", "A:L28,hand*4 B:R3,hand*4 A 5", "pass", ThrowsNext("B")),
+    (SK, "000-SK§22: S holds any number of both players' pieces safely; the path piece is captured", "A:L29,S*2,hand*2 B:R4,S*3,hand A 1", "L29-S", Pieces("A:L1,S*3,hand B:R1,S*3,captured")),
+    (SK, "000-SK§23, SK-16: a player left with an empty path loads at once, the mover too", "A:L27,hand*4 B:R9,hand*4 A 3", "L27-S", Pieces("A:L1,S,hand*3 B:R1,hand*3,captured")),
+    (SK, "SK-5: starting on a nefer hole does not load", "A:L15,hand*4 B:R3,hand*4 A 2", "L15-L17", Pieces("A:L17,hand*4 B:R3,hand*4")),
+    (SK, "SK-9: a lost load (hole 1 taken) is not made once hole 1 is free", "A:L1,L13,hand*3 B:R3,hand*4 A 3", "L13-L16 2 R3-R5 1 L1-L2", Pieces("A:L2,L16,hand*3 B:R5,hand*4")),
+    // A has no piece that never entered: hand holds only the one returned from S.
+    (SK, "SK-10: a piece back from S goes to hand", "A:L13,S,captured*3 B:R3,hand*4 A 1", "S-hand", Pieces("A:L13,hand,captured*3 B:R3,hand*4")),
+    (SK, "SK-10: ... and is loaded like any other", "A:L13,S,captured*3 B:R3,hand*4 A 1", "S-hand 1 R3-R4 2 L13-L15", Pieces("A:L1,L15,captured*3 B:R4,hand*4")),
     // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
     // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
     (WA, "check 4: a knocked-off piece and a full home box lose at once", "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2", "R7-R5", Wins("A")),
