@@ -2,7 +2,7 @@
 //! 000-SK§n) and the SK- defaults of SPEC §3.9. Seat A plays side L, seat B side R.
 
 use nefer_core::hj::skiryuk::{State, new};
-use nefer_core::{Game, Options, Outcome, Seat, Status};
+use nefer_core::{Game, Options, Outcome, Seat};
 
 mod common;
 use common::{choose, has, legal, next_throw, play, run, throw};
@@ -203,28 +203,14 @@ fn bad_option_values_are_refused_by_name() {
 
 #[test]
 fn random_games_with_the_options_end_and_keep_every_piece() {
-    use nefer_core::{Game, MoveList};
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     let opts =
         Options::parse("hj.skiryuk.entry_by_one=true, hj.skiryuk.exit_s=immediate_return_to_hand, hj.skiryuk.capture_target=foremost, hj.skiryuk.bonus_chain=one_per_turn")
             .unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let mut moves = MoveList::new();
     for _ in 0..200 {
         let mut g = new(&opts).unwrap();
-        for _ in 0..20_000 {
-            match g.status() {
-                Status::Over(_) => break,
-                Status::Chance { .. } => {
-                    let c = g.sample_chance(&mut rng);
-                    g.play_chance(c).unwrap();
-                }
-                Status::Decide { .. } => {
-                    g.legal_moves(&mut moves);
-                    let m = moves[rng.random_range(0..moves.len())];
-                    g.play(m).unwrap();
-                }
-            }
+        common::random_steps(&mut g, &mut rng, 20_000, |g, _| {
             for seat in Seat::BOTH {
                 let n = g.holes_of(seat).count() as u8
                     + g.in_shared(seat)
@@ -233,7 +219,7 @@ fn random_games_with_the_options_end_and_keep_every_piece() {
                 assert_eq!(n, 5);
                 assert_eq!(g.in_shared(seat), 0);
             }
-        }
+        });
         assert!(g.outcome().is_some());
     }
 }

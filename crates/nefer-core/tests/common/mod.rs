@@ -239,6 +239,30 @@ pub fn random_playouts<G: Game + Default>(seed: u64, n: usize, mut check: impl F
     }
 }
 
+/// Plays `g` at random until it is over or `limit` actions are played: chance outcomes drawn
+/// from `rng`, moves uniformly among the legal ones. Hands `each` every action and the state
+/// after it.
+pub fn random_steps<G: Game>(
+    g: &mut G,
+    rng: &mut ChaCha8Rng,
+    limit: usize,
+    mut each: impl FnMut(&G, Action),
+) {
+    let mut moves = MoveList::new();
+    for _ in 0..limit {
+        let a = match g.status() {
+            Status::Chance { .. } => Action::Chance(g.sample_chance(rng)),
+            Status::Decide { .. } => {
+                g.legal_moves(&mut moves);
+                Action::Move(moves[rng.random_range(0..moves.len())])
+            }
+            Status::Over(_) => break,
+        };
+        g.apply(a).unwrap();
+        each(g, a);
+    }
+}
+
 /// Plays a random game (at most `limit` actions), returning its actions and final state.
 pub fn random_game(
     id: RuleSetId,
@@ -249,18 +273,6 @@ pub fn random_game(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = id.new_game(options).unwrap();
     let mut actions = Vec::new();
-    let mut moves = MoveList::new();
-    while actions.len() < limit {
-        let a = match g.status() {
-            Status::Chance { .. } => Action::Chance(g.sample_chance(&mut rng)),
-            Status::Decide { .. } => {
-                g.legal_moves(&mut moves);
-                Action::Move(moves[rng.random_range(0..moves.len())])
-            }
-            Status::Over(_) => break,
-        };
-        g.apply(a).unwrap();
-        actions.push(a);
-    }
+    random_steps(&mut g, &mut rng, limit, |_, a| actions.push(a));
     (actions, g)
 }
