@@ -8,7 +8,7 @@ use nefer_core::hj::{french, skiryuk, walker, washburne};
 use nefer_core::{Chance, DicePair, Game, Options, Outcome, Prob, Record, Seat, Status, replay};
 
 mod common;
-use common::{choose, circuit, items, legal, next_throw, play, throw};
+use common::{choose, circuit, items, legal, next_throw, play, run, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -150,13 +150,11 @@ fn r_5_each_orange_landing_earns_a_throw_of_both_dice_after_the_throw() {
     play(&mut g, "3:L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     dice(&mut g, 1, 1);
-    play(&mut g, "1:L15-L16");
-    play(&mut g, "1:L19-L6");
+    run(&mut g, "1:L15-L16 1:L19-L6");
     // The second orange landing's throw.
     assert_eq!(next_throw(&g), Some(Seat::A));
     dice(&mut g, 1, 1);
-    play(&mut g, "1:L6-L7");
-    play(&mut g, "1:L18-L19");
+    run(&mut g, "1:L6-L7 1:L18-L19");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -179,8 +177,7 @@ fn r_5_the_jam_test_tries_the_die_values_1_to_4() {
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     // With the sticks a 5 still moves: no jam.
     let mut g = wa(&pos, &pos, [0, 0], "");
-    throw(&mut g, 1);
-    play(&mut g, "pass");
+    run(&mut g, "1 pass");
     assert_eq!(g.outcome(), None);
 }
 
@@ -238,8 +235,7 @@ fn r_6_an_orange_hole_holding_a_piece_is_a_blocking_point() {
     assert!(moves(&[3, 10, 15, 26, 27], &b, block, 3).contains(&"L3-L20".to_owned()));
     // Landing on an orange hole earns nothing then.
     let mut g = wa(&[3, 5, 21, 22, 23], &b, [0, 0], block);
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
+    run(&mut g, "3 L22-L25");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -346,28 +342,22 @@ fn r_8_an_optional_load_is_a_decision_then_the_move_goes_on() {
     let o = "hj.skiryuk.load=optional";
     // Landing on 15: load or not, then the bonus throw.
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     assert!(decides_without_a_throw(&g, Seat::A));
     choose(&mut g, &["hand-L1", "pass"], "pass");
     assert_eq!((holes(&g, Seat::A), g.in_hand(Seat::A)), (vec![15], 4));
     assert_eq!(next_throw(&g), Some(Seat::A));
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
-    play(&mut g, "hand-L1");
+    run(&mut g, "2 L13-L15 hand-L1");
     assert_eq!((holes(&g, Seat::A), g.in_hand(Seat::A)), (vec![1, 15], 3));
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Passing 15: the turn ends after the decision.
     let mut g = sk(&[12], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 5);
-    play(&mut g, "L12-L17");
-    play(&mut g, "hand-L1");
+    run(&mut g, "5 L12-L17 hand-L1");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // Hole 1 taken: the load is lost, nothing to decide.
     let mut g = sk(&[1, 13], &[3], [0, 0], [3, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
@@ -375,11 +365,9 @@ fn r_8_an_optional_load_is_a_decision_then_the_move_goes_on() {
 fn r_8_a_deferred_load_made_later_is_automatic() {
     let o = "hj.skiryuk.load=optional, hj.skiryuk.blocked_load=deferred";
     let mut g = sk(&[1, 13], &[3], [0, 0], [3, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     // The bonus throw frees hole 1: the waiting load is made with no decision.
-    throw(&mut g, 1);
-    play(&mut g, "L1-L2");
+    run(&mut g, "1 L1-L2");
     assert_eq!(holes(&g, Seat::A), [1, 2, 15]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -388,8 +376,7 @@ fn r_8_a_deferred_load_made_later_is_automatic() {
 fn r_9_the_mover_chooses_among_two_or_more_targets() {
     let o = "hj.skiryuk.capture_target=choice";
     let mut g = sk(&[26], &[3, 17], [0, 0], [4, 3], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert!(decides_without_a_throw(&g, Seat::A));
     choose(&mut g, &["capture-R17", "capture-R3"], "capture-R17");
     assert_eq!(holes(&g, Seat::B), [3]);
@@ -397,8 +384,7 @@ fn r_9_the_mover_chooses_among_two_or_more_targets() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // One target: taken at once.
     let mut g = sk(&[26], &[17], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -407,8 +393,7 @@ fn r_9_the_mover_chooses_among_two_or_more_targets() {
 fn r_10_a_declinable_bonus_is_a_decision() {
     let o = "hj.skiryuk.bonus=declinable";
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     // The load is automatic, then the bonus is offered.
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert!(decides_without_a_throw(&g, Seat::A));
@@ -421,8 +406,7 @@ fn r_10_a_declinable_bonus_is_a_decision() {
     // With an optional load: the load's decision first, then the bonus's.
     let o = "hj.skiryuk.bonus=declinable, hj.skiryuk.load=optional";
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     choose(&mut g, &["hand-L1", "pass"], "hand-L1");
     assert_eq!(legal(&g), ["pass", "throw"]);
 }
@@ -432,29 +416,23 @@ fn r_11_a_capture_with_no_target_is_owed_and_taken_when_a_target_comes() {
     let o = "hj.skiryuk.no_target=deferred_capture";
     // B's pieces are all in S: A's arrival captures nothing yet.
     let mut g = sk(&[26], &[], [0, 5], [4, 0], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.owed_captures(Seat::A), 1);
     assert_eq!(g.trophies(Seat::A), 0);
     // B's 1 takes a piece back to hand; the auto-load puts it on R1, and the owed capture
     // takes it at the end of that action.
-    throw(&mut g, 1);
-    play(&mut g, "S-hand");
+    run(&mut g, "1 S-hand");
     assert_eq!(g.owed_captures(Seat::A), 0);
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(holes(&g, Seat::B), Vec::<u8>::new());
     assert_eq!((g.in_shared(Seat::B), g.in_hand(Seat::B)), (4, 0));
     // An owed capture may win the game, on the opponent's move.
     let mut g = sk(&[26], &[], [3, 1], [1, 0], [4, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
-    throw(&mut g, 1);
-    play(&mut g, "S-hand");
+    run(&mut g, "4 L26-S 1 S-hand");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
     // By default nothing is owed.
     let mut g = sk(&[26], &[], [0, 5], [4, 0], [0, 0], "");
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.owed_captures(Seat::A), 0);
 }
 
@@ -473,8 +451,7 @@ fn r_12_a_piece_back_in_hand_at_once_is_written_to_the_hand() {
 fn r_13_a_capture_from_the_hand_refills_the_victims_empty_path() {
     let o = "hj.skiryuk.no_target=take_from_hand, hj.skiryuk.auto_load=after_capture_only";
     let mut g = sk(&[26], &[], [0, 3], [4, 2], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(holes(&g, Seat::B), [1]);
     assert_eq!(g.in_hand(Seat::B), 0);
@@ -515,18 +492,13 @@ fn r_17_french_a_declined_one_in_the_simultaneous_search_is_no_turn() {
         "hj.french.opening=simultaneous, hj.french.compulsory_move=false, hj.french.max_turns=1";
     let mut g = french::new(&opts(o)).unwrap();
     for _ in 0..2 {
-        throw(&mut g, 1);
-        throw(&mut g, 3);
+        run(&mut g, "1 3");
         choose(&mut g, &["hand-L1", "pass"], "pass");
         assert_eq!(g.outcome(), None);
         assert_eq!(g.turns(), 0);
     }
     // The first turn: B's entry and the bonus throw for that piece.
-    throw(&mut g, 2);
-    throw(&mut g, 1);
-    play(&mut g, "hand-R1");
-    throw(&mut g, 3);
-    play(&mut g, "R1-R4");
+    run(&mut g, "2 1 hand-R1 3 R1-R4");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
@@ -544,10 +516,7 @@ fn r_17_french_each_throw_of_the_alternate_search_is_a_turn() {
 fn r_17_skiryuk_the_opening_throws_are_no_turn() {
     let mut g = skiryuk::new(&opts("hj.skiryuk.max_turns=1")).unwrap();
     // Equal, then A lower: A's opening throw is his first turn's move.
-    throw(&mut g, 3);
-    throw(&mut g, 3);
-    throw(&mut g, 2);
-    throw(&mut g, 4);
+    run(&mut g, "3 3 2 4");
     assert_eq!(g.turns(), 1);
     play(&mut g, "L1-L3");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
@@ -558,11 +527,9 @@ fn r_17_walker_the_seat_draw_is_no_turn() {
     let mut g = walker::new(&opts("hj.walker.max_turns=1")).unwrap();
     g.play_chance(Chance::Seat(Seat::B)).unwrap();
     // B enters with a 1 and throws again in the same turn.
-    throw(&mut g, 1);
-    play(&mut g, "hand-R1");
+    run(&mut g, "1 hand-R1");
     assert_eq!(g.outcome(), None);
-    throw(&mut g, 3);
-    play(&mut g, "R1-R4");
+    run(&mut g, "3 R1-R4");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
@@ -575,11 +542,9 @@ fn r_17_washburne_a_turn_holds_both_dice_and_their_bonus_throws() {
     play(&mut g, "1:L4-L5");
     // Two orange landings: two more throws in the same turn.
     dice(&mut g, 1, 2);
-    play(&mut g, "1:L20-L21");
-    play(&mut g, "2:L2-L4");
+    run(&mut g, "1:L20-L21 2:L2-L4");
     assert_eq!(g.outcome(), None);
     dice(&mut g, 1, 2);
-    play(&mut g, "1:L21-L22");
-    play(&mut g, "2:L5-L7");
+    run(&mut g, "1:L21-L22 2:L5-L7");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }

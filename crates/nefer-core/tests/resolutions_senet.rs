@@ -6,7 +6,7 @@ use nefer_core::senet::{kendall, school};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{choose, deciding, legal, next_throw, play, throw};
+use common::{choose, deciding, legal, next_throw, play, run, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -89,9 +89,7 @@ fn r_4_throws_are_collected_while_they_earn_one_then_spent_one_decision_at_a_tim
 #[test]
 fn r_4_a_value_collected_twice_is_listed_once_and_spent_twice() {
     let mut g = kendall(&[10, 20], &[1], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 1);
-    throw(&mut g, 3);
+    run(&mut g, "1 1 3");
     choose(
         &mut g,
         &["1:10-11", "1:20-21", "3:10-13", "3:20-23"],
@@ -110,13 +108,11 @@ fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
     // Red's 23 and 24 protect each other: green's 21 has no forward move for a 2 or a 3 and
     // must go back with it, while a 1 goes forward (8.2 step 2 per value).
     let mut g = kendall(&[21], &[23, 24], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "1 2");
     assert_eq!(legal(&g), ["1:21-22", "2:21-19"]);
     // The 26→27 penalty is the move of its value (8.4).
     let mut g = kendall(&[26], &[28, 29], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 3);
+    run(&mut g, "1 3");
     assert_eq!(legal(&g), ["1:26-27", "3:26-27"]);
 }
 
@@ -124,8 +120,7 @@ fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
 fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
     // Green's only piece is on 28: it leaves on a 3 only.
     let mut g = kendall(&[28], &[1], Seat::A, ACC);
-    throw(&mut g, 4);
-    throw(&mut g, 2);
+    run(&mut g, "4 2");
     choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert!(g.collected().is_empty());
@@ -134,8 +129,7 @@ fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
 #[test]
 fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
     let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "1 2");
     choose(
         &mut g,
         &["1:10-11", "1:26-27", "2:10-12", "2:26-28"],
@@ -145,9 +139,7 @@ fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
     assert!(g.collected().is_empty());
     // Spending the other value first keeps the turn going.
     let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    play(&mut g, "2:10-12");
+    run(&mut g, "1 2 2:10-12");
     assert_eq!(legal(&g), ["1:12-13", "1:26-27"]);
 }
 
@@ -173,8 +165,7 @@ fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
     assert_eq!(g.status(), deciding(Seat::A, 4));
     choose(&mut g, &["27-off"], "27-off");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 5);
-    throw(&mut g, 3);
+    run(&mut g, "5 3");
     assert_eq!(legal(&g), ["3:10-13", "5:10-15"]);
 }
 
@@ -182,8 +173,7 @@ fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
 fn r_4_a_pass_beside_the_moves_loses_every_value_left() {
     let o = format!("{ACC}, senet.kendall.compulsory_move=false");
     let mut g = kendall(&[10], &[1], Seat::A, &o);
-    throw(&mut g, 4);
-    throw(&mut g, 2);
+    run(&mut g, "4 2");
     choose(&mut g, &["2:10-12", "4:10-14", "pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // KE-27: a pass beside bear-offs only.
@@ -200,9 +190,7 @@ fn r_4_the_reborn_piece_must_move_in_each_spending_decision() {
     let mut g = kendall(&[27, 5], &[1], Seat::A, &o);
     play(&mut g, "27-15");
     throw(&mut g, 3); // red
-    play(&mut g, "3:1-4");
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "3:1-4 1 2");
     assert_eq!(legal(&g), ["1:15-16", "2:15-17"]);
 }
 
@@ -213,13 +201,11 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
     let block = "senet.kendall.blockade=3";
     // Kendall's water turn: the 4 is thrown, but the exit passes red's 28, 29, 30.
     let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, block);
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, "");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off"]);
     // KE-16 `false`: the 4 that would free the piece moves another one.
     let free = "senet.kendall.water_freezes=false";
@@ -229,8 +215,7 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
         Seat::A,
         &format!("{block}, {free}"),
     );
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["10-14"]);
     // The school sheet's trap.
     let school = |o: &str| {
@@ -262,8 +247,7 @@ fn r_15_a_bear_off_passes_the_squares_up_to_30() {
 fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
     let o = "senet.kendall.bear_off_optional=true";
     let mut g = kendall(&[27, 10], &[1], Seat::A, o);
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off", "pass"]);
     // Declined: the piece stays in the Waters and the turn ends, as a failed try.
     play(&mut g, "pass");
@@ -271,8 +255,7 @@ fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // By default the exit is compulsory.
     let mut g = kendall(&[27, 10], &[1], Seat::A, "");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off"]);
 }
 
@@ -282,18 +265,14 @@ fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
 fn r_17_kendall_a_turn_is_every_throw_until_control_passes() {
     let mut g = kendall::new(&opts("senet.kendall.max_turns=1")).unwrap();
     // A 1 earns another throw: still green's first turn.
-    throw(&mut g, 1);
-    play(&mut g, "14-15");
+    run(&mut g, "1 14-15");
     assert_eq!(g.outcome(), None);
-    throw(&mut g, 2);
-    play(&mut g, "15-17");
+    run(&mut g, "2 15-17");
     // The end of the turn that brings the count to 1.
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     // The accumulated turn counts once, however many values it spends.
     let mut g = kendall::new(&opts(&format!("{ACC}, senet.kendall.max_turns=1"))).unwrap();
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    play(&mut g, "2:14-16");
+    run(&mut g, "1 2 2:14-16");
     assert_eq!(g.outcome(), None);
     play(&mut g, "1:16-17");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
@@ -314,7 +293,6 @@ fn r_17_school_the_search_for_a_one_is_no_turn_and_a_used_one_is_the_first() {
     ))
     .unwrap();
     assert_eq!(g.turns(), 1);
-    throw(&mut g, 2);
-    play(&mut g, "14-16");
+    run(&mut g, "2 14-16");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
