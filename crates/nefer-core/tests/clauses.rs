@@ -4,7 +4,7 @@
 //! failing apart, named. The clauses that need a longer script or a look at the board are
 //! tested in each rule set's own file.
 
-use nefer_core::{AnyGame, Seat};
+use nefer_core::{AnyGame, Game, Seat};
 
 mod common;
 use common::{has, legal, next_throw, pos, run, winner};
@@ -32,8 +32,10 @@ enum Then {
     Wins(&'static str),
     /// The pieces stand so: the `A:… B:…` part of the position string.
     Pieces(&'static str),
+    /// The game goes on (`none`) or is drawn (`draw`).
+    Outcome(&'static str),
 }
-use Then::{Exactly, Has, Lacks, Pieces, ThrowsNext, Wins};
+use Then::{Exactly, Has, Lacks, Outcome, Pieces, ThrowsNext, Wins};
 
 /// The clauses: (rule set, clause, position without the rule set's key, moves). Seat A plays
 /// first: green on the even squares in Senet, side L in Hounds & Jackals.
@@ -431,6 +433,19 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (WA, "WA-12: landing on an unsafe opponent knocks it off", "A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12", Pieces("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,hand")),
     // Blue on S (its index 30, Red's 30).
     (WA, "WA-13: S is an ordinary hole: Red can land there and knock Blue off", "A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S", Pieces("A:L1,L2,L3,L4,S B:R1,R2,R3,R4,hand")),
+    // --- what a turn is, for the turn cap (SPEC §13) ---
+    (KE, "R-17: a 1 earns another throw: still green's first turn", "[max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 14-15", Outcome("none")),
+    (KE, "R-17: the end of the turn that brings the count to 1", "[max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 14-15 2 15-17", Outcome("draw")),
+    (KE, "R-17: the accumulated turn counts once, however many values it spends", "[throw_mode=accumulate,max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 2 2:14-16", Outcome("none")),
+    (KE, "R-17: ... and ends with its last value", "[throw_mode=accumulate,max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 2 2:14-16 1:16-17", Outcome("draw")),
+    (SB, "R-17, SB-3 use_the_one: the 1 that decided the seats is A's first turn", "[opening=use_the_one,max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A 1", "14-15", Outcome("draw")),
+    (WB, "R-17: the seat draw is no turn; B enters with a 1 and throws again in the same turn", "[max_turns=1] A:hand*5 B:hand*5 A first", "B 1 hand-R1", Outcome("none")),
+    (WB, "R-17: ... which ends with the throw after", "[max_turns=1] A:hand*5 B:hand*5 A first", "B 1 hand-R1 3 R1-R4", Outcome("draw")),
+    (FR, "R-17: each throw of the alternate search for a 1 is a turn", "[first_player=p1,max_turns=2] A:hand*5 B:hand*5 A opening", "3", Outcome("none")),
+    (FR, "R-17: ... the second ends the game", "[first_player=p1,max_turns=2] A:hand*5 B:hand*5 A opening", "3 2", Outcome("draw")),
+    (WA, "R-17: a turn holds both dice", "[dice=two_d4,max_turns=1] A:L1,L2,L3,L4,L5 B:R1,R2,R3,R4,R5 A throw", "1+1 1:L5-L20", Outcome("none")),
+    (WA, "R-17: ... and the bonus throws of two orange landings", "[dice=two_d4,max_turns=1] A:L1,L2,L3,L4,L5 B:R1,R2,R3,R4,R5 A throw", "1+1 1:L5-L20 1:L4-L5 1+2 1:L20-L21 2:L2-L4", Outcome("none")),
+    (WA, "R-17: ... until control passes", "[dice=two_d4,max_turns=1] A:L1,L2,L3,L4,L5 B:R1,R2,R3,R4,R5 A throw", "1+1 1:L5-L20 1:L4-L5 1+2 1:L20-L21 2:L2-L4 1+2 1:L21-L22 2:L5-L7", Outcome("draw")),
 ];
 
 /// The state of rule set `rules` at `text` (docs/dev/positions.md, without the rule set's key;
@@ -468,6 +483,9 @@ fn holds(g: &AnyGame, then: Then) -> bool {
         ThrowsNext(seat) => next_throw(g) == Some(seat_of(seat)),
         Wins(seat) => winner(g) == Some(seat_of(seat)),
         Pieces(want) => pieces(g) == want,
+        Outcome("none") => g.outcome().is_none(),
+        Outcome("draw") => g.outcome() == Some(nefer_core::Outcome::Draw),
+        Outcome(other) => panic!("no outcome {other}"),
     }
 }
 

@@ -503,48 +503,11 @@ fn r_17_french_a_declined_one_in_the_simultaneous_search_is_no_turn() {
 }
 
 #[test]
-fn r_17_french_each_throw_of_the_alternate_search_is_a_turn() {
-    let o = "hj.french.first_player=p1, hj.french.max_turns=2";
-    let mut g = french::new(&opts(o)).unwrap();
-    throw(&mut g, 3);
-    assert_eq!(g.outcome(), None);
-    throw(&mut g, 2);
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
 fn r_17_skiryuk_the_opening_throws_are_no_turn() {
     let mut g = skiryuk::new(&opts("hj.skiryuk.max_turns=1")).unwrap();
     // Equal, then A lower: A's opening throw is his first turn's move.
     run(&mut g, "3 3 2 4");
     assert_eq!(g.turns(), 1);
     play(&mut g, "L1-L3");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_walker_the_seat_draw_is_no_turn() {
-    let mut g = walker::new(&opts("hj.walker.max_turns=1")).unwrap();
-    g.play_chance(Chance::Seat(Seat::B)).unwrap();
-    // B enters with a 1 and throws again in the same turn.
-    run(&mut g, "1 hand-R1");
-    assert_eq!(g.outcome(), None);
-    run(&mut g, "3 R1-R4");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_washburne_a_turn_holds_both_dice_and_their_bonus_throws() {
-    let mut g = washburne::new(&opts(&format!("{D4}, hj.washburne.max_turns=1"))).unwrap();
-    dice(&mut g, 1, 1);
-    play(&mut g, "1:L5-L20");
-    assert_eq!(g.outcome(), None);
-    play(&mut g, "1:L4-L5");
-    // Two orange landings: two more throws in the same turn.
-    dice(&mut g, 1, 2);
-    run(&mut g, "1:L20-L21 2:L2-L4");
-    assert_eq!(g.outcome(), None);
-    dice(&mut g, 1, 2);
-    run(&mut g, "1:L21-L22 2:L5-L7");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }

@@ -262,31 +262,8 @@ fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
 // --- what the turn cap counts ---
 
 #[test]
-fn r_17_kendall_a_turn_is_every_throw_until_control_passes() {
-    let mut g = kendall::new(&opts("senet.kendall.max_turns=1")).unwrap();
-    // A 1 earns another throw: still green's first turn.
-    run(&mut g, "1 14-15");
-    assert_eq!(g.outcome(), None);
-    run(&mut g, "2 15-17");
-    // The end of the turn that brings the count to 1.
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-    // The accumulated turn counts once, however many values it spends.
-    let mut g = kendall::new(&opts(&format!("{ACC}, senet.kendall.max_turns=1"))).unwrap();
-    run(&mut g, "1 2 2:14-16");
-    assert_eq!(g.outcome(), None);
-    play(&mut g, "1:16-17");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_school_the_search_for_a_one_is_no_turn_and_a_used_one_is_the_first() {
-    // SB-3 `use_the_one`: the 1 that decided the seats is A's first turn.
-    let mut g = school::new(&opts(
-        "senet.school.opening=use_the_one, senet.school.max_turns=1",
-    ))
-    .unwrap();
-    play(&mut g, "14-15");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
+fn r_17_school_the_search_for_a_one_is_no_turn() {
+    // SB-3 `use_the_one` (the 1 that decided the seats is A's first turn): tests/clauses.rs.
     // SB-4 `simultaneous` only decides the seats: the game starts with turn 1.
     let mut g = school::new(&opts(
         "senet.school.opening_throws=simultaneous, senet.school.max_turns=1",
