@@ -433,6 +433,10 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (WA, "WA-12: landing on an unsafe opponent knocks it off", "A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12", Pieces("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,hand")),
     // Blue on S (its index 30, Red's 30).
     (WA, "WA-13: S is an ordinary hole: Red can land there and knock Blue off", "A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S", Pieces("A:L1,L2,L3,L4,S B:R1,R2,R3,R4,hand")),
+    // --- Kendall's throw_mode=accumulate (SPEC §13) ---
+    (KE, "R-4: a value collected twice is listed once", "[throw_mode=accumulate] A:10,20,off*5 B:1,off*6 A throw", "1 1 3", Exactly("1:10-11 1:20-21 3:10-13 3:20-23")),
+    (KE, "R-4: ... and spent twice", "[throw_mode=accumulate] A:10,20,off*5 B:1,off*6 A throw", "1 1 3 1:20-21", Exactly("1:10-11 1:21-22 3:10-13 3:21-24")),
+    (KE, "R-4: ... then only the other value is left", "[throw_mode=accumulate] A:10,20,off*5 B:1,off*6 A throw", "1 1 3 1:20-21 1:10-11", Exactly("3:11-14 3:21-24")),
     // --- what a turn is, for the turn cap (SPEC §13) ---
     (KE, "R-17: a 1 earns another throw: still green's first turn", "[max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 14-15", Outcome("none")),
     (KE, "R-17: the end of the turn that brings the count to 1", "[max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 14-15 2 15-17", Outcome("draw")),

@@ -438,13 +438,14 @@ fn r_11_a_capture_with_no_target_is_owed_and_taken_when_a_target_comes() {
 
 #[test]
 fn r_12_a_piece_back_in_hand_at_once_is_written_to_the_hand() {
-    let o = "hj.skiryuk.exit_s=immediate_return_to_hand";
-    let mut g = sk(&[25], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 5);
-    assert_eq!(legal(&g), ["L25-hand"]);
-    let mut g = sk(&[25], &[3], [0, 0], [4, 4], [0, 0], "");
-    throw(&mut g, 5);
-    assert_eq!(legal(&g), ["L25-S"]);
+    for (o, want) in [
+        ("hj.skiryuk.exit_s=immediate_return_to_hand", "L25-hand"),
+        ("", "L25-S"),
+    ] {
+        let mut g = sk(&[25], &[3], [0, 0], [4, 4], [0, 0], o);
+        throw(&mut g, 5);
+        assert_eq!(legal(&g), [want], "{o}");
+    }
 }
 
 #[test]

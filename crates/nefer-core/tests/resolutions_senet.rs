@@ -87,23 +87,6 @@ fn r_4_throws_are_collected_while_they_earn_one_then_spent_one_decision_at_a_tim
 }
 
 #[test]
-fn r_4_a_value_collected_twice_is_listed_once_and_spent_twice() {
-    let mut g = kendall(&[10, 20], &[1], Seat::A, ACC);
-    run(&mut g, "1 1 3");
-    choose(
-        &mut g,
-        &["1:10-11", "1:20-21", "3:10-13", "3:20-23"],
-        "1:20-21",
-    );
-    choose(
-        &mut g,
-        &["1:10-11", "1:21-22", "3:10-13", "3:21-24"],
-        "1:10-11",
-    );
-    assert_eq!(legal(&g), ["3:11-14", "3:21-24"]);
-}
-
-#[test]
 fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
     // Red's 23 and 24 protect each other: green's 21 has no forward move for a 2 or a 3 and
     // must go back with it, while a 1 goes forward (8.2 step 2 per value).
