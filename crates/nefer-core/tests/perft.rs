@@ -35,7 +35,7 @@ use nefer_core::{Action, AnyGame, Game, Options, Record, RuleSetId, Status, repl
 use proptest::prelude::*;
 
 mod common;
-use common::{options_for, random_game};
+use common::random_games;
 
 /// Entries up to this many nodes are checked by the plain `cargo test` (a few seconds in the
 /// dev profile); deeper ones by [`perft_deep`] (`--ignored`).
@@ -405,14 +405,8 @@ proptest! {
     /// counts are not kept, so option values others change do not matter), `perft` agrees with
     /// the second way at every depth up to the deepest under [`SECOND_WAY`] nodes (at most 4).
     #[test]
-    fn perft_agrees_with_the_checked_api_on_random_states(
-        seed in any::<u64>(),
-        which in 0usize..64,
-        cut in 0usize..400,
-    ) {
-        let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
-        let options = options_for(id, seed);
-        let (_, g) = random_game(id, &options, seed, cut);
+    fn perft_agrees_with_the_checked_api_on_random_states(r in random_games(0..400)) {
+        let g = r.end;
         let deepest = (1..=4)
             .take_while(|&d| perft(&g, d).nodes() <= SECOND_WAY)
             .last()

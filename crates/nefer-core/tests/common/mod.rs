@@ -4,12 +4,14 @@
 #![allow(dead_code)]
 
 use core::fmt::Debug;
+use core::ops::Range;
 use core::str::FromStr;
 
 use nefer_core::{
     Action, AnyGame, Chance, FromSetup, Game, Move, MoveList, Options, RuleSetId, Seat, Setup,
     Status, Throw,
 };
+use proptest::prelude::{Strategy, any};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -275,4 +277,33 @@ pub fn random_game(
     let mut actions = Vec::new();
     random_steps(&mut g, &mut rng, limit, |_, a| actions.push(a));
     (actions, g)
+}
+
+/// A random game of the property tests: its rule set, options and seed, its actions and final
+/// state.
+#[derive(Clone, Debug)]
+pub struct RandomGame {
+    pub id: RuleSetId,
+    pub options: Options,
+    pub seed: u64,
+    pub actions: Vec<Action>,
+    pub end: AnyGame,
+}
+
+/// The random games of the property tests, as a proptest strategy: any rule set, options for it
+/// as [`options_for`] draws them from the seed, and the [`random_game`] of that seed of at most
+/// `limit` actions, `limit` drawn from `limits`.
+pub fn random_games(limits: Range<usize>) -> impl Strategy<Value = RandomGame> {
+    (any::<u64>(), 0usize..64, limits).prop_map(|(seed, which, limit)| {
+        let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
+        let options = options_for(id, seed);
+        let (actions, end) = random_game(id, &options, seed, limit);
+        RandomGame {
+            id,
+            options,
+            seed,
+            actions,
+            end,
+        }
+    })
 }
