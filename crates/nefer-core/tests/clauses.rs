@@ -437,6 +437,12 @@ const SEQUENCES: &[(&str, &str, &str, &str, Then)] = &[
     (KE, "R-4: a value collected twice is listed once", "[throw_mode=accumulate] A:10,20,off*5 B:1,off*6 A throw", "1 1 3", Exactly("1:10-11 1:20-21 3:10-13 3:20-23")),
     (KE, "R-4: ... and spent twice", "[throw_mode=accumulate] A:10,20,off*5 B:1,off*6 A throw", "1 1 3 1:20-21", Exactly("1:10-11 1:21-22 3:10-13 3:21-24")),
     (KE, "R-4: ... then only the other value is left", "[throw_mode=accumulate] A:10,20,off*5 B:1,off*6 A throw", "1 1 3 1:20-21 1:10-11", Exactly("3:11-14 3:21-24")),
+    (KE, "R-4 extra_throws=none: a turn collects one throw", "[throw_mode=accumulate,extra_throws=none] A:10,off*6 B:1,off*6 A throw", "4", Exactly("4:10-14")),
+    (KE, "R-4 extra_throws=none: ... and spending it ends the turn", "[throw_mode=accumulate,extra_throws=none] A:10,off*6 B:1,off*6 A throw", "4 4:10-14", ThrowsNext("B")),
+    (KE, "R-4, KE-4: by default the 4 earns another throw, spent with it", "[throw_mode=accumulate] A:10,off*6 B:1,off*6 A throw", "4", ThrowsNext("A")),
+    // --- Skiryuk's capture from the hand (SPEC §13) ---
+    (SK, "R-13: a capture from the hand refills the victim's empty path", "[no_target=take_from_hand,auto_load=after_capture_only] A:L26,hand*4 B:S*3,hand*2 A throw", "4 L26-S", Pieces("A:S,hand*4 B:R1,S*3,captured")),
+    (SK, "R-13: ... and B can move the piece, not only pass", "[no_target=take_from_hand,auto_load=after_capture_only] A:L26,hand*4 B:S*3,hand*2 A throw", "4 L26-S 2", Exactly("R1-R3")),
     // --- what a turn is, for the turn cap (SPEC §13) ---
     (KE, "R-17: a 1 earns another throw: still green's first turn", "[max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 14-15", Outcome("none")),
     (KE, "R-17: the end of the turn that brings the count to 1", "[max_turns=1] A:2,4,6,8,10,12,14 B:1,3,5,7,9,11,13 A throw", "1 14-15 2 15-17", Outcome("draw")),

@@ -448,19 +448,6 @@ fn r_12_a_piece_back_in_hand_at_once_is_written_to_the_hand() {
     }
 }
 
-#[test]
-fn r_13_a_capture_from_the_hand_refills_the_victims_empty_path() {
-    let o = "hj.skiryuk.no_target=take_from_hand, hj.skiryuk.auto_load=after_capture_only";
-    let mut g = sk(&[26], &[], [0, 3], [4, 2], [0, 0], o);
-    run(&mut g, "4 L26-S");
-    assert_eq!(g.trophies(Seat::A), 1);
-    assert_eq!(holes(&g, Seat::B), [1]);
-    assert_eq!(g.in_hand(Seat::B), 0);
-    // B can move the piece, not only pass.
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["R1-R3"]);
-}
-
 // --- Walker's lines and the moving piece ---
 
 #[test]

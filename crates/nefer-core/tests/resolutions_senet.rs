@@ -127,19 +127,6 @@ fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
 }
 
 #[test]
-fn r_4_without_extra_throws_a_turn_collects_one_throw() {
-    let o = format!("{ACC}, senet.kendall.extra_throws=none");
-    let mut g = kendall(&[10], &[1], Seat::A, &o);
-    throw(&mut g, 4);
-    choose(&mut g, &["4:10-14"], "4:10-14");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    // KE-4's default: the 4 earns another throw, spent with it.
-    let mut g = kendall(&[10], &[1], Seat::A, ACC);
-    throw(&mut g, 4);
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
-
-#[test]
 fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
     let mut g = kendall(&[27, 10], &[1], Seat::A, ACC);
     choose(&mut g, &["27-15", "throw"], "throw");
