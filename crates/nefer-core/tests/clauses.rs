@@ -1,8 +1,9 @@
 //! The rule clauses of every rule set (the worked checks of SPEC §3.8 … §9.6, the seeds' rules,
-//! the defaults and a few options) that come down to the legal moves at one position, or to who
-//! throws next or has won after a few actions from one, as two tables: a clause a row, each
-//! failing apart, named. The clauses that need a longer script or a look at the board are
-//! tested in each rule set's own file.
+//! the defaults, options and resolutions of SPEC §13) that come down to the legal moves at one
+//! position, or to what holds a few actions after it (the legal moves, who throws next, the
+//! outcome, where the pieces stand), as two tables: a clause a row, each failing apart, named.
+//! The clauses that need a longer script or a look at a rule set's own state are tested in its
+//! own file (`senet_kendall.rs` … `resolutions_senet.rs`).
 
 use nefer_core::{AnyGame, Game, Seat};
 
@@ -37,8 +38,9 @@ enum Then {
 }
 use Then::{Exactly, Has, Lacks, Outcome, Pieces, ThrowsNext, Wins};
 
-/// The clauses: (rule set, clause, position without the rule set's key, moves). Seat A plays
-/// first: green on the even squares in Senet, side L in Hounds & Jackals.
+/// The clauses on one position: (rule set, clause, position without the rule set's key and
+/// options first in brackets, as [`at`] reads it, what holds there). Seat A plays first: green
+/// on the even squares in Senet, side L in Hounds & Jackals.
 #[rustfmt::skip] // one clause a line
 const CLAUSES: &[(&str, &str, &str, Then)] = &[
     // --- senet.kendall: SPEC §8.7, seed 002, KE- ---

@@ -1,4 +1,7 @@
 //! `hj.french`: the rules of seed 003 and the FR- defaults of SPEC §6. Seat A plays side L.
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::french::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};

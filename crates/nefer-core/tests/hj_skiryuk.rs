@@ -1,5 +1,8 @@
 //! `hj.skiryuk`: the worked checks of SPEC §3.8, the numbered rules of seed 000 (Skiryuk,
 //! 000-SK§n) and the SK- defaults of SPEC §3.9. Seat A plays side L, seat B side R.
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::skiryuk::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat};

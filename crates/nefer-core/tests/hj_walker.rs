@@ -1,6 +1,9 @@
 //! `hj.walker`: the worked checks of SPEC §5.6, the rules of seed 001 and the WB- defaults, basic
 //! game and Variation. Seat A plays side L, B side R; positions are given as circuit indices
 //! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to 1).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::walker::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};

@@ -1,6 +1,9 @@
 //! `hj.washburne`: the worked checks of SPEC §4.6, the seed-000 Washburne rules SPEC §4 cites
 //! (000-WA§n) and the WA- defaults. Seat A is Red on side L; positions are circuit indices
 //! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to its hole 1).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::washburne::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};

@@ -3,6 +3,9 @@
 //! values; Skiryuk's optional load, capture choice, declinable bonus,
 //! owed captures; and the readings corrected by R-12 …. One test per clause,
 //! each failing if its clause breaks. Seat A plays side L, seat B side R.
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::{french, skiryuk, walker, washburne};
 use nefer_core::{Chance, DicePair, Game, Options, Outcome, Prob, Record, Seat, Status, replay};

@@ -1,6 +1,9 @@
 //! The Senet resolutions of SPEC §13 (2026-11-25): Kendall's `throw_mode=accumulate`, the
 //! blockade's reach, a declinable exit from the Waters and what `max_turns` counts
 //! . One test per clause, each failing if its clause breaks. Seat A is green (even squares).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::senet::{kendall, school};
 use nefer_core::{Game, Options, Outcome, Seat, Status};

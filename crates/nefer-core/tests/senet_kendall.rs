@@ -1,5 +1,9 @@
-//! `senet.kendall`: one test per worked check of SPEC §8.7, per rule of seed 002 and per KE-
-//! default, each failing if its clause breaks. Seat A is green (even squares), B red (odd).
+//! `senet.kendall`: the worked checks of SPEC §8.7, the rules of seed 002, the KE- defaults and
+//! options that need a script or a look at the board, one test each, each failing if its clause
+//! breaks. Seat A is green (even squares), B red (odd).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::senet::kendall::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};

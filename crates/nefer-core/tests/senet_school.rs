@@ -1,5 +1,9 @@
-//! `senet.school`: one test per worked check of SPEC §9.6, per rule 1–12 of seed 004 and per SB-
-//! default, each failing if its clause breaks. Seat A holds the even squares and starts.
+//! `senet.school`: the worked checks of SPEC §9.6, rules 1–12 of seed 004, the SB- defaults and
+//! options that need a script or a look at the board, one test each, each failing if its clause
+//! breaks. Seat A holds the even squares and starts.
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::senet::school::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat};
