@@ -58,32 +58,23 @@ fn check(id: RuleSetId) {
     );
 }
 
-#[test]
-fn senet_kendall() {
-    check(RuleSetId::SenetKendall);
+/// One test per rule set, named by its key, so that each set's vectors pass or fail apart.
+macro_rules! conformance {
+    ($($name:ident: $id:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check(RuleSetId::$id);
+            }
+        )*
+    };
 }
 
-#[test]
-fn senet_school() {
-    check(RuleSetId::SenetSchool);
-}
-
-#[test]
-fn hj_walker() {
-    check(RuleSetId::HjWalker);
-}
-
-#[test]
-fn hj_french() {
-    check(RuleSetId::HjFrench);
-}
-
-#[test]
-fn hj_skiryuk() {
-    check(RuleSetId::HjSkiryuk);
-}
-
-#[test]
-fn hj_washburne() {
-    check(RuleSetId::HjWashburne);
+conformance! {
+    senet_kendall: SenetKendall,
+    senet_school: SenetSchool,
+    hj_walker: HjWalker,
+    hj_french: HjFrench,
+    hj_skiryuk: HjSkiryuk,
+    hj_washburne: HjWashburne,
 }

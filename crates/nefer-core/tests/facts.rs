@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{options_for, pos, throw};
+use common::{items, options_for, pos, throw};
 use nefer_core::facts::{
     self, BonusCause, Chronicle, Effect, EndReason, Event, MarkKind, MoveFacts, MoveKind, Names,
     PassReason, PieceKind, Sign, ThrowKind, Voice,
@@ -30,23 +30,37 @@ fn opts(text: &str) -> Options {
     Options::parse(text).unwrap()
 }
 
+/// The effect of a landing on a mark of `kind` at `place` that throws again.
+fn bonus_at(place: Place, kind: MarkKind) -> Effect {
+    Effect::ThrowAgain {
+        cause: BonusCause::Mark { place, kind },
+    }
+}
+
+/// The effect of `seat`'s piece on `from` captured.
+fn captured(seat: Seat, from: Place) -> Effect {
+    Effect::Captured { seat, from }
+}
+
+/// The effect of a piece of `seat` loaded onto `to`.
+fn loaded(seat: Seat, to: Place) -> Effect {
+    Effect::Loaded { seat, to }
+}
+
+/// The effect of a count ending on `landing` whose line carries the piece on to `to` (`back`:
+/// back along the path).
+fn line(landing: Place, to: Place, back: bool) -> Effect {
+    Effect::Line { landing, to, back }
+}
+
+/// The effect of `seat`'s piece on `from` changing places with the mover, to `to`.
+fn exchange(seat: Seat, from: Place, to: Place) -> Effect {
+    Effect::Exchange { seat, from, to }
+}
+
 /// The facts of move `m` (in notation) at `g`.
 fn facts_of(g: &AnyGame, m: &str) -> MoveFacts {
     facts::move_facts(g, m.parse().unwrap()).unwrap_or_else(|e| panic!("{m}: {e}"))
-}
-
-/// The items of a seat's pieces in a position string (docs/dev/positions.md): `places`, then
-/// each pool with its count (none where it is 0).
-fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
-    let mut v: Vec<String> = places.into_iter().collect();
-    for &(pool, n) in pools {
-        match n {
-            0 => {}
-            1 => v.push(pool.to_owned()),
-            n => v.push(format!("{pool}*{n}")),
-        }
-    }
-    v.join(",")
 }
 
 /// Holes `ns` of side `side` as NOTATION §2 writes them.
@@ -57,18 +71,8 @@ fn holes(side: &str, ns: &[u8]) -> Vec<String> {
 /// Circuit indices `ns` of `seat` (1..=29 its own side, 30 `S`, 31..=59 the far side down) as
 /// holes.
 fn circuit(seat: Seat, ns: &[u8]) -> Vec<String> {
-    let (own, far) = if seat == Seat::A {
-        ("L", "R")
-    } else {
-        ("R", "L")
-    };
-    ns.iter()
-        .map(|&n| match n {
-            30 => "S".to_owned(),
-            n if n < 30 => format!("{own}{n}"),
-            n => format!("{far}{}", 60 - n),
-        })
-        .collect()
+    let own = if seat == Seat::A { 'L' } else { 'R' };
+    ns.iter().map(|&n| common::circuit(own, n)).collect()
 }
 
 /// A Senet position of rule set `key`, seat A to play `stage`: the squares of each seat, their
@@ -168,12 +172,17 @@ fn the_senet_squares_run_in_an_s_as_spec_7_draws_them() {
             let p = b.place(Place::Square(n)).unwrap();
             (p.x, p.y)
         };
-        assert_eq!(at(1), (0, 0));
-        assert_eq!(at(10), (9, 0));
-        assert_eq!(at(11), (9, 1));
-        assert_eq!(at(20), (0, 1));
-        assert_eq!(at(21), (0, 2));
-        assert_eq!(at(30), (9, 2));
+        // The rows' ends: the first row runs right, the second left, the third right.
+        for (n, xy) in [
+            (1, (0, 0)),
+            (10, (9, 0)),
+            (11, (9, 1)),
+            (20, (0, 1)),
+            (21, (0, 2)),
+            (30, (9, 2)),
+        ] {
+            assert_eq!(at(n), xy, "{id}: square {n}");
+        }
         // 15 sits directly above 26 (§7).
         assert_eq!(at(15).0, at(26).0);
         assert_eq!(b.pieces.0, [PieceKind::Cone, PieceKind::Spool]);
@@ -198,65 +207,54 @@ fn marks(id: RuleSetId, options: &str) -> Vec<(MarkKind, String, Sign, bool)> {
 #[test]
 fn every_rule_set_marks_its_holes_and_squares_as_spec_says() {
     use MarkKind as K;
-    let s = |x: &str| x.to_owned();
-    assert_eq!(
-        marks(RuleSetId::HjSkiryuk, ""),
-        [
-            (K::Start, s("1"), Sign::Ring, false),
-            (K::Nefer, s("15 and 25"), Sign::Nefer, true),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6, 8, 10 and 20"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::HjWashburne, ""),
-        [
-            (K::Home, s("1, 2, 3, 4 and 5"), Sign::Home, false),
-            (K::Home, s("1, 2, 3, 4 and 5"), Sign::Home, false),
-            (K::Orange, s("5, 10, 15, 20 and 25"), Sign::Orange, true),
-            (K::Ankh, s("15 and 25"), Sign::Ankh, false),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6, 8, 10 and 20"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::HjWalker, ""),
-        [
-            (K::Entry, s("1"), Sign::Ring, true),
-            (K::Blocking, s("10, 15, 20 and 25"), Sign::Block, false),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6, 8, 10 and 20"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::HjFrench, ""),
-        [
-            (K::Rethrow, s("1, 15 and 25"), Sign::Ring, true),
-            (K::Shared, s("S"), Sign::None, false),
-            (K::Line, s("6 and 8"), Sign::None, false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::SenetKendall, ""),
-        [
-            (K::Rebirth, s("15"), Sign::Ankh, false),
-            (K::Happiness, s("26"), Sign::Nefer, false),
-            (K::Waters, s("27"), Sign::Water, false),
-            (K::Exit, s("28"), Sign::Strokes(3), false),
-            (K::Exit, s("29"), Sign::Strokes(2), false),
-            (K::Exit, s("30"), Sign::Strokes(1), false),
-        ]
-    );
-    assert_eq!(
-        marks(RuleSetId::SenetSchool, ""),
-        [
-            (K::Happiness, s("26"), Sign::Nefer, false),
-            (K::Waters, s("27"), Sign::Water, false),
-            (K::Exit, s("28"), Sign::Strokes(3), false),
-            (K::Exit, s("29"), Sign::Strokes(2), false),
-            (K::Exit, s("30"), Sign::Strokes(1), false),
-        ]
-    );
+    use RuleSetId as Id;
+    // Each rule set's marks in order: (rule set, kind, numbers, sign, throws again).
+    #[rustfmt::skip] // one mark a line
+    let rows = [
+        (Id::HjSkiryuk, K::Start, "1", Sign::Ring, false),
+        (Id::HjSkiryuk, K::Nefer, "15 and 25", Sign::Nefer, true),
+        (Id::HjSkiryuk, K::Shared, "S", Sign::None, false),
+        (Id::HjSkiryuk, K::Line, "6, 8, 10 and 20", Sign::None, false),
+        (Id::HjWashburne, K::Home, "1, 2, 3, 4 and 5", Sign::Home, false),
+        (Id::HjWashburne, K::Home, "1, 2, 3, 4 and 5", Sign::Home, false),
+        (Id::HjWashburne, K::Orange, "5, 10, 15, 20 and 25", Sign::Orange, true),
+        (Id::HjWashburne, K::Ankh, "15 and 25", Sign::Ankh, false),
+        (Id::HjWashburne, K::Shared, "S", Sign::None, false),
+        (Id::HjWashburne, K::Line, "6, 8, 10 and 20", Sign::None, false),
+        (Id::HjWalker, K::Entry, "1", Sign::Ring, true),
+        (Id::HjWalker, K::Blocking, "10, 15, 20 and 25", Sign::Block, false),
+        (Id::HjWalker, K::Shared, "S", Sign::None, false),
+        (Id::HjWalker, K::Line, "6, 8, 10 and 20", Sign::None, false),
+        (Id::HjFrench, K::Rethrow, "1, 15 and 25", Sign::Ring, true),
+        (Id::HjFrench, K::Shared, "S", Sign::None, false),
+        (Id::HjFrench, K::Line, "6 and 8", Sign::None, false),
+        (Id::SenetKendall, K::Rebirth, "15", Sign::Ankh, false),
+        (Id::SenetKendall, K::Happiness, "26", Sign::Nefer, false),
+        (Id::SenetKendall, K::Waters, "27", Sign::Water, false),
+        (Id::SenetKendall, K::Exit, "28", Sign::Strokes(3), false),
+        (Id::SenetKendall, K::Exit, "29", Sign::Strokes(2), false),
+        (Id::SenetKendall, K::Exit, "30", Sign::Strokes(1), false),
+        (Id::SenetSchool, K::Happiness, "26", Sign::Nefer, false),
+        (Id::SenetSchool, K::Waters, "27", Sign::Water, false),
+        (Id::SenetSchool, K::Exit, "28", Sign::Strokes(3), false),
+        (Id::SenetSchool, K::Exit, "29", Sign::Strokes(2), false),
+        (Id::SenetSchool, K::Exit, "30", Sign::Strokes(1), false),
+    ];
+    for id in [
+        Id::HjSkiryuk,
+        Id::HjWashburne,
+        Id::HjWalker,
+        Id::HjFrench,
+        Id::SenetKendall,
+        Id::SenetSchool,
+    ] {
+        let want: Vec<_> = rows
+            .iter()
+            .filter(|r| r.0 == id)
+            .map(|&(_, k, n, s, t)| (k, n.to_owned(), s, t))
+            .collect();
+        assert_eq!(marks(id, ""), want, "{id}");
+    }
     // Washburne's home boxes are their owners': A's on the left, B's on the right.
     let b = facts::board_of(RuleSetId::HjWashburne, &Options::new()).unwrap();
     for (m, seat, side) in [(&b.marks[0], Seat::A, L), (&b.marks[1], Seat::B, R)] {
@@ -414,14 +412,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
             to: hole(L, 20)
         }
     );
-    assert_eq!(
-        m.effects,
-        [Effect::Line {
-            landing: hole(L, 6),
-            to: hole(L, 20),
-            back: false
-        }]
-    );
+    assert_eq!(m.effects, [line(hole(L, 6), hole(L, 20), false)]);
     assert!(!m.plain());
     assert_eq!(
         m.words(Voice::Imperative, &Names::default()),
@@ -430,15 +421,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     // Stopping on 15 earns a bonus throw for that piece (FR-3), which the next throw is.
     let g15 = thrown(g(&[13], 4), 2);
     let m = facts_of(&g15, "L13-L15");
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 15),
-                kind: MarkKind::Rethrow
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 15), MarkKind::Rethrow)]);
     assert!(m.plain());
     let mut c = Chronicle::new(&g15);
     c.push(Action::Move(m.mv)).unwrap();
@@ -463,15 +446,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     // Entering on 1 with a 1 re-throws too.
     let m = facts_of(&thrown(g(&[13], 4), 1), "hand-L1");
     assert_eq!(m.kind, MoveKind::Enter { to: hole(L, 1) });
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 1),
-                kind: MarkKind::Rethrow
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 1), MarkKind::Rethrow)]);
     // Lost throws: nothing on the board and no 1; a bonus its piece cannot use (FR-2); a
     // throw too large for every piece.
     assert_eq!(pass_reason(&thrown(g(&[], 5), 3)), PassReason::NeedsOne);
@@ -512,29 +487,14 @@ fn walker_lines_back_entry_bonus_and_lost_throws() {
     };
     // Lines go both ways by default: a count ending on L20 goes back to L6 (WB-2).
     let m = facts_of(&g(&[18], 4, 2), "L18-L6");
-    assert_eq!(
-        m.effects,
-        [Effect::Line {
-            landing: hole(L, 20),
-            to: hole(L, 6),
-            back: true
-        }]
-    );
+    assert_eq!(m.effects, [line(hole(L, 20), hole(L, 6), true)]);
     assert!(
         m.words(Voice::Imperative, &Names::default())
             .ends_with("carries the piece back to L6")
     );
     // Entering earns another throw (001§6), told by the entry point's mark.
     let m = facts_of(&g(&[18], 4, 1), "hand-L1");
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 1),
-                kind: MarkKind::Entry
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 1), MarkKind::Entry)]);
     assert_eq!(pass_reason(&g(&[], 5, 4)), PassReason::NeedsOne);
     // Nothing moves past point 30 (001§11).
     assert_eq!(pass_reason(&g(&[28, 29], 3, 3)), PassReason::Blocked);
@@ -573,15 +533,7 @@ fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
         &g(&[1, 2, 3, 4, 12], &[1, 2, 3, 4, 5], [0, 0], 3),
         "L12-L15",
     );
-    assert_eq!(
-        m.effects,
-        [Effect::ThrowAgain {
-            cause: BonusCause::Mark {
-                place: hole(L, 15),
-                kind: MarkKind::Orange
-            }
-        }]
-    );
+    assert_eq!(m.effects, [bonus_at(hole(L, 15), MarkKind::Orange)]);
     // A knocked-off piece whose home hole is taken cannot come back (WA-8).
     assert_eq!(
         pass_reason(&g(&[1, 2, 3, 4], &[1, 2, 3, 4, 5], [1, 0], 3)),
@@ -621,54 +573,24 @@ fn skiryuk_captures_loads_and_bonus_throws() {
     let m = facts_of(&g(&[27, 10], &[1], [3, 4], [0, 0], 3), "L27-S");
     assert_eq!(
         m.effects,
-        [
-            Effect::Captured {
-                seat: Seat::B,
-                from: hole(R, 1)
-            },
-            Effect::Loaded {
-                seat: Seat::B,
-                to: hole(R, 1)
-            }
-        ]
+        [captured(Seat::B, hole(R, 1)), loaded(Seat::B, hole(R, 1))]
     );
     assert!(!m.plain());
     // Crossing 15 loads one of A's pieces onto L1 (3.6 step 1).
     let m = facts_of(&g(&[13], &[1], [4, 4], [0, 0], 3), "L13-L16");
-    assert_eq!(
-        m.effects,
-        [Effect::Loaded {
-            seat: Seat::A,
-            to: hole(L, 1)
-        }]
-    );
+    assert_eq!(m.effects, [loaded(Seat::A, hole(L, 1))]);
     // Stopping on 25 loads and earns another throw (step 7).
     let m = facts_of(&g(&[22], &[1], [4, 4], [0, 0], 3), "L22-L25");
     assert_eq!(
         m.effects,
         [
-            Effect::Loaded {
-                seat: Seat::A,
-                to: hole(L, 1)
-            },
-            Effect::ThrowAgain {
-                cause: BonusCause::Mark {
-                    place: hole(L, 25),
-                    kind: MarkKind::Nefer
-                }
-            }
+            loaded(Seat::A, hole(L, 1)),
+            bonus_at(hole(L, 25), MarkKind::Nefer)
         ]
     );
     // A line jump loads nothing (SK-5).
     let m = facts_of(&g(&[4], &[1], [4, 4], [0, 0], 2), "L4-L20");
-    assert_eq!(
-        m.effects,
-        [Effect::Line {
-            landing: hole(L, 6),
-            to: hole(L, 20),
-            back: false
-        }]
-    );
+    assert_eq!(m.effects, [line(hole(L, 6), hole(L, 20), false)]);
     // The fifth capture wins.
     let m = facts_of(&g(&[29], &[9], [4, 0], [4, 0], 1), "L29-S");
     assert_eq!(
@@ -681,13 +603,7 @@ fn skiryuk_captures_loads_and_bonus_throws() {
         pos("hj.skiryuk[exit_s=immediate_return_to_hand] A:L3,L27,hand*3 B:R5,R9,hand*3 A throw");
     let m = facts_of(&thrown(s, 3), "L27-hand");
     assert_eq!(m.kind, MoveKind::ToHand { from: hole(L, 27) });
-    assert_eq!(
-        m.effects,
-        [Effect::Captured {
-            seat: Seat::B,
-            from: hole(R, 5)
-        }]
-    );
+    assert_eq!(m.effects, [captured(Seat::B, hole(R, 5))]);
     // R-9 `capture_target=choice`: two targets, the capture is a decision of its own; its
     // move captures the piece chosen; the mover's path, which the arrival emptied, is refilled
     // from his hand (SK-16).
@@ -700,16 +616,7 @@ fn skiryuk_captures_loads_and_bonus_throws() {
     assert_eq!(m.kind, MoveKind::Capture { from: hole(R, 9) });
     assert_eq!(
         m.effects,
-        [
-            Effect::Captured {
-                seat: Seat::B,
-                from: hole(R, 9)
-            },
-            Effect::Loaded {
-                seat: Seat::A,
-                to: hole(L, 1)
-            }
-        ]
+        [captured(Seat::B, hole(R, 9)), loaded(Seat::A, hole(L, 1))]
     );
     let words = m.words(Voice::Imperative, &Names::default());
     assert!(words.starts_with("capture the piece on R9: "), "{words}");
@@ -736,11 +643,7 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
     let m = facts_of(&g(&[12], &[15, 1], 3), "12-15");
     assert_eq!(
         m.effects,
-        [Effect::Exchange {
-            seat: Seat::B,
-            from: Place::Square(15),
-            to: Place::Square(12)
-        }]
+        [exchange(Seat::B, Place::Square(15), Place::Square(12))]
     );
     assert_eq!(
         m.words(Voice::Imperative, &names),
@@ -836,11 +739,7 @@ fn school_exchanges_and_the_trap() {
     let m = facts_of(&g(&[12], &[15, 1], 3), "12-15");
     assert_eq!(
         m.effects,
-        [Effect::Exchange {
-            seat: Seat::B,
-            from: Place::Square(15),
-            to: Place::Square(12)
-        }]
+        [exchange(Seat::B, Place::Square(15), Place::Square(12))]
     );
     // A counter on 27 freezes the others; only a 4 frees it (004§11).
     assert_eq!(pass_reason(&g(&[27, 10], &[1], 2)), PassReason::Trapped);

@@ -1,11 +1,14 @@
 //! `hj.skiryuk`: the worked checks of SPEC §3.8, the numbered rules of seed 000 (Skiryuk,
 //! 000-SK§n) and the SK- defaults of SPEC §3.9. Seat A plays side L, seat B side R.
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::skiryuk::{State, new};
-use nefer_core::{Game, Options, Outcome, Seat, Status};
+use nefer_core::{Game, Options, Outcome, Seat};
 
 mod common;
-use common::{has, legal, next_throw, play, run, throw, winner};
+use common::{choose, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.skiryuk", State);
 
@@ -16,31 +19,6 @@ fn holes(g: &State, seat: Seat) -> Vec<u8> {
 // --- SPEC §3.8 worked checks ---
 
 #[test]
-fn check_1_a_line_jump_past_15_does_not_load() {
-    let mut g = at("A:L4,hand*4 B:R3,hand*4 A 2");
-    assert_eq!(legal(&g), ["L4-L20"]);
-    play(&mut g, "L4-L20");
-    assert_eq!(holes(&g, Seat::A), [20]);
-    assert_eq!(g.in_hand(Seat::A), 4);
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn check_2_landing_on_15_loads_and_throws_again() {
-    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
-    assert_eq!(holes(&g, Seat::A), [1, 15]);
-    assert_eq!(g.in_hand(Seat::A), 3);
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
-
-#[test]
-fn check_3_passing_15_loads_without_a_bonus() {
-    let g = after("A:L12,hand*4 B:R3,hand*4 A 5", "L12-L17");
-    assert_eq!(holes(&g, Seat::A), [1, 17]);
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
 fn check_4_a_line_may_overtake_an_own_piece_a_count_may_not() {
     let p = "A:L7,L9,hand*3 B:R3,hand*4 A";
     assert!(has(&moves(&format!("{p} 1")), "L7-L10"));
@@ -49,52 +27,7 @@ fn check_4_a_line_may_overtake_an_own_piece_a_count_may_not() {
     assert!(has(&three, "L9-L12"));
 }
 
-#[test]
-fn check_5_twenty_leads_back_to_six_unless_six_is_taken() {
-    assert_eq!(moves("A:L18,hand*4 B:R3,hand*4 A 2"), ["L18-L6"]);
-    let blocked = moves("A:L6,L18,hand*3 B:R3,hand*4 A 2");
-    assert!(has(&blocked, "L18-L20"), "{blocked:?}");
-}
-
-#[test]
-fn check_6_a_line_back_to_the_start_hole_is_not_a_move() {
-    // 8 →2→ 10 → line → 8: illegal (C-5), and not a stay on 10 either.
-    assert_eq!(moves("A:L8,hand*4 B:R3,hand*4 A 2"), ["pass"]);
-}
-
-#[test]
-fn check_7_arrival_in_s_captures_the_rearmost_path_piece() {
-    let g = after("A:L26,hand*4 B:R3,R17,S,hand*2 A 4", "L26-S");
-    assert_eq!(holes(&g, Seat::B), [17]);
-    assert_eq!(g.in_shared(Seat::B), 1);
-    assert_eq!(g.trophies(Seat::A), 1);
-    assert_eq!(g.in_shared(Seat::A), 1);
-
-    // The opponent's only path piece goes: he loads one on hole 1 at once.
-    let g = after("A:L26,hand*4 B:R3,hand*4 A 4", "L26-S");
-    assert_eq!(holes(&g, Seat::B), [1]);
-    assert_eq!(g.in_hand(Seat::B), 3);
-}
-
-#[test]
-fn check_8_a_one_takes_a_piece_from_s_back_to_hand() {
-    // A's only other pieces are trophies of B: the path is empty after the move, so the piece
-    // just returned is loaded on hole 1 at once.
-    let mut g = at("A:S,captured*4 B:R5,hand*4 A 1");
-    assert_eq!(legal(&g), ["S-hand"]);
-    play(&mut g, "S-hand");
-    assert_eq!(holes(&g, Seat::A), [1]);
-    assert_eq!(g.in_hand(Seat::A), 0);
-    assert_eq!(g.in_shared(Seat::A), 0);
-}
-
 // --- seed 000, Skiryuk's rules ---
-
-#[test]
-fn sk_3_each_side_has_its_own_path_ending_in_s() {
-    // A piece on L26 and one on R26 both reach S with a 4, each along its own side.
-    assert_eq!(moves("A:L26,hand*4 B:R26,hand*4 A 4"), ["L26-S"]);
-}
 
 #[test]
 fn sk_5_no_extra_throw_for_a_four_or_a_five() {
@@ -117,170 +50,7 @@ fn sk_6_one_piece_each_on_hole_1_the_rest_in_hand() {
     }
 }
 
-#[test]
-fn sk_7_sk_2_the_lower_opening_thrower_moves_by_it() {
-    let mut g = State::default();
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 3);
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    throw(&mut g, 2);
-    assert_eq!(
-        g.status(),
-        Status::Decide {
-            seat: Seat::B,
-            throw: Some(nefer_core::Throw::new(2).unwrap())
-        }
-    );
-    assert_eq!(legal(&g), ["R1-R3"]);
-    play(&mut g, "R1-R3");
-    // SK-21: then the higher thrower throws anew, and turns alternate (000-SK§8).
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 4);
-    assert_eq!(legal(&g), ["L1-L5"]);
-    play(&mut g, "L1-L5");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn sk_1_equal_opening_throws_are_thrown_again() {
-    let mut g = State::default();
-    run(&mut g, "2 2");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    run(&mut g, "1 5");
-    assert_eq!(legal(&g), ["L1-L2"]);
-}
-
-#[test]
-fn sk_9_sk_15_sk_16_lines_both_ways() {
-    let one = |hole: u8, t: u8| moves(&format!("A:L{hole},hand*4 B:R3,hand*4 A {t}"));
-    assert_eq!(one(4, 2), ["L4-L20"]);
-    assert_eq!(one(17, 3), ["L17-L6"]);
-    assert_eq!(one(5, 3), ["L5-L10"]);
-    assert_eq!(one(7, 3), ["L7-L8"]);
-}
-
-#[test]
-fn sk_10_passing_or_landing_on_25_loads_too() {
-    let g = after("A:L22,hand*4 B:R3,hand*4 A 3", "L22-L25");
-    assert_eq!(holes(&g, Seat::A), [1, 25]);
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    let g = after("A:L23,hand*4 B:R3,hand*4 A 4", "L23-L27");
-    assert_eq!(holes(&g, Seat::A), [1, 27]);
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn sk_12_any_piece_may_move() {
-    assert_eq!(
-        moves("A:L2,L11,hand*3 B:R3,hand*4 A 1"),
-        ["L11-L12", "L2-L3"]
-    );
-}
-
-#[test]
-fn sk_13_sk_14_no_landing_on_or_passing_an_own_piece() {
-    let p = "A:L2,L4,hand*3 B:R3,hand*4 A";
-    assert_eq!(moves(&format!("{p} 2")), ["L4-L20"]);
-    assert_eq!(moves(&format!("{p} 3")), ["L4-L7"]);
-    // The opponent's pieces stand on the other side and never block.
-    assert_eq!(moves("A:L2,hand*4 B:R3,R4,R5,hand*2 A 2"), ["L2-L4"]);
-}
-
-#[test]
-fn sk_17_a_backward_line_crossing_15_does_not_load() {
-    let g = after("A:L18,hand*4 B:R3,hand*4 A 2", "L18-L6");
-    assert_eq!(holes(&g, Seat::A), [6]);
-    assert_eq!(g.in_hand(Seat::A), 4);
-}
-
-#[test]
-fn sk_18_hole_1_taken_loses_the_load_but_not_the_bonus() {
-    let g = after("A:L1,L13,hand*3 B:R3,hand*4 A 2", "L13-L15");
-    assert_eq!(holes(&g, Seat::A), [1, 15]);
-    assert_eq!(g.in_hand(Seat::A), 3);
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
-
-#[test]
-fn sk_19_captured_pieces_never_return_and_s_pieces_do() {
-    // B: one piece on the path, one in S, three captured by A already.
-    let g = after("A:L2,L29,hand*3 B:R5,S,captured*3 A 1", "L29-S");
-    // B's last path piece is captured; B has nothing in hand, so nothing is loaded, and the
-    // captured pieces stay A's.
-    assert_eq!(g.trophies(Seat::A), 4);
-    assert_eq!(holes(&g, Seat::B), Vec::<u8>::new());
-    assert_eq!(g.in_hand(Seat::B), 0);
-}
-
-#[test]
-fn sk_20_s_needs_the_exact_throw() {
-    let p = "A:L28,hand*4 B:R3,hand*4 A";
-    assert_eq!(moves(&format!("{p} 2")), ["L28-S"]);
-    assert_eq!(moves(&format!("{p} 3")), ["pass"]);
-}
-
-#[test]
-fn sk_20_a_throw_with_no_move_is_lost() {
-    let g = after("A:L28,hand*4 B:R3,hand*4 A 5", "pass");
-    assert_eq!(holes(&g, Seat::A), [28]);
-    assert_eq!(next_throw(&g), Some(Seat::B));
-}
-
-#[test]
-fn sk_21_pieces_stay_in_s_until_a_one() {
-    let p = "A:L3,S,hand*3 B:R3,hand*4 A";
-    for t in 2..=5 {
-        assert!(!has(&moves(&format!("{p} {t}")), "S-hand"), "throw {t}");
-    }
-    assert_eq!(moves(&format!("{p} 1")), ["L3-L4", "S-hand"]);
-}
-
-#[test]
-fn sk_22_s_holds_any_number_of_both_players_pieces_safely() {
-    let g = after("A:L29,S*2,hand*2 B:R4,S*3,hand A 1", "L29-S");
-    assert_eq!(g.in_shared(Seat::A), 3);
-    assert_eq!(g.in_shared(Seat::B), 3);
-    // The capture took the path piece, not one in S.
-    assert_eq!(g.trophies(Seat::A), 1);
-    assert_eq!(holes(&g, Seat::B), [1]);
-}
-
-#[test]
-fn sk_23_a_player_left_with_an_empty_path_loads_at_once() {
-    let g = after("A:L27,hand*4 B:R9,hand*4 A 3", "L27-S");
-    assert_eq!(holes(&g, Seat::B), [1]);
-    // SK-16: so does the mover whose last path piece went into S.
-    assert_eq!(holes(&g, Seat::A), [1]);
-    assert_eq!(g.in_hand(Seat::A), 3);
-}
-
-#[test]
-fn sk_24_five_trophies_win() {
-    assert_eq!(
-        winner(&after("A:L29,hand*4 B:R4,captured*4 A 1", "L29-S")),
-        Some(Seat::A)
-    );
-}
-
 // --- SK- defaults ---
-
-#[test]
-fn sk_4_bonus_throws_chain() {
-    assert_eq!(
-        next_throw(&after(
-            "A:L13,L22,hand*3 B:R3,hand*4 A 2",
-            "L13-L15 3 L22-L25"
-        )),
-        Some(Seat::A)
-    );
-}
-
-#[test]
-fn sk_5_starting_on_a_nefer_hole_does_not_load() {
-    let g = after("A:L15,hand*4 B:R3,hand*4 A 2", "L15-L17");
-    assert_eq!(holes(&g, Seat::A), [17]);
-    assert_eq!(g.in_hand(Seat::A), 4);
-}
 
 #[test]
 fn sk_6_every_crossing_loads_again() {
@@ -307,41 +77,6 @@ fn sk_6_every_crossing_loads_again() {
     run(&mut g, "5 L11-L16");
     assert_eq!(holes(&g, Seat::A), [1, 2, 16]);
     assert_eq!(g.in_hand(Seat::A), 2);
-}
-
-#[test]
-fn sk_7_no_entry_by_a_throw_of_one() {
-    assert_eq!(moves("A:L3,hand*4 B:R3,hand*4 A 1"), ["L3-L4"]);
-}
-
-#[test]
-fn sk_9_a_lost_load_is_not_deferred() {
-    let mut g = after("A:L1,L13,hand*3 B:R3,hand*4 A 3", "L13-L16"); // trigger lost: hole 1 taken
-    run(&mut g, "2 R3-R5 1");
-    play(&mut g, "L1-L2"); // hole 1 is free now, and nothing is loaded
-    assert_eq!(holes(&g, Seat::A), [2, 16]);
-    assert_eq!(g.in_hand(Seat::A), 3);
-}
-
-#[test]
-fn sk_10_a_piece_back_from_s_is_loaded_like_any_other() {
-    // A has no piece that never entered: hand holds only the one returned from S.
-    let mut g = after("A:L13,S,captured*3 B:R3,hand*4 A 1", "S-hand");
-    assert_eq!(g.in_hand(Seat::A), 1);
-    run(&mut g, "1 R3-R4 2 L13-L15");
-    assert_eq!(holes(&g, Seat::A), [1, 15]);
-    assert_eq!(g.in_hand(Seat::A), 0);
-}
-
-#[test]
-fn sk_11_sk_12_one_line_per_move_and_a_blocked_line_stays() {
-    // 4 →2→ 6 → 20: the piece does not go on from 20 back to 6.
-    assert_eq!(moves("A:L4,hand*4 B:R3,hand*4 A 2"), ["L4-L20"]);
-    // 20 taken: the piece stays on 6.
-    assert_eq!(
-        moves("A:L4,L20,hand*3 B:R3,hand*4 A 2"),
-        ["L20-L22", "L4-L6"]
-    );
 }
 
 #[test]
@@ -391,18 +126,6 @@ fn sk_17_leaving_s_is_a_move_like_any_other() {
 }
 
 #[test]
-fn sk_20_the_bonus_throw_is_taken_even_when_it_forces_a_bad_move() {
-    let g = after("A:L13,hand*4 B:R3,hand*4 A 2", "L13-L15");
-    // No choice to decline: the next action is A's throw.
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::A)
-        }
-    );
-}
-
-#[test]
 fn sk_22_c_7_the_turn_cap_draws() {
     let mut o = Options::new();
     o.set("hj.skiryuk.max_turns", "2").unwrap();
@@ -428,8 +151,7 @@ fn sk_7_option_entry_by_one() {
     throw(&mut g, 1);
     assert_eq!(legal(&g), ["R1-R2"]);
     run(&mut g, "R1-R2 1");
-    assert_eq!(legal(&g), ["L2-L3", "hand-L1"]);
-    play(&mut g, "hand-L1");
+    choose(&mut g, &["L2-L3", "hand-L1"], "hand-L1");
     assert_eq!(holes(&g, Seat::A), [1, 2]);
     assert_eq!(g.in_hand(Seat::A), 3);
     assert_eq!(next_throw(&g), Some(Seat::B));
@@ -475,22 +197,6 @@ fn sk_14_option_foremost_capture() {
 }
 
 #[test]
-fn sk_4_option_one_bonus_per_turn() {
-    let opts = "hj.skiryuk.bonus_chain=one_per_turn";
-    let mut g = at_with(opts, "A:L13,L22,hand*3 B:R3,hand*4 A 2");
-    play(&mut g, "L13-L15");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    run(&mut g, "3 L22-L25");
-    // The second landing on a nefer hole still loads (hole 1 was filled by the first), but
-    // earns no second bonus this turn.
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    // The next turn has its bonus again.
-    let mut g = at_with(opts, "A:L13,L23,hand*3 B:R3,hand*4 A 2");
-    run(&mut g, "L13-L15 1 L1-L2 1 R3-R4 2 L23-L25");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-}
-
-#[test]
 fn bad_option_values_are_refused_by_name() {
     let mut o = Options::new();
     o.set("hj.skiryuk.capture_target", "nearest").unwrap();
@@ -500,28 +206,14 @@ fn bad_option_values_are_refused_by_name() {
 
 #[test]
 fn random_games_with_the_options_end_and_keep_every_piece() {
-    use nefer_core::{Game, MoveList};
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     let opts =
         Options::parse("hj.skiryuk.entry_by_one=true, hj.skiryuk.exit_s=immediate_return_to_hand, hj.skiryuk.capture_target=foremost, hj.skiryuk.bonus_chain=one_per_turn")
             .unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-    let mut moves = MoveList::new();
     for _ in 0..200 {
         let mut g = new(&opts).unwrap();
-        for _ in 0..20_000 {
-            match g.status() {
-                Status::Over(_) => break,
-                Status::Chance { .. } => {
-                    let c = g.sample_chance(&mut rng);
-                    g.play_chance(c).unwrap();
-                }
-                Status::Decide { .. } => {
-                    g.legal_moves(&mut moves);
-                    let m = moves[rng.random_range(0..moves.len())];
-                    g.play(m).unwrap();
-                }
-            }
+        common::random_steps(&mut g, &mut rng, 20_000, |g, _| {
             for seat in Seat::BOTH {
                 let n = g.holes_of(seat).count() as u8
                     + g.in_shared(seat)
@@ -530,7 +222,7 @@ fn random_games_with_the_options_end_and_keep_every_piece() {
                 assert_eq!(n, 5);
                 assert_eq!(g.in_shared(seat), 0);
             }
-        }
+        });
         assert!(g.outcome().is_some());
     }
 }
@@ -542,26 +234,9 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     assert_eq!(moves(p), ["L3-L5"]);
     // allowed_as_pass: the null move may be chosen, written `pass`; it changes nothing.
     let mut g = at_with("hj.skiryuk.null_line_move=allowed_as_pass", p);
-    assert_eq!(legal(&g), ["L3-L5", "pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["L3-L5", "pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert_eq!(holes(&g, Seat::A), [3, 8]);
-}
-
-#[test]
-fn c_6_sk_11_option_a_blocked_line_makes_the_move_illegal() {
-    // 4 →2→ 6 with 20 taken: stays on 6 by default, no move under blocked_line=illegal.
-    let p = "A:L4,L20,hand*3 B:R3,hand*4 A 2";
-    assert_eq!(moves(p), ["L20-L22", "L4-L6"]);
-    assert_eq!(
-        moves_with("hj.skiryuk.blocked_line=illegal", p),
-        ["L20-L22"]
-    );
-    // A line in a direction that may not be followed is no line: not blocked, the piece stops.
-    assert_eq!(
-        moves_with("hj.skiryuk.blocked_line=illegal, hj.lines=backward_only", p),
-        ["L20-L22", "L4-L6"]
-    );
 }
 
 #[test]
@@ -655,7 +330,6 @@ fn sk_16_option_c_8_a_jam_is_a_draw() {
         "hj.skiryuk.auto_load=after_capture_only",
         "A:hand*5 B:hand*5 A 1",
     );
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }

@@ -1,27 +1,19 @@
 //! `hj.walker`: the worked checks of SPEC §5.6, the rules of seed 001 and the WB- defaults, basic
 //! game and Variation. Seat A plays side L, B side R; positions are given as circuit indices
 //! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to 1).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::walker::{State, new};
 use nefer_core::{Chance, Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, play, run, throw};
+use common::{choose, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.walker", State);
 
 // --- SPEC §5.6 worked checks ---
-
-#[test]
-fn check_1_blocking_point_and_occupied_landing() {
-    assert!(!has(&moves("A:L13,L15,hand*3 B:hand*5 A 3"), "L13-L16"));
-    assert!(!has(&moves("A:L12,L15,hand*3 B:hand*5 A 3"), "L12-L15"));
-}
-
-#[test]
-fn check_2_line_6_to_20_ignores_blocking_points() {
-    assert!(has(&moves("A:L4,L10,L15,hand*2 B:hand*5 A 2"), "L4-L20"));
-}
 
 #[test]
 fn check_3_landing_on_10_with_8_taken_stays_and_blocks() {
@@ -32,12 +24,6 @@ fn check_3_landing_on_10_with_8_taken_stays_and_blocks() {
     let _ = legal(&g);
     run(&mut g, "hand-R1 2 R1-R3 4");
     assert!(!has(&legal(&g), "L8-L12"));
-}
-
-#[test]
-fn check_4_no_bear_off_with_a_piece_in_hand() {
-    assert_eq!(moves("A:S,hand,off*3 B:hand*5 A 5"), ["pass"]);
-    assert_eq!(moves("A:S*2,off*3 B:hand*5 A 5"), ["S-off"]);
 }
 
 // --- seed 001 rules ---
@@ -60,54 +46,8 @@ fn rule_6_a_one_enters_and_throws_again() {
     let mut g = State::default();
     g.play_chance(Chance::Seat(Seat::B)).unwrap();
     throw(&mut g, 1);
-    assert_eq!(legal(&g), ["hand-R1"]);
-    play(&mut g, "hand-R1");
-    assert_eq!(
-        g.status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
-}
-
-#[test]
-fn rule_7_wb_5_entering_is_a_choice() {
-    // A 1 may enter or move the piece on 5 (to 6, then along the line to 20).
-    assert_eq!(moves("A:L5,hand*4 B:hand*5 A 1"), ["L5-L20", "hand-L1"]);
-}
-
-#[test]
-fn rule_8_only_blocking_points_stop_passage() {
-    assert!(has(&moves("A:L11,L12,hand*3 B:hand*5 A 3"), "L11-L14"));
-    assert!(!has(&moves("A:L19,L20,hand*3 B:hand*5 A 3"), "L19-L22"));
-    assert!(!has(&moves("A:L18,L20,hand*3 B:hand*5 A 4"), "L18-L22"));
-}
-
-#[test]
-fn rule_9_no_landing_on_an_occupied_point() {
-    assert!(!has(&moves("A:L3,L5,hand*3 B:hand*5 A 2"), "L3-L5"));
-    // Nor entering on an occupied hole 1.
-    assert!(!has(&moves("A:L1,hand*4 B:hand*5 A 1"), "hand-L1"));
-}
-
-#[test]
-fn rule_10_lines_both_ways_if_possible() {
-    assert!(has(&moves("A:L17,hand*4 B:hand*5 A 3"), "L17-L6"));
-    assert!(has(&moves("A:L7,hand*4 B:hand*5 A 3"), "L7-L8"));
-    assert!(has(&moves("A:L5,hand*4 B:hand*5 A 3"), "L5-L10"));
-    assert!(has(&moves("A:L7,hand*4 B:hand*5 A 1"), "L7-L10"));
-}
-
-#[test]
-fn rule_11_no_move_past_point_30() {
-    assert_eq!(moves("A:L28,hand*4 B:hand*5 A 3"), ["pass"]);
-    assert!(has(&moves("A:L28,hand*4 B:hand*5 A 2"), "L28-S"));
-}
-
-#[test]
-fn rule_12_a_usable_throw_must_be_used() {
-    assert_eq!(moves("A:L3,hand*4 B:hand*5 A 2"), ["L3-L5"]);
-    assert_eq!(moves("A:hand*5 B:hand*5 A 2"), ["pass"]);
+    choose(&mut g, &["hand-R1"], "hand-R1");
+    assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
@@ -120,50 +60,10 @@ fn rules_13_to_15_bear_off_with_five_and_win() {
 // --- WB defaults ---
 
 #[test]
-fn wb_3_point_30_holds_many() {
-    assert!(has(&moves("A:L27,S,hand*3 B:hand*5 A 3"), "L27-S"));
-}
-
-#[test]
-fn wb_4_lines_ignore_blocking_points() {
-    assert!(has(&moves("A:L3,L10,L15,hand*2 B:hand*5 A 3"), "L3-L20"));
-}
-
-#[test]
-fn wb_6_moving_with_a_one_earns_nothing() {
-    assert_eq!(
-        after("A:L3,hand*4 B:hand*5 A 1", "L3-L4").status(),
-        Status::Chance {
-            seat: Some(Seat::B)
-        }
-    );
-}
-
-#[test]
-fn wb_8_c_6_blocked_line_stays() {
-    assert!(has(&moves("A:L4,L20,hand*3 B:hand*5 A 2"), "L4-L6"));
-}
-
-#[test]
-fn wb_10_one_line_per_move_and_c_5_no_null_move() {
-    // 8 + 2 = 10, whose line leads back to 8: the start hole counts as free, so the move
-    // would end where it began and is illegal.
-    assert!(
-        !has(&moves("A:L8,hand*4 B:hand*5 A 2"), "L8-L10")
-            && !has(&moves("A:L8,hand*4 B:hand*5 A 2"), "L8-L8")
-    );
-    assert_eq!(moves("A:L8,hand*4 B:hand*5 A 2"), ["pass"]);
-}
-
-#[test]
 fn c_8_no_jam_in_basic_random_games() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    for _ in 0..200 {
-        let mut g = State::default();
-        nefer_core::random_playout(&mut g, &mut rng);
+    common::random_playouts(3, 200, |g: &State| {
         assert!(matches!(g.outcome(), Some(Outcome::Win(_))));
-    }
+    });
 }
 
 // --- Variation ---
@@ -174,54 +74,10 @@ fn var(text: &str) -> Vec<String> {
 }
 
 #[test]
-fn variation_pieces_pass_30_and_go_round() {
-    assert!(has(&var("A:L28,hand*4 B:hand*5 A 4"), "L28-R28"));
-    assert!(has(&var("A:L27,hand*4 B:hand*5 A 3"), "L27-S"));
-}
-
-#[test]
-fn variation_bear_off_from_the_opponents_hole_1_with_five() {
-    assert_eq!(var("A:R1,off*4 B:hand*5 A 5"), ["R1-off"]);
-    assert_eq!(
-        var("A:R1,hand,off*3 B:hand*5 A 5"),
-        ["pass"],
-        "all entered first (WB-17 default)"
-    );
-    assert_eq!(
-        var("A:R3,off*4 B:hand*5 A 3"),
-        ["pass"],
-        "not past index 59 (WB-14)"
-    );
-}
-
-#[test]
-fn variation_any_piece_on_a_blocking_point_blocks_all() {
-    // B's piece on its own 25 (A's index 35) blocks A's piece on R27 (index 33) passing it.
-    assert_eq!(var("A:R27,hand*4 B:R25,hand*4 A 4"), ["pass"]);
-    // A's own piece on B's 25 blocks A's other piece too; it moves itself.
-    assert_eq!(var("A:R27,R25,hand*3 B:hand*5 A 4"), ["R25-R21"]);
-}
-
-#[test]
-fn variation_far_lines_work_both_ways() {
-    // Landing on the far 20 (index 40) jumps forward to the far 6 (index 54).
-    assert!(has(&var("A:R23,hand*4 B:hand*5 A 3"), "R23-R6"));
-}
-
-#[test]
-fn variation_no_landing_on_opponent_pieces_and_entry_needs_hole_1() {
-    // B waits on A's hole 1 (B's index 59): A cannot enter (WB-12).
-    assert!(!has(&var("A:L5,hand*4 B:L1,off*4 A 1"), "hand-L1"));
-    // A cannot land on B's piece on L7 (B's index 53).
-    assert!(!has(&var("A:L5,hand*4 B:L7,hand*4 A 2"), "L5-L7"));
-}
-
-#[test]
 fn variation_mutual_entry_blockade_is_a_draw() {
     // WB-17: each waits on the other's hole 1 with pieces in hand: nobody can ever move.
     let mut g = at("[variation=true] A:R2,hand*4 B:L1,hand*4 A 1");
-    assert_eq!(legal(&g), ["R2-R1"]);
-    play(&mut g, "R2-R1");
+    choose(&mut g, &["R2-R1"], "R2-R1");
     assert_eq!(g.outcome(), Some(Outcome::Draw), "{}", g.board_text());
 }
 
@@ -259,156 +115,9 @@ fn c_9_a_first_player_fixed_by_option_throws_first_without_a_draw() {
 
 // --- options ---
 
-#[test]
-fn wb_2_option_line_directions() {
-    // 18 →2→ 20 → back to 6; 4 →2→ 6 → on to 20.
-    let from = |hole: u8| format!("A:L{hole},hand*4 B:hand*5 A 2");
-    assert!(has(&moves(&from(18)), "L18-L6"));
-    for (lines, hole, want) in [
-        ("forward_only", 18, "L18-L20"),
-        ("forward_only", 4, "L4-L20"),
-        ("backward_only", 4, "L4-L6"),
-        ("backward_only", 18, "L18-L6"),
-    ] {
-        let o = format!("hj.lines={lines}");
-        assert_eq!(moves_with(&o, &from(hole)), [want], "{lines}");
-    }
-}
-
-#[test]
-fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
-    assert_eq!(moves("A:L3,L8,hand*3 B:hand*5 A 2"), ["L3-L5"]);
-    assert_eq!(
-        moves_with(
-            "hj.walker.null_line_move=allowed_as_pass",
-            "A:L3,L8,hand*3 B:hand*5 A 2"
-        ),
-        ["L3-L5", "pass"]
-    );
-    // With forward lines only, 10 leads nowhere: 8 → 10 is an ordinary move.
-    assert_eq!(
-        moves_with("hj.lines=forward_only", "A:L3,L8,hand*3 B:hand*5 A 2"),
-        ["L3-L5", "L8-L10"]
-    );
-}
-
-#[test]
-fn c_6_wb_8_option_a_blocked_line_makes_the_move_illegal() {
-    assert_eq!(moves("A:L4,L20,hand*3 B:hand*5 A 2"), ["L20-L22", "L4-L6"]);
-    assert_eq!(
-        moves_with(
-            "hj.walker.blocked_line=illegal",
-            "A:L4,L20,hand*3 B:hand*5 A 2"
-        ),
-        ["L20-L22"]
-    );
-}
-
-#[test]
-fn wb_7_option_bear_off_values() {
-    // Default: only an exact 5 bears off from point 30 (001§13).
-    assert_eq!(moves("A:S*2,off*3 B:hand*5 A 1"), ["pass"]);
-    let five_or_one = "hj.walker.bear_off=five_or_one";
-    assert_eq!(
-        moves_with(five_or_one, "A:S*2,off*3 B:hand*5 A 1"),
-        ["S-off"]
-    );
-    assert_eq!(
-        moves_with(five_or_one, "A:S*2,off*3 B:hand*5 A 5"),
-        ["S-off"]
-    );
-    assert_eq!(
-        moves_with(five_or_one, "A:S*2,off*3 B:hand*5 A 3"),
-        ["pass"]
-    );
-    for t in 1..=5 {
-        assert_eq!(
-            moves_with(
-                "hj.walker.bear_off=any",
-                &format!("A:S,off*4 B:hand*5 A {t}")
-            ),
-            ["S-off"]
-        );
-    }
-    // Still only once every piece has entered (WB-7 changes the value, not 001§14).
-    assert_eq!(
-        moves_with("hj.walker.bear_off=any", "A:S,hand,off*3 B:hand*5 A 3"),
-        ["pass"]
-    );
-    // The variation bears off "as per rule 13", so with the same values.
-    assert_eq!(
-        var_with("hj.walker.bear_off=any", "A:R1,off*4 B:hand*5 A 2"),
-        ["R1-off"]
-    );
-}
-
-#[test]
-fn wb_3_option_point_30_holds_one_piece() {
-    // B's piece on S: A may land there by default, not under `single` (001§9 literal).
-    let land = |opts: &str| moves_with(opts, "A:L28,hand*4 B:S,hand*4 A 2");
-    assert_eq!(land(""), ["L28-S"]);
-    assert_eq!(land("hj.walker.shared_30=single"), ["pass"]);
-    // An own piece there blocks too; an empty S takes one.
-    let single = "hj.walker.shared_30=single";
-    assert_eq!(moves_with(single, "A:L28,S,hand*3 B:hand*5 A 2"), ["pass"]);
-    assert_eq!(moves_with(single, "A:L28,hand*4 B:hand*5 A 2"), ["L28-S"]);
-}
-
-#[test]
-fn wb_4_option_blocking_points_stop_line_jumps() {
-    // 4 →2→ 6 → 20 passes the own piece on blocking point 10: allowed by default (WB-4).
-    assert!(has(&moves("A:L4,L10,hand*3 B:hand*5 A 2"), "L4-L20"));
-    // block_lines: the line cannot be followed, so the piece stays on 6 (C-6 `stay`) ...
-    let block = "hj.walker.block_lines=true";
-    assert_eq!(
-        moves_with(block, "A:L4,L10,hand*3 B:hand*5 A 2"),
-        ["L10-L12", "L4-L6"]
-    );
-    // ... or the move is illegal under C-6 `illegal`.
-    assert_eq!(
-        moves_with(
-            "hj.walker.block_lines=true, hj.walker.blocked_line=illegal",
-            "A:L4,L10,hand*3 B:hand*5 A 2"
-        ),
-        ["L10-L12"]
-    );
-    // 20 → 6 backwards passes 15: blocked by a piece on 15.
-    assert_eq!(
-        moves_with(block, "A:L15,L18,hand*3 B:hand*5 A 2"),
-        ["L15-L17", "L18-L20"]
-    );
-    // 10 → 8 passes only 9, no blocking point.
-    assert!(has(
-        &moves_with(block, "A:L7,L15,hand*3 B:hand*5 A 3"),
-        "L7-L8"
-    ));
-}
-
 /// The legal moves at the Variation's position `text` with the options `opts`.
 fn var_with(opts: &str, text: &str) -> Vec<String> {
     moves_with(opts, &format!("[variation=true] {text}"))
-}
-
-#[test]
-fn wb_11_option_whose_pieces_on_blocking_points_block() {
-    // B's piece on its own 25 (A's index 35) blocks A's piece on index 33 by default.
-    assert_eq!(var("A:R27,hand*4 B:R25,hand*4 A 4"), ["pass"]);
-    // owner_only: a piece blocks only its owner's pieces, so B's does not block A ...
-    let owner = "hj.walker.v_block=owner_only";
-    assert_eq!(
-        var_with(owner, "A:R27,hand*4 B:R25,hand*4 A 4"),
-        ["R27-R23"]
-    );
-    // ... while A's own piece on index 35 still blocks A's piece on 33.
-    assert_eq!(
-        var_with(owner, "A:R27,R25,hand*3 B:hand*5 A 4"),
-        ["R25-R21"]
-    );
-    // none: no blocking at all in the variation.
-    assert_eq!(
-        var_with("hj.walker.v_block=none", "A:R27,R25,hand*3 B:hand*5 A 4"),
-        ["R25-R21", "R27-R23"]
-    );
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! `hj.washburne`: the worked checks of SPEC §4.6, the seed-000 Washburne rules SPEC §4 cites
 //! (000-WA§n) and the WA- defaults. Seat A is Red on side L; positions are circuit indices
 //! (1..29 own side, 30 = S, 31..59 the far side from its hole 29 down to its hole 1).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::washburne::{State, new};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{has, legal, next_throw, play, run, throw, winner};
+use common::{choose, has, legal, next_throw, play, run, throw};
 
 common::positions!("hj.washburne", State);
 
@@ -28,31 +31,6 @@ fn check_2_far_20_leads_forward_to_far_6_and_knocks_off() {
     assert!(g.indices_of(Seat::A).contains(&54));
 }
 
-#[test]
-fn check_3_far_lines_jump_backward_and_forward() {
-    assert!(has(
-        &moves("A:L1,L2,L3,L4,R8 B:R1,R2,R3,R4,R5 A 2"),
-        "R8-R20"
-    ));
-    assert!(has(
-        &moves("A:L1,L2,L3,L4,R12 B:R1,R2,R3,R4,R5 A 2"),
-        "R12-R8"
-    ));
-}
-
-#[test]
-fn check_4_a_knocked_off_piece_and_a_full_home_box_lose_at_once() {
-    // Blue's home R1..R5 is Blue's indices 1..5 = Red's 59..55. Blue keeps R1 and R2, Red holds
-    // R3 and R4 and moves a third piece in from R7 (index 53) to R5: full, with Blue's piece off.
-    assert_eq!(
-        winner(&after(
-            "A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A 2",
-            "R7-R5"
-        )),
-        Some(Seat::A)
-    );
-}
-
 // --- seed 000, Washburne rules as SPEC §4 cites them ---
 
 #[test]
@@ -64,90 +42,10 @@ fn wa_8_every_piece_starts_on_its_home_holes_and_red_throws_first() {
 }
 
 #[test]
-fn wa_10_wa_14_forward_only_and_not_past_the_far_hole_1() {
-    // Indices 53..57 with a 3: 53→56 and 54→57 are own pieces, 57→60 is past the end; only
-    // 55→58 (R5-R2) and 56→59 (R4-R1) remain.
-    assert_eq!(
-        moves("A:R7,R6,R5,R4,R3 B:R10,R11,R12,R13,R14 A 3"),
-        ["R4-R1", "R5-R2"]
-    );
-    // From the far hole 1 (index 59) nothing moves on (nor onto an own piece): only R6 moves.
-    assert_eq!(
-        moves("A:R6,R4,R3,R2,R1 B:R10,R11,R12,R13,R14 A 1"),
-        ["R6-R5"]
-    );
-}
-
-#[test]
-fn wa_11_never_onto_an_own_piece() {
-    assert!(!has(
-        &moves("A:L1,L2,L3,L7,L9 B:R1,R2,R3,R4,R5 A 2"),
-        "L7-L9"
-    ));
-}
-
-#[test]
-fn wa_12_landing_on_an_unsafe_opponent_knocks_it_off() {
-    // Blue's piece on L12 is Blue's index 48.
-    assert_eq!(
-        after("A:L1,L2,L3,L4,L9 B:R1,R2,R3,R4,L12 A 3", "L9-L12").knocked_off(Seat::B),
-        1
-    );
-}
-
-#[test]
-fn wa_4_wa_12_safe_holes_protect() {
-    // Blue on L15 (ankh, safe): Red cannot land there.
-    assert!(!has(
-        &moves("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,L15 A 3"),
-        "L12-L15"
-    ));
-    // Blue on its home hole R3 (Red's index 57): safe.
-    assert!(!has(
-        &moves("A:L1,L2,L3,L4,R6 B:R3,R10,R11,R12,R13 A 3"),
-        "R6-R3"
-    ));
-}
-
-#[test]
-fn wa_3_orange_holes_re_throw_and_chain() {
-    let g = after("A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3", "L12-L15");
-    assert_eq!(next_throw(&g), Some(Seat::A));
-    // Landing on 10 follows the line to 8, which is not orange: no bonus.
-    assert_eq!(
-        next_throw(&after("A:L1,L2,L3,L4,L7 B:R1,R2,R3,R4,R5 A 3", "L7-L8")),
-        Some(Seat::B)
-    );
-}
-
-#[test]
-fn wa_3_landing_on_6_goes_to_orange_20_and_re_throws() {
-    assert_eq!(
-        next_throw(&after("A:L1,L2,L3,L4,L11 B:R1,R2,R3,R4,R5 A 2", "L4-L20")),
-        Some(Seat::A)
-    );
-}
-
-#[test]
-fn wa_6_blocked_line_stays_and_wa_7_only_the_final_hole_matters() {
-    // 6 → 20 with an own piece on 20: the piece stays on 6.
-    assert!(has(
-        &moves("A:L1,L2,L3,L4,L20 B:R1,R2,R3,R4,R5 A 2"),
-        "L4-L6"
-    ));
-    // Landing hole 6 holds an own piece but the line is followed to an empty 20: legal.
-    assert!(has(
-        &moves("A:L1,L2,L3,L4,L6 B:R1,R2,R3,R4,R5 A 2"),
-        "L4-L20"
-    ));
-}
-
-#[test]
 fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     // Red has a piece knocked off: only re-entry; a 3 puts it on L3 if empty.
     let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 3");
-    assert_eq!(legal(&g), ["hand-L3"]);
-    play(&mut g, "hand-L3");
+    choose(&mut g, &["hand-L3"], "hand-L3");
     assert_eq!(
         next_throw(&g),
         Some(Seat::B),
@@ -155,46 +53,13 @@ fn wa_8_wa_9_re_entry_on_home_hole_k_one_try_no_bonus() {
     );
     // Occupied home hole: the try fails.
     let mut g = at("A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A 2");
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
 #[test]
-fn wa_13_s_is_an_ordinary_hole() {
-    // Blue on S (its index 30, Red's 30): Red can land there and knock it off.
-    assert_eq!(
-        after("A:L1,L2,L3,L4,L27 B:R1,R2,R3,R4,S A 3", "L27-S").knocked_off(Seat::B),
-        1
-    );
-}
-
-#[test]
-fn wa_9_filling_the_opponents_home_box_wins() {
-    assert_eq!(
-        winner(&after(
-            "A:R6,R5,R4,R3,R2 B:R10,R11,R12,R13,R14 A 5",
-            "R6-R1"
-        )),
-        Some(Seat::A)
-    );
-}
-
-#[test]
-fn wa_20_pieces_jump_over_others() {
-    assert!(has(
-        &moves("A:L1,L2,L3,L4,L7 B:R5,L11,L10,L9,L8 A 5"),
-        "L7-L12"
-    ));
-}
-
-#[test]
 fn every_random_game_ends() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
-    for _ in 0..100 {
-        let mut g = State::default();
-        nefer_core::random_playout(&mut g, &mut rng);
+    common::random_playouts(4, 100, |g: &State| {
         assert!(g.outcome().is_some());
         let pieces = |s: Seat| g.indices_of(s).len() as u8 + g.knocked_off(s);
         assert_eq!(
@@ -203,7 +68,7 @@ fn every_random_game_ends() {
             "pieces are conserved"
         );
         assert!(!matches!(g.status(), Status::Decide { .. }));
-    }
+    });
 }
 
 #[test]
@@ -251,20 +116,6 @@ fn bitboards_read_each_seat_in_its_own_and_the_other_seats_indices() {
 // --- options ---
 
 #[test]
-fn wa_5_option_line_directions() {
-    // 18 →2→ 20 → back to 6 (both ways, the default); forward only: stays on 20.
-    let p = "A:L1,L2,L3,L4,L18 B:R1,R2,R3,R4,R5 A 2";
-    assert!(has(&moves(p), "L18-L6"));
-    let fwd = moves_with("hj.lines=forward_only", p);
-    assert!(has(&fwd, "L18-L20") && !has(&fwd, "L18-L6"), "{fwd:?}");
-    // 4 →2→ 6 → on to 20 by default; backward only: stays on 6.
-    let p = "A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 2";
-    assert!(has(&moves(p), "L4-L20"));
-    let back = moves_with("hj.lines=backward_only", p);
-    assert!(has(&back, "L4-L6") && !has(&back, "L4-L20"), "{back:?}");
-}
-
-#[test]
 fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     // 8 →2→ 10 → line → 8: no move by default; a pass beside the other moves under the option.
     let p = "A:L1,L2,L3,L4,L8 B:R1,R2,R3,R4,R5 A 2";
@@ -275,25 +126,6 @@ fn c_5_option_a_line_back_to_the_start_may_be_played_as_a_pass() {
     let mut expected = plain.clone();
     expected.push("pass".into());
     assert_eq!(with, expected);
-}
-
-#[test]
-fn c_6_wa_6_option_a_blocked_line_makes_the_move_illegal() {
-    let p = "A:L1,L2,L3,L4,L20 B:R1,R2,R3,R4,R5 A 2";
-    assert!(has(&moves(p), "L4-L6"));
-    let opt = "hj.washburne.blocked_line=illegal";
-    assert!(!has(&moves_with(opt, p), "L4-L6"));
-}
-
-#[test]
-fn wa_3_option_orange_none_gives_no_bonus() {
-    assert_eq!(
-        next_throw(&after(
-            "[orange=none] A:L1,L2,L3,L4,L12 B:R1,R2,R3,R4,R5 A 3",
-            "L12-L15",
-        )),
-        Some(Seat::B)
-    );
 }
 
 #[test]
@@ -318,8 +150,7 @@ fn wa_8_option_only_a_one_re_enters_on_the_first_free_home_hole() {
     let p = "A:L1,L2,L10,L11,hand B:R1,R2,R3,R4,R5 A";
     assert_eq!(moves_with(opt, &format!("{p} 3")), ["pass"]);
     let mut one = at_with(opt, &format!("{p} 1"));
-    assert_eq!(legal(&one), ["hand-L3"]);
-    play(&mut one, "hand-L3");
+    choose(&mut one, &["hand-L3"], "hand-L3");
     assert_eq!(one.knocked_off(Seat::A), 0);
     assert_eq!(next_throw(&one), Some(Seat::B));
 }
@@ -336,8 +167,7 @@ fn wa_11_option_the_full_home_box_loses_at_the_failed_re_entry() {
     assert_eq!(g.outcome(), None, "not yet");
     // Blue's re-entry try fails: now Blue loses.
     throw(&mut g, 3);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
 }
 

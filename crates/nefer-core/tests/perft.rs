@@ -35,7 +35,7 @@ use nefer_core::{Action, AnyGame, Game, Options, Record, RuleSetId, Status, repl
 use proptest::prelude::*;
 
 mod common;
-use common::{options_for, random_game};
+use common::random_games;
 
 /// Entries up to this many nodes are checked by the plain `cargo test` (a few seconds in the
 /// dev profile); deeper ones by [`perft_deep`] (`--ignored`).
@@ -328,8 +328,9 @@ fn every_rule_set_has_its_start() {
 
 /// The second way: the trace's action strings, parsed back and applied through the checked
 /// API, on states read back from their position strings; `levels[k]` counts the states `k`
-/// plies down. Each state's actions are distinct.
-fn second_way(game: &AnyGame, last: Option<Action>, levels: &mut [Counts]) {
+/// plies down, and the actions that reach them, each counted as it is played. Each state's
+/// actions are distinct.
+fn second_way(game: &AnyGame, levels: &mut [Counts]) {
     // A state read back from its position string plays on as the state itself: nothing the
     // string leaves out changes what follows.
     let game = AnyGame::from_position(&game.position()).expect("a state's own position string");
@@ -340,11 +341,6 @@ fn second_way(game: &AnyGame, last: Option<Action>, levels: &mut [Counts]) {
         Status::Decide { .. } => here.decisions += 1,
         Status::Chance { .. } => here.chances += 1,
         Status::Over(_) => here.over += 1,
-    }
-    match last {
-        Some(Action::Move(_)) => here.moves += 1,
-        Some(Action::Chance(_)) => here.outcomes += 1,
-        None => {}
     }
     if below.is_empty() {
         return;
@@ -367,7 +363,11 @@ fn second_way(game: &AnyGame, last: Option<Action>, levels: &mut [Counts]) {
         let mut child = game.clone();
         let action = play_token(&mut child, i, token)
             .unwrap_or_else(|e| panic!("{}: `{token}`: {e}", game.position()));
-        second_way(&child, Some(action), below);
+        match action {
+            Action::Move(_) => below[0].moves += 1,
+            Action::Chance(_) => below[0].outcomes += 1,
+        }
+        second_way(&child, below);
     }
 }
 
@@ -385,7 +385,7 @@ fn shallow_counts_agree_with_the_checked_api() {
         };
         // One walk counts every depth up to the deepest: levels[0] is the position itself.
         let mut levels = vec![Counts::default(); deepest as usize + 1];
-        second_way(&e.game, None, &mut levels);
+        second_way(&e.game, &mut levels);
         for &&(depth, expected, line) in &shallow {
             let got = levels[depth as usize];
             assert_eq!(got, expected, "{} depth {depth} (line {line})", e.name());
@@ -405,20 +405,14 @@ proptest! {
     /// counts are not kept, so option values others change do not matter), `perft` agrees with
     /// the second way at every depth up to the deepest under [`SECOND_WAY`] nodes (at most 4).
     #[test]
-    fn perft_agrees_with_the_checked_api_on_random_states(
-        seed in any::<u64>(),
-        which in 0usize..64,
-        cut in 0usize..400,
-    ) {
-        let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
-        let options = options_for(id, seed);
-        let (_, g) = random_game(id, &options, seed, cut);
+    fn perft_agrees_with_the_checked_api_on_random_states(r in random_games(0..400)) {
+        let g = r.end;
         let deepest = (1..=4)
             .take_while(|&d| perft(&g, d).nodes() <= SECOND_WAY)
             .last()
             .unwrap_or(0);
         let mut levels = vec![Counts::default(); deepest as usize + 1];
-        second_way(&g, None, &mut levels);
+        second_way(&g, &mut levels);
         for (depth, got) in levels.iter().enumerate() {
             prop_assert_eq!(*got, perft(&g, depth as u32), "{} depth {}", g.position(), depth);
         }

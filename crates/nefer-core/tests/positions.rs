@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 mod common;
-use common::{options_for, pos, random_game};
+use common::{RandomGame, pos, random_game, random_games};
 
 /// The start positions, as docs/dev/positions.md shows them.
 const STARTS: [(RuleSetId, &str); 6] = [
@@ -98,14 +98,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
-    fn every_state_reads_back_and_plays_on_identically(
-        seed in any::<u64>(),
-        which in 0usize..64,
-        cut in 0usize..600,
-    ) {
-        let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
-        let options = options_for(id, seed);
-        let (actions, end) = random_game(id, &options, seed, cut + 1);
+    fn every_state_reads_back_and_plays_on_identically(r in random_games(1..601)) {
+        let RandomGame { id, options, seed, actions, end } = r;
         // Every state along the game, the last one included.
         let mut g = id.new_game(&options).unwrap();
         for a in actions.iter().chain([None].iter().flatten()) {

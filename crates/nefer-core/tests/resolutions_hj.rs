@@ -3,12 +3,15 @@
 //! values; Skiryuk's optional load, capture choice, declinable bonus,
 //! owed captures; and the readings corrected by R-12 …. One test per clause,
 //! each failing if its clause breaks. Seat A plays side L, seat B side R.
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::hj::{french, skiryuk, walker, washburne};
 use nefer_core::{Chance, DicePair, Game, Options, Outcome, Prob, Record, Seat, Status, replay};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{choose, circuit, items, legal, next_throw, play, run, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -22,29 +25,6 @@ fn dice<G: Game>(g: &mut G, a: u8, b: u8) {
 
 fn decides_without_a_throw<G: Game>(g: &G, seat: Seat) -> bool {
     g.status() == Status::Decide { seat, throw: None }
-}
-
-/// The items of a seat's pieces in a position string: `places`, then `pool*n`.
-fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
-    let mut v: Vec<String> = places.into_iter().collect();
-    for &(pool, n) in pools {
-        match n {
-            0 => {}
-            1 => v.push(pool.to_owned()),
-            n => v.push(format!("{pool}*{n}")),
-        }
-    }
-    v.join(",")
-}
-
-/// The place of circuit index `i` (1..=59) of a seat whose own side is `own` (NOTATION §2).
-fn circuit(own: char, i: u8) -> String {
-    let far = if own == 'L' { 'R' } else { 'L' };
-    match i {
-        1..=29 => format!("{own}{i}"),
-        30 => "S".to_owned(),
-        _ => format!("{far}{}", 60 - i),
-    }
 }
 
 /// A Washburne position (circuit indices of A and B, knocked-off counts), A to throw, under `o`.
@@ -96,11 +76,9 @@ fn r_5_the_first_decision_lists_both_values_the_second_the_other_die_with_anothe
     let mut g = wa(&home, &home, [0, 0], D4);
     dice(&mut g, 2, 2);
     assert!(decides_without_a_throw(&g, Seat::A));
-    assert_eq!(legal(&g), ["2:L4-L20", "2:L5-L7"]);
-    play(&mut g, "2:L5-L7");
+    choose(&mut g, &["2:L4-L20", "2:L5-L7"], "2:L5-L7");
     // The piece now on L7 has used a die.
-    assert_eq!(legal(&g), ["2:L3-L5", "2:L4-L20"]);
-    play(&mut g, "2:L3-L5");
+    choose(&mut g, &["2:L3-L5", "2:L4-L20"], "2:L3-L5");
     // L5 is orange (WA-3): one more throw of both dice.
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Two values: both listed first, then the one left.
@@ -138,16 +116,13 @@ fn r_5_no_look_ahead_a_die_left_without_a_move_is_a_pass() {
     let (a, b) = ([10, 55, 56, 57, 58], [1, 10, 11, 12, 13]);
     let mut g = wa(&a, &b, [0, 0], D4);
     dice(&mut g, 1, 2);
-    assert_eq!(legal(&g), ["1:L10-L11", "2:L10-L12"]);
-    play(&mut g, "1:L10-L11");
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["1:L10-L11", "2:L10-L12"], "1:L10-L11");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // A throw neither die can use is one lone pass.
     let mut g = wa(&[54, 55, 56, 57, 58], &b, [0, 0], D4);
     dice(&mut g, 1, 2);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -156,8 +131,7 @@ fn r_5_a_re_entry_turn_is_one_decision_with_either_die() {
     let b = [20, 21, 22, 23, 24];
     let mut g = wa(&[10, 11, 12, 13], &b, [1, 0], D4);
     dice(&mut g, 1, 3);
-    assert_eq!(legal(&g), ["1:hand-L1", "3:hand-L3"]);
-    play(&mut g, "3:hand-L3");
+    choose(&mut g, &["1:hand-L1", "3:hand-L3"], "3:hand-L3");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // A taken home hole: the other die only.
     let mut g = wa(&[1, 11, 12, 13], &b, [1, 0], D4);
@@ -179,13 +153,11 @@ fn r_5_each_orange_landing_earns_a_throw_of_both_dice_after_the_throw() {
     play(&mut g, "3:L12-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
     dice(&mut g, 1, 1);
-    play(&mut g, "1:L15-L16");
-    play(&mut g, "1:L19-L6");
+    run(&mut g, "1:L15-L16 1:L19-L6");
     // The second orange landing's throw.
     assert_eq!(next_throw(&g), Some(Seat::A));
     dice(&mut g, 1, 1);
-    play(&mut g, "1:L6-L7");
-    play(&mut g, "1:L18-L19");
+    run(&mut g, "1:L6-L7 1:L18-L19");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -208,8 +180,7 @@ fn r_5_the_jam_test_tries_the_die_values_1_to_4() {
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     // With the sticks a 5 still moves: no jam.
     let mut g = wa(&pos, &pos, [0, 0], "");
-    throw(&mut g, 1);
-    play(&mut g, "pass");
+    run(&mut g, "1 pass");
     assert_eq!(g.outcome(), None);
 }
 
@@ -267,8 +238,7 @@ fn r_6_an_orange_hole_holding_a_piece_is_a_blocking_point() {
     assert!(moves(&[3, 10, 15, 26, 27], &b, block, 3).contains(&"L3-L20".to_owned()));
     // Landing on an orange hole earns nothing then.
     let mut g = wa(&[3, 5, 21, 22, 23], &b, [0, 0], block);
-    throw(&mut g, 3);
-    play(&mut g, "L22-L25");
+    run(&mut g, "3 L22-L25");
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
 
@@ -375,29 +345,22 @@ fn r_8_an_optional_load_is_a_decision_then_the_move_goes_on() {
     let o = "hj.skiryuk.load=optional";
     // Landing on 15: load or not, then the bonus throw.
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     assert!(decides_without_a_throw(&g, Seat::A));
-    assert_eq!(legal(&g), ["hand-L1", "pass"]);
-    play(&mut g, "pass");
+    choose(&mut g, &["hand-L1", "pass"], "pass");
     assert_eq!((holes(&g, Seat::A), g.in_hand(Seat::A)), (vec![15], 4));
     assert_eq!(next_throw(&g), Some(Seat::A));
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
-    play(&mut g, "hand-L1");
+    run(&mut g, "2 L13-L15 hand-L1");
     assert_eq!((holes(&g, Seat::A), g.in_hand(Seat::A)), (vec![1, 15], 3));
     assert_eq!(next_throw(&g), Some(Seat::A));
     // Passing 15: the turn ends after the decision.
     let mut g = sk(&[12], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 5);
-    play(&mut g, "L12-L17");
-    play(&mut g, "hand-L1");
+    run(&mut g, "5 L12-L17 hand-L1");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // Hole 1 taken: the load is lost, nothing to decide.
     let mut g = sk(&[1, 13], &[3], [0, 0], [3, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
@@ -405,11 +368,9 @@ fn r_8_an_optional_load_is_a_decision_then_the_move_goes_on() {
 fn r_8_a_deferred_load_made_later_is_automatic() {
     let o = "hj.skiryuk.load=optional, hj.skiryuk.blocked_load=deferred";
     let mut g = sk(&[1, 13], &[3], [0, 0], [3, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     // The bonus throw frees hole 1: the waiting load is made with no decision.
-    throw(&mut g, 1);
-    play(&mut g, "L1-L2");
+    run(&mut g, "1 L1-L2");
     assert_eq!(holes(&g, Seat::A), [1, 2, 15]);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -418,18 +379,15 @@ fn r_8_a_deferred_load_made_later_is_automatic() {
 fn r_9_the_mover_chooses_among_two_or_more_targets() {
     let o = "hj.skiryuk.capture_target=choice";
     let mut g = sk(&[26], &[3, 17], [0, 0], [4, 3], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert!(decides_without_a_throw(&g, Seat::A));
-    assert_eq!(legal(&g), ["capture-R17", "capture-R3"]);
-    play(&mut g, "capture-R17");
+    choose(&mut g, &["capture-R17", "capture-R3"], "capture-R17");
     assert_eq!(holes(&g, Seat::B), [3]);
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(next_throw(&g), Some(Seat::B));
     // One target: taken at once.
     let mut g = sk(&[26], &[17], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(next_throw(&g), Some(Seat::B));
 }
@@ -438,8 +396,7 @@ fn r_9_the_mover_chooses_among_two_or_more_targets() {
 fn r_10_a_declinable_bonus_is_a_decision() {
     let o = "hj.skiryuk.bonus=declinable";
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
+    run(&mut g, "2 L13-L15");
     // The load is automatic, then the bonus is offered.
     assert_eq!(holes(&g, Seat::A), [1, 15]);
     assert!(decides_without_a_throw(&g, Seat::A));
@@ -452,10 +409,8 @@ fn r_10_a_declinable_bonus_is_a_decision() {
     // With an optional load: the load's decision first, then the bonus's.
     let o = "hj.skiryuk.bonus=declinable, hj.skiryuk.load=optional";
     let mut g = sk(&[13], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 2);
-    play(&mut g, "L13-L15");
-    assert_eq!(legal(&g), ["hand-L1", "pass"]);
-    play(&mut g, "hand-L1");
+    run(&mut g, "2 L13-L15");
+    choose(&mut g, &["hand-L1", "pass"], "hand-L1");
     assert_eq!(legal(&g), ["pass", "throw"]);
 }
 
@@ -464,55 +419,36 @@ fn r_11_a_capture_with_no_target_is_owed_and_taken_when_a_target_comes() {
     let o = "hj.skiryuk.no_target=deferred_capture";
     // B's pieces are all in S: A's arrival captures nothing yet.
     let mut g = sk(&[26], &[], [0, 5], [4, 0], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.owed_captures(Seat::A), 1);
     assert_eq!(g.trophies(Seat::A), 0);
     // B's 1 takes a piece back to hand; the auto-load puts it on R1, and the owed capture
     // takes it at the end of that action.
-    throw(&mut g, 1);
-    play(&mut g, "S-hand");
+    run(&mut g, "1 S-hand");
     assert_eq!(g.owed_captures(Seat::A), 0);
     assert_eq!(g.trophies(Seat::A), 1);
     assert_eq!(holes(&g, Seat::B), Vec::<u8>::new());
     assert_eq!((g.in_shared(Seat::B), g.in_hand(Seat::B)), (4, 0));
     // An owed capture may win the game, on the opponent's move.
     let mut g = sk(&[26], &[], [3, 1], [1, 0], [4, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
-    throw(&mut g, 1);
-    play(&mut g, "S-hand");
+    run(&mut g, "4 L26-S 1 S-hand");
     assert_eq!(g.outcome(), Some(Outcome::Win(Seat::A)));
     // By default nothing is owed.
     let mut g = sk(&[26], &[], [0, 5], [4, 0], [0, 0], "");
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
+    run(&mut g, "4 L26-S");
     assert_eq!(g.owed_captures(Seat::A), 0);
 }
 
 #[test]
 fn r_12_a_piece_back_in_hand_at_once_is_written_to_the_hand() {
-    let o = "hj.skiryuk.exit_s=immediate_return_to_hand";
-    let mut g = sk(&[25], &[3], [0, 0], [4, 4], [0, 0], o);
-    throw(&mut g, 5);
-    assert_eq!(legal(&g), ["L25-hand"]);
-    let mut g = sk(&[25], &[3], [0, 0], [4, 4], [0, 0], "");
-    throw(&mut g, 5);
-    assert_eq!(legal(&g), ["L25-S"]);
-}
-
-#[test]
-fn r_13_a_capture_from_the_hand_refills_the_victims_empty_path() {
-    let o = "hj.skiryuk.no_target=take_from_hand, hj.skiryuk.auto_load=after_capture_only";
-    let mut g = sk(&[26], &[], [0, 3], [4, 2], [0, 0], o);
-    throw(&mut g, 4);
-    play(&mut g, "L26-S");
-    assert_eq!(g.trophies(Seat::A), 1);
-    assert_eq!(holes(&g, Seat::B), [1]);
-    assert_eq!(g.in_hand(Seat::B), 0);
-    // B can move the piece, not only pass.
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["R1-R3"]);
+    for (o, want) in [
+        ("hj.skiryuk.exit_s=immediate_return_to_hand", "L25-hand"),
+        ("", "L25-S"),
+    ] {
+        let mut g = sk(&[25], &[3], [0, 0], [4, 4], [0, 0], o);
+        throw(&mut g, 5);
+        assert_eq!(legal(&g), [want], "{o}");
+    }
 }
 
 // --- Walker's lines and the moving piece ---
@@ -547,29 +483,13 @@ fn r_17_french_a_declined_one_in_the_simultaneous_search_is_no_turn() {
         "hj.french.opening=simultaneous, hj.french.compulsory_move=false, hj.french.max_turns=1";
     let mut g = french::new(&opts(o)).unwrap();
     for _ in 0..2 {
-        throw(&mut g, 1);
-        throw(&mut g, 3);
-        assert_eq!(legal(&g), ["hand-L1", "pass"]);
-        play(&mut g, "pass");
+        run(&mut g, "1 3");
+        choose(&mut g, &["hand-L1", "pass"], "pass");
         assert_eq!(g.outcome(), None);
         assert_eq!(g.turns(), 0);
     }
     // The first turn: B's entry and the bonus throw for that piece.
-    throw(&mut g, 2);
-    throw(&mut g, 1);
-    play(&mut g, "hand-R1");
-    throw(&mut g, 3);
-    play(&mut g, "R1-R4");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_french_each_throw_of_the_alternate_search_is_a_turn() {
-    let o = "hj.french.first_player=p1, hj.french.max_turns=2";
-    let mut g = french::new(&opts(o)).unwrap();
-    throw(&mut g, 3);
-    assert_eq!(g.outcome(), None);
-    throw(&mut g, 2);
+    run(&mut g, "2 1 hand-R1 3 R1-R4");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }
 
@@ -577,42 +497,8 @@ fn r_17_french_each_throw_of_the_alternate_search_is_a_turn() {
 fn r_17_skiryuk_the_opening_throws_are_no_turn() {
     let mut g = skiryuk::new(&opts("hj.skiryuk.max_turns=1")).unwrap();
     // Equal, then A lower: A's opening throw is his first turn's move.
-    throw(&mut g, 3);
-    throw(&mut g, 3);
-    throw(&mut g, 2);
-    throw(&mut g, 4);
+    run(&mut g, "3 3 2 4");
     assert_eq!(g.turns(), 1);
     play(&mut g, "L1-L3");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_walker_the_seat_draw_is_no_turn() {
-    let mut g = walker::new(&opts("hj.walker.max_turns=1")).unwrap();
-    g.play_chance(Chance::Seat(Seat::B)).unwrap();
-    // B enters with a 1 and throws again in the same turn.
-    throw(&mut g, 1);
-    play(&mut g, "hand-R1");
-    assert_eq!(g.outcome(), None);
-    throw(&mut g, 3);
-    play(&mut g, "R1-R4");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_washburne_a_turn_holds_both_dice_and_their_bonus_throws() {
-    let mut g = washburne::new(&opts(&format!("{D4}, hj.washburne.max_turns=1"))).unwrap();
-    dice(&mut g, 1, 1);
-    play(&mut g, "1:L5-L20");
-    assert_eq!(g.outcome(), None);
-    play(&mut g, "1:L4-L5");
-    // Two orange landings: two more throws in the same turn.
-    dice(&mut g, 1, 2);
-    play(&mut g, "1:L20-L21");
-    play(&mut g, "2:L2-L4");
-    assert_eq!(g.outcome(), None);
-    dice(&mut g, 1, 2);
-    play(&mut g, "1:L21-L22");
-    play(&mut g, "2:L5-L7");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }

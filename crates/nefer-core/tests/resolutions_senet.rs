@@ -1,12 +1,15 @@
 //! The Senet resolutions of SPEC §13 (2026-11-25): Kendall's `throw_mode=accumulate`, the
 //! blockade's reach, a declinable exit from the Waters and what `max_turns` counts
 //! . One test per clause, each failing if its clause breaks. Seat A is green (even squares).
+//! The clauses that come down to the legal moves at one position, or to what holds a few
+//! actions after it (who throws next, the outcome, where the pieces stand), are rows of
+//! `tests/clauses.rs`.
 
 use nefer_core::senet::{kendall, school};
 use nefer_core::{Game, Options, Outcome, Seat, Status};
 
 mod common;
-use common::{legal, next_throw, play, throw};
+use common::{choose, deciding, legal, next_throw, play, run, throw};
 
 fn opts(o: &str) -> Options {
     Options::parse(o).unwrap()
@@ -87,30 +90,15 @@ fn r_4_throws_are_collected_while_they_earn_one_then_spent_one_decision_at_a_tim
 }
 
 #[test]
-fn r_4_a_value_collected_twice_is_listed_once_and_spent_twice() {
-    let mut g = kendall(&[10, 20], &[1], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 1);
-    throw(&mut g, 3);
-    assert_eq!(legal(&g), ["1:10-11", "1:20-21", "3:10-13", "3:20-23"]);
-    play(&mut g, "1:20-21");
-    assert_eq!(legal(&g), ["1:10-11", "1:21-22", "3:10-13", "3:21-24"]);
-    play(&mut g, "1:10-11");
-    assert_eq!(legal(&g), ["3:11-14", "3:21-24"]);
-}
-
-#[test]
 fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
     // Red's 23 and 24 protect each other: green's 21 has no forward move for a 2 or a 3 and
     // must go back with it, while a 1 goes forward (8.2 step 2 per value).
     let mut g = kendall(&[21], &[23, 24], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "1 2");
     assert_eq!(legal(&g), ["1:21-22", "2:21-19"]);
     // The 26→27 penalty is the move of its value (8.4).
     let mut g = kendall(&[26], &[28, 29], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 3);
+    run(&mut g, "1 3");
     assert_eq!(legal(&g), ["1:26-27", "3:26-27"]);
 }
 
@@ -118,10 +106,8 @@ fn r_4_each_value_has_its_own_forward_penalty_or_backward_moves() {
 fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
     // Green's only piece is on 28: it leaves on a 3 only.
     let mut g = kendall(&[28], &[1], Seat::A, ACC);
-    throw(&mut g, 4);
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    run(&mut g, "4 2");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert!(g.collected().is_empty());
 }
@@ -129,53 +115,30 @@ fn r_4_no_move_for_any_value_is_a_lone_pass_that_loses_them_all() {
 #[test]
 fn r_4_a_piece_entering_27_ends_the_turn_and_loses_the_values_left() {
     let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["1:10-11", "1:26-27", "2:10-12", "2:26-28"]);
-    play(&mut g, "1:26-27");
+    run(&mut g, "1 2");
+    choose(
+        &mut g,
+        &["1:10-11", "1:26-27", "2:10-12", "2:26-28"],
+        "1:26-27",
+    );
     assert_eq!(next_throw(&g), Some(Seat::B));
     assert!(g.collected().is_empty());
     // Spending the other value first keeps the turn going.
     let mut g = kendall(&[26, 10], &[1], Seat::A, ACC);
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    play(&mut g, "2:10-12");
+    run(&mut g, "1 2 2:10-12");
     assert_eq!(legal(&g), ["1:12-13", "1:26-27"]);
-}
-
-#[test]
-fn r_4_without_extra_throws_a_turn_collects_one_throw() {
-    let o = format!("{ACC}, senet.kendall.extra_throws=none");
-    let mut g = kendall(&[10], &[1], Seat::A, &o);
-    throw(&mut g, 4);
-    assert_eq!(legal(&g), ["4:10-14"]);
-    play(&mut g, "4:10-14");
-    assert_eq!(next_throw(&g), Some(Seat::B));
-    // KE-4's default: the 4 earns another throw, spent with it.
-    let mut g = kendall(&[10], &[1], Seat::A, ACC);
-    throw(&mut g, 4);
-    assert_eq!(next_throw(&g), Some(Seat::A));
 }
 
 #[test]
 fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
     let mut g = kendall(&[27, 10], &[1], Seat::A, ACC);
-    assert_eq!(legal(&g), ["27-15", "throw"]);
-    play(&mut g, "throw");
+    choose(&mut g, &["27-15", "throw"], "throw");
     throw(&mut g, 4);
     // The try is a plain decision, with its throw (8.5).
-    assert_eq!(
-        g.status(),
-        Status::Decide {
-            seat: Seat::A,
-            throw: Some(nefer_core::Throw::new(4).unwrap())
-        }
-    );
-    assert_eq!(legal(&g), ["27-off"]);
-    play(&mut g, "27-off");
+    assert_eq!(g.status(), deciding(Seat::A, 4));
+    choose(&mut g, &["27-off"], "27-off");
     assert_eq!(next_throw(&g), Some(Seat::A));
-    throw(&mut g, 5);
-    throw(&mut g, 3);
+    run(&mut g, "5 3");
     assert_eq!(legal(&g), ["3:10-13", "5:10-15"]);
 }
 
@@ -183,10 +146,8 @@ fn r_4_after_the_four_that_frees_27_the_turn_goes_on_as_a_collection() {
 fn r_4_a_pass_beside_the_moves_loses_every_value_left() {
     let o = format!("{ACC}, senet.kendall.compulsory_move=false");
     let mut g = kendall(&[10], &[1], Seat::A, &o);
-    throw(&mut g, 4);
-    throw(&mut g, 2);
-    assert_eq!(legal(&g), ["2:10-12", "4:10-14", "pass"]);
-    play(&mut g, "pass");
+    run(&mut g, "4 2");
+    choose(&mut g, &["2:10-12", "4:10-14", "pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     // KE-27: a pass beside bear-offs only.
     let o = format!("{ACC}, senet.kendall.bear_off_optional=true");
@@ -202,9 +163,7 @@ fn r_4_the_reborn_piece_must_move_in_each_spending_decision() {
     let mut g = kendall(&[27, 5], &[1], Seat::A, &o);
     play(&mut g, "27-15");
     throw(&mut g, 3); // red
-    play(&mut g, "3:1-4");
-    throw(&mut g, 1);
-    throw(&mut g, 2);
+    run(&mut g, "3:1-4 1 2");
     assert_eq!(legal(&g), ["1:15-16", "2:15-17"]);
 }
 
@@ -215,14 +174,11 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
     let block = "senet.kendall.blockade=3";
     // Kendall's water turn: the 4 is thrown, but the exit passes red's 28, 29, 30.
     let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, block);
-    play(&mut g, "throw");
-    throw(&mut g, 4);
-    assert_eq!(legal(&g), ["pass"]);
-    play(&mut g, "pass");
+    run(&mut g, "throw 4");
+    choose(&mut g, &["pass"], "pass");
     assert_eq!(next_throw(&g), Some(Seat::B));
     let mut g = kendall(&[27, 10], &[28, 29, 30], Seat::A, "");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off"]);
     // KE-16 `false`: the 4 that would free the piece moves another one.
     let free = "senet.kendall.water_freezes=false";
@@ -232,8 +188,7 @@ fn r_15_a_blockade_on_28_to_30_stops_the_exit_from_27_in_both_senets() {
         Seat::A,
         &format!("{block}, {free}"),
     );
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["10-14"]);
     // The school sheet's trap.
     let school = |o: &str| {
@@ -265,8 +220,7 @@ fn r_15_a_bear_off_passes_the_squares_up_to_30() {
 fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
     let o = "senet.kendall.bear_off_optional=true";
     let mut g = kendall(&[27, 10], &[1], Seat::A, o);
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off", "pass"]);
     // Declined: the piece stays in the Waters and the turn ends, as a failed try.
     play(&mut g, "pass");
@@ -274,50 +228,21 @@ fn r_16_the_four_that_frees_27_may_be_declined_under_bear_off_optional() {
     assert_eq!(next_throw(&g), Some(Seat::B));
     // By default the exit is compulsory.
     let mut g = kendall(&[27, 10], &[1], Seat::A, "");
-    play(&mut g, "throw");
-    throw(&mut g, 4);
+    run(&mut g, "throw 4");
     assert_eq!(legal(&g), ["27-off"]);
 }
 
 // --- what the turn cap counts ---
 
 #[test]
-fn r_17_kendall_a_turn_is_every_throw_until_control_passes() {
-    let mut g = kendall::new(&opts("senet.kendall.max_turns=1")).unwrap();
-    // A 1 earns another throw: still green's first turn.
-    throw(&mut g, 1);
-    play(&mut g, "14-15");
-    assert_eq!(g.outcome(), None);
-    throw(&mut g, 2);
-    play(&mut g, "15-17");
-    // The end of the turn that brings the count to 1.
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-    // The accumulated turn counts once, however many values it spends.
-    let mut g = kendall::new(&opts(&format!("{ACC}, senet.kendall.max_turns=1"))).unwrap();
-    throw(&mut g, 1);
-    throw(&mut g, 2);
-    play(&mut g, "2:14-16");
-    assert_eq!(g.outcome(), None);
-    play(&mut g, "1:16-17");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
-}
-
-#[test]
-fn r_17_school_the_search_for_a_one_is_no_turn_and_a_used_one_is_the_first() {
-    // SB-3 `use_the_one`: the 1 that decided the seats is A's first turn.
-    let mut g = school::new(&opts(
-        "senet.school.opening=use_the_one, senet.school.max_turns=1",
-    ))
-    .unwrap();
-    play(&mut g, "14-15");
-    assert_eq!(g.outcome(), Some(Outcome::Draw));
+fn r_17_school_the_search_for_a_one_is_no_turn() {
+    // SB-3 `use_the_one` (the 1 that decided the seats is A's first turn): tests/clauses.rs.
     // SB-4 `simultaneous` only decides the seats: the game starts with turn 1.
     let mut g = school::new(&opts(
         "senet.school.opening_throws=simultaneous, senet.school.max_turns=1",
     ))
     .unwrap();
     assert_eq!(g.turns(), 1);
-    throw(&mut g, 2);
-    play(&mut g, "14-16");
+    run(&mut g, "2 14-16");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
 }

@@ -4,12 +4,14 @@
 #![allow(dead_code)]
 
 use core::fmt::Debug;
+use core::ops::Range;
 use core::str::FromStr;
 
 use nefer_core::{
     Action, AnyGame, Chance, FromSetup, Game, Move, MoveList, Options, RuleSetId, Seat, Setup,
     Status, Throw,
 };
+use proptest::prelude::{Strategy, any};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -79,6 +81,31 @@ pub fn pos<G: FromStr<Err: Debug + core::fmt::Display>>(text: &str) -> G {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// The items of a seat's pieces in a position string (docs/dev/positions.md): `places`, then
+/// each pool with its count (none where it is 0), as `pool` or `pool*n`.
+pub fn items(places: impl IntoIterator<Item = String>, pools: &[(&str, u8)]) -> String {
+    let mut v: Vec<String> = places.into_iter().collect();
+    for &(pool, n) in pools {
+        match n {
+            0 => {}
+            1 => v.push(pool.to_owned()),
+            n => v.push(format!("{pool}*{n}")),
+        }
+    }
+    v.join(",")
+}
+
+/// The place of circuit index `i` (1..=59) of a seat whose own side is `own` (`L` or `R`):
+/// its own holes 1..=29, `S` at 30, then the far side from its hole 29 down (NOTATION §2).
+pub fn circuit(own: char, i: u8) -> String {
+    let far = if own == 'L' { 'R' } else { 'L' };
+    match i {
+        1..=29 => format!("{own}{i}"),
+        30 => "S".to_owned(),
+        _ => format!("{far}{}", 60 - i),
+    }
+}
+
 /// Plays a throw of `t`.
 pub fn throw<G: Game>(g: &mut G, t: u8) {
     g.play_chance(Chance::Throw(Throw::new(t).unwrap()))
@@ -108,6 +135,21 @@ pub fn legal<G: Game>(g: &G) -> Vec<String> {
 /// Plays the move written `m`.
 pub fn play<G: Game>(g: &mut G, m: &str) {
     g.play(m.parse().unwrap()).unwrap();
+}
+
+/// Asserts that the legal moves at `g` are exactly `offered` (sorted), then plays `m`: one
+/// step of a scripted game that checks what the mover may choose from.
+pub fn choose<G: Game>(g: &mut G, offered: &[&str], m: &str) {
+    assert_eq!(legal(g), offered, "before {m}");
+    play(g, m);
+}
+
+/// The status of `seat` deciding how to play its throw of `t`.
+pub fn deciding(seat: Seat, t: u8) -> Status {
+    Status::Decide {
+        seat,
+        throw: Some(Throw::new(t).unwrap()),
+    }
 }
 
 /// The seat whose throw is next, if a throw is next.
@@ -188,6 +230,41 @@ pub fn options_for(id: RuleSetId, seed: u64) -> Options {
     o
 }
 
+/// Plays `n` random games of `G` to their end from the opening (`nefer_core::random_playout`,
+/// its generator seeded with `seed`), handing each final state to `check`.
+pub fn random_playouts<G: Game + Default>(seed: u64, n: usize, mut check: impl FnMut(&G)) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..n {
+        let mut g = G::default();
+        nefer_core::random_playout(&mut g, &mut rng);
+        check(&g);
+    }
+}
+
+/// Plays `g` at random until it is over or `limit` actions are played: chance outcomes drawn
+/// from `rng`, moves uniformly among the legal ones. Hands `each` every action and the state
+/// after it.
+pub fn random_steps<G: Game>(
+    g: &mut G,
+    rng: &mut ChaCha8Rng,
+    limit: usize,
+    mut each: impl FnMut(&G, Action),
+) {
+    let mut moves = MoveList::new();
+    for _ in 0..limit {
+        let a = match g.status() {
+            Status::Chance { .. } => Action::Chance(g.sample_chance(rng)),
+            Status::Decide { .. } => {
+                g.legal_moves(&mut moves);
+                Action::Move(moves[rng.random_range(0..moves.len())])
+            }
+            Status::Over(_) => break,
+        };
+        g.apply(a).unwrap();
+        each(g, a);
+    }
+}
+
 /// Plays a random game (at most `limit` actions), returning its actions and final state.
 pub fn random_game(
     id: RuleSetId,
@@ -198,18 +275,35 @@ pub fn random_game(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = id.new_game(options).unwrap();
     let mut actions = Vec::new();
-    let mut moves = MoveList::new();
-    while actions.len() < limit {
-        let a = match g.status() {
-            Status::Chance { .. } => Action::Chance(g.sample_chance(&mut rng)),
-            Status::Decide { .. } => {
-                g.legal_moves(&mut moves);
-                Action::Move(moves[rng.random_range(0..moves.len())])
-            }
-            Status::Over(_) => break,
-        };
-        g.apply(a).unwrap();
-        actions.push(a);
-    }
+    random_steps(&mut g, &mut rng, limit, |_, a| actions.push(a));
     (actions, g)
+}
+
+/// A random game of the property tests: its rule set, options and seed, its actions and final
+/// state.
+#[derive(Clone, Debug)]
+pub struct RandomGame {
+    pub id: RuleSetId,
+    pub options: Options,
+    pub seed: u64,
+    pub actions: Vec<Action>,
+    pub end: AnyGame,
+}
+
+/// The random games of the property tests, as a proptest strategy: any rule set, options for it
+/// as [`options_for`] draws them from the seed, and the [`random_game`] of that seed of at most
+/// `limit` actions, `limit` drawn from `limits`.
+pub fn random_games(limits: Range<usize>) -> impl Strategy<Value = RandomGame> {
+    (any::<u64>(), 0usize..64, limits).prop_map(|(seed, which, limit)| {
+        let id = RuleSetId::ALL[which % RuleSetId::ALL.len()];
+        let options = options_for(id, seed);
+        let (actions, end) = random_game(id, &options, seed, limit);
+        RandomGame {
+            id,
+            options,
+            seed,
+            actions,
+            end,
+        }
+    })
 }
