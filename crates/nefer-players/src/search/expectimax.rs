@@ -108,7 +108,7 @@ impl<E: Evaluator> Expectimax<E> {
                 let mut g = game.clone();
                 g.play_unchecked(m);
                 // Full window: every root move gets its exact value (hints show them all).
-                let v = self.value(&g, d - 1, L, U);
+                let v = self.value(&g, d - 1, L, U, false);
                 if self.aborted {
                     break;
                 }
@@ -135,28 +135,11 @@ impl<E: Evaluator> Expectimax<E> {
         }
     }
 
-    fn value(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
-        self.nodes += 1;
-        self.check_time();
-        if self.aborted {
-            return 0.0;
-        }
-        match g.status() {
-            Status::Over(_) => self.eval.value(g, self.root),
-            Status::Chance { .. } => self.chance(g, depth, alpha, beta),
-            Status::Decide { seat, .. } => {
-                if depth == 0 {
-                    return self.eval.value(g, self.root);
-                }
-                self.decision(g, seat, depth, alpha, beta)
-            }
-        }
-    }
-
-    /// [`Expectimax::value`] of an outcome of a chance node. A throw followed by another
+    /// The value of `g`, searched `depth` plies deep within the window (`alpha`, `beta`).
+    /// `after_chance`: `g` is an outcome of a chance node. A throw followed by another
     /// (Kendall's collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so
     /// that such chains end: at depth 0 the next throw is valued as it stands.
-    fn value_after_chance(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
+    fn value(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64, after_chance: bool) -> f64 {
         self.nodes += 1;
         self.check_time();
         if self.aborted {
@@ -164,6 +147,7 @@ impl<E: Evaluator> Expectimax<E> {
         }
         match g.status() {
             Status::Over(_) => self.eval.value(g, self.root),
+            Status::Chance { .. } if !after_chance => self.chance(g, depth, alpha, beta),
             Status::Chance { .. } if depth > 0 => self.chance(g, depth - 1, alpha, beta),
             Status::Chance { .. } => self.eval.value(g, self.root),
             Status::Decide { seat, .. } => {
@@ -204,7 +188,7 @@ impl<E: Evaluator> Expectimax<E> {
         for &m in &moves {
             let mut c = g.clone();
             c.play_unchecked(m);
-            let v = self.value(&c, depth - 1, alpha, beta);
+            let v = self.value(&c, depth - 1, alpha, beta, false);
             if self.aborted {
                 return 0.0;
             }
@@ -253,7 +237,7 @@ impl<E: Evaluator> Expectimax<E> {
         g.legal_moves(&mut moves);
         let mut c = g.clone();
         c.play_unchecked(moves[0]);
-        let v = self.value(&c, depth - 1, L, U);
+        let v = self.value(&c, depth - 1, L, U, false);
         Some((v, seat == self.root))
     }
 
@@ -305,7 +289,7 @@ impl<E: Evaluator> Expectimax<E> {
             rest -= p;
             let a = (alpha - sum - U * rest) / p;
             let b = (beta - sum - L * rest) / p;
-            let v = self.value_after_chance(child, depth, a.max(L), b.min(U));
+            let v = self.value(child, depth, a.max(L), b.min(U), true);
             if self.aborted {
                 return 0.0;
             }
