@@ -5,35 +5,24 @@
 
 use nefer_core::{AnyGame, Seat};
 
-use super::{THROW_P, family, ranked};
+use super::{THROW_P, family};
 
 family! {
     /// The Senet evaluation.
-    Senet, "senet", AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_)
-}
-
-impl Senet {
-    /// The value of an unfinished game, `None` for another family's (see `family!`).
-    #[inline]
-    fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64> {
-        // The House of Waters costs more in the school rules (`kendall_rules` false).
-        let raw = match g {
-            AnyGame::SenetKendall(s) => raw(
-                squares(s.squares_of(Seat::A)),
-                squares(s.squares_of(Seat::B)),
-                [s.borne_off(Seat::A), s.borne_off(Seat::B)],
-                true,
-            ),
-            AnyGame::SenetSchool(s) => raw(
-                squares(s.squares_of(Seat::A)),
-                squares(s.squares_of(Seat::B)),
-                [s.borne_off(Seat::A), s.borne_off(Seat::B)],
-                false,
-            ),
-            _ => return None,
-        };
-        Some(ranked(raw, seat))
-    }
+    Senet, "senet",
+    // The House of Waters costs more in the school rules (`kendall_rules` false).
+    AnyGame::SenetKendall => |s| raw(
+        squares(s.squares_of(Seat::A)),
+        squares(s.squares_of(Seat::B)),
+        [s.borne_off(Seat::A), s.borne_off(Seat::B)],
+        true,
+    ),
+    AnyGame::SenetSchool => |s| raw(
+        squares(s.squares_of(Seat::A)),
+        squares(s.squares_of(Seat::B)),
+        [s.borne_off(Seat::A), s.borne_off(Seat::B)],
+        false,
+    ),
 }
 
 fn squares(it: impl Iterator<Item = u8>) -> u32 {
