@@ -355,8 +355,13 @@ async fn illegal_moves_tokens_and_versions() {
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     // No token, a wrong token, a spectator.
-    let (s, _) = app.play(&id, None, &moves[0]).await;
+    let (s, e) = app.play(&id, None, &moves[0]).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // It says how to send one: in the header; a token in the address is refused.
+    assert_eq!(
+        e["error"],
+        "this needs a seat's token: send `authorization: Bearer TOKEN`"
+    );
     let (s, _) = app.play(&id, Some("0123456789abcdef"), &moves[0]).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let watch = app.get(&id, None).await;
