@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt as _;
 use nefer_core::{Game, Record, RuleSetId};
+use nefer_players::perfect;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -809,9 +810,9 @@ async fn a_skiryuk_win_says_it_captured_every_piece() {
     );
 }
 
-#[tokio::test]
-async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
-    let app = app();
+/// A hint (asked without a token) at the first decision of a new local `hj.french` game: the
+/// game's view there and the hint.
+async fn first_french_hint(app: &App) -> (Value, Value) {
     let v = app
         .create(json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}))
         .await;
@@ -824,8 +825,32 @@ async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
         .call("GET", &format!("/api/games/{id}/hint"), None, None)
         .await;
     assert_eq!(s, StatusCode::OK, "{h}");
+    (v, h)
+}
+
+#[tokio::test]
+async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
+    let app = app();
+    let (v, h) = first_french_hint(&app).await;
     assert!(h["win_chance"].is_null());
     assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
+}
+
+/// Issue 21: one unauthenticated hint must not make the server solve a table, even one that
+/// solves tables for its `perfect` games (`app()` does not, so the test above cannot tell).
+/// No other test of this file solves the French table, so the process's record is this test's.
+#[tokio::test]
+async fn a_race_hint_starts_no_table_solve_where_tables_are_solved() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let state = nefer_server::open(dir.path()).expect("the store opens");
+    let app = App {
+        router: nefer_server::router(state.with_table_solving(true)),
+        dir,
+    };
+    let (_, h) = first_french_hint(&app).await;
+    assert!(h["win_chance"].is_null(), "{h}");
+    assert!(!perfect::solve_started(RuleSetId::HjFrench));
+    assert!(perfect::solved(RuleSetId::HjFrench).is_none());
 }
 
 #[tokio::test]
