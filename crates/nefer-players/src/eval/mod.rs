@@ -34,7 +34,7 @@ pub mod washburne;
 
 use std::sync::Arc;
 
-use nefer_core::{AnyGame, Game, Outcome, Seat, Status};
+use nefer_core::{AnyGame, ByPlayer, Game, Outcome, Seat, Status};
 
 pub use fake::FakeEvaluator;
 pub use race::{FRENCH_FEATURES, FittedRace, WALKER_FEATURES, french_features, walker_features};
@@ -180,8 +180,8 @@ const SCALE: f64 = 40.0;
 /// A ranking value from both seats' raw hand-written scores: the lead squashed into (−1, 1)
 /// (×0.999 keeps it strictly inside, below a real win).
 #[inline]
-pub(crate) fn ranked(raw: [f64; 2], seat: Seat) -> f64 {
-    let diff = raw[seat.index()] - raw[1 - seat.index()];
+pub(crate) fn ranked(raw: ByPlayer<f64>, seat: Seat) -> f64 {
+    let diff = raw[seat] - raw[seat.other()];
     (diff / SCALE).tanh() * 0.999
 }
 
@@ -209,7 +209,7 @@ macro_rules! family {
     ($(#[$doc:meta])* $family:ident, $name:literal, $variant:path => |$s:ident, $seat:ident| $raw:expr) => {
         family!(
             $(#[$doc])* $family, $name,
-            $variant => |$s| ::nefer_core::Seat::BOTH.map(|$seat| $raw)
+            $variant => |$s| ::nefer_core::ByPlayer(::nefer_core::Seat::BOTH.map(|$seat| $raw))
         );
     };
     ($(#[$doc:meta])* $family:ident, $name:literal, $($variant:path => |$s:ident| $raws:expr),+ $(,)?) => {

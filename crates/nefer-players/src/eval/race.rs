@@ -8,7 +8,7 @@
 //! (see [the scale](super)): the tanh of the lead approximates the chances of the fitted races
 //! but is not calibrated.
 
-use nefer_core::{AnyGame, Game, Seat, Status};
+use nefer_core::{AnyGame, ByPlayer, Game, Seat, Status};
 
 use super::{THROW_P, family, ranked};
 
@@ -23,9 +23,9 @@ impl FittedRace {
     fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64> {
         let raw = match g {
             AnyGame::HjFrench(s) if s.standard_race() => {
-                let turns = Seat::BOTH.map(|seat| {
+                let turns = ByPlayer(Seat::BOTH.map(|seat| {
                     french_turns(s.holes_of(seat).fold(0, |m, n| m | 1 << n), s.in_hand(seat))
-                });
+                }));
                 return Some(race_value(turns, seat, g.status(), FRENCH_SPREAD));
             }
             // Options that change the track (lines, point 30, ...) make another race than the
@@ -46,8 +46,9 @@ impl FittedRace {
                 )
             }),
             AnyGame::HjWalker(s) if !s.variation() => {
-                let turns =
-                    Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat)));
+                let turns = ByPlayer(
+                    Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat))),
+                );
                 return Some(race_value(turns, seat, g.status(), WALKER_SPREAD));
             }
             // The circuit variation: the players meet and block each other, the table's race
@@ -64,7 +65,7 @@ impl FittedRace {
             }),
             _ => return None,
         };
-        Some(ranked(raw, seat))
+        Some(ranked(ByPlayer(raw), seat))
     }
 }
 
@@ -104,13 +105,12 @@ const WALKER_SPREAD: f64 = 0.24;
 /// tanh(0.8 x), the value 2 P(win) − 1 is tanh(0.24 lead / √(E_A + E_B)) (`spread` = 0.8 / 3.35):
 /// a lead of one turn at the start is worth 0.017 (50.8 %), of ten turns 0.17 (58 %); terminal
 /// wins stay ±1.
-fn race_value(turns: [f64; 2], seat: Seat, status: Status, spread: f64) -> f64 {
-    let me = seat.index();
-    let mut lead = turns[1 - me] - turns[me];
+fn race_value(turns: ByPlayer<f64>, seat: Seat, status: Status, spread: f64) -> f64 {
+    let mut lead = turns[seat.other()] - turns[seat];
     if let Status::Decide { seat: s, .. } = status {
         lead += if s == seat { RACE_TEMPO } else { -RACE_TEMPO };
     }
-    let sd = (turns[0] + turns[1]).max(1.0).sqrt();
+    let sd = (turns[Seat::A] + turns[Seat::B]).max(1.0).sqrt();
     (spread * lead / sd).tanh() * 0.999
 }
 
