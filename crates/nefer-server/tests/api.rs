@@ -1,6 +1,8 @@
 //! API tests: the router driven with `tower::ServiceExt::oneshot`, no socket. Each test has its
 //! own data directory, so that the restart test reopens exactly what it wrote.
 
+mod common;
+
 use std::time::Duration;
 
 use axum::Router;
@@ -61,26 +63,10 @@ impl App {
         token: Option<&str>,
         body: Option<String>,
     ) -> (StatusCode, Vec<u8>) {
-        let mut req = Request::builder().method(method).uri(uri);
-        if let Some(t) = token {
-            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-        }
-        if body.is_some() {
-            // A record is text; everything else the API reads is JSON.
-            let ct = if uri.starts_with("/api/replay") {
-                "text/plain; charset=utf-8"
-            } else {
-                "application/json"
-            };
-            req = req.header(header::CONTENT_TYPE, ct);
-        }
-        let req = req
-            .body(body.map_or_else(Body::empty, Body::from))
-            .expect("a request");
-        let resp = self.router.clone().oneshot(req).await.expect("an answer");
-        let status = resp.status();
-        let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
-        (status, bytes.to_vec())
+        // A browser names the charset of a record it sends.
+        let req = common::request(method, uri, token, body, "text/plain; charset=utf-8");
+        let (status, _, bytes) = common::answer(&self.router, req).await;
+        (status, bytes)
     }
 
     async fn create(&self, body: Value) -> Value {

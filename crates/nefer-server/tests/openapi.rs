@@ -4,14 +4,13 @@
 //! reads it (types, enums, `required`, properties, items, `oneOf`/`allOf`, `$ref`), plus the
 //! other direction: every property the document declares for an answer shows up in some answer.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt as _;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt as _;
 
 /// The router over a fresh data directory (kept alive by the returned guard).
 fn app() -> (Router, tempfile::TempDir) {
@@ -27,30 +26,9 @@ async fn send(
     token: Option<&str>,
     body: Option<&str>,
 ) -> (StatusCode, Option<String>, Vec<u8>) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        // A record is text; everything else the API reads is JSON.
-        let ct = if uri.starts_with("/api/replay") {
-            "text/plain"
-        } else {
-            "application/json"
-        };
-        req = req.header(header::CONTENT_TYPE, ct);
-    }
-    let req = req
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_owned())))
-        .expect("a request");
-    let resp = router.clone().oneshot(req).await.expect("an answer");
-    let status = resp.status();
-    let ctype = resp
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap().to_owned());
-    let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
-    (status, ctype, bytes.to_vec())
+    // The record's content type as the document names it.
+    let req = common::request(method, uri, token, body.map(str::to_owned), "text/plain");
+    common::answer(router, req).await
 }
 
 /// A structural JSON Schema checker over the document's schemas.
