@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::path::Path;
 use std::time::Duration;
 
 use axum::Router;
@@ -23,14 +24,32 @@ struct App {
 }
 
 fn app() -> App {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    App {
-        router: nefer_server::router(nefer_server::open(dir.path()).expect("the store opens")),
-        dir,
-    }
+    App::on(tempfile::tempdir().expect("a temporary directory"))
 }
 
 impl App {
+    /// A server on the data directory `dir`, its games loaded from the database there.
+    fn on(dir: TempDir) -> App {
+        App {
+            router: nefer_server::router(nefer_server::open(dir.path()).expect("the store opens")),
+            dir,
+        }
+    }
+
+    /// The server stopped, and a new one started on its data directory.
+    fn restart(self) -> App {
+        self.restart_after(|_| ()).0
+    }
+
+    /// The server stopped, `meanwhile` done to its data directory (a crash's traces, a look at
+    /// the store), and a new one started on it; with what `meanwhile` gave.
+    fn restart_after<T>(self, meanwhile: impl FnOnce(&Path) -> T) -> (App, T) {
+        let App { router, dir } = self;
+        drop(router);
+        let t = meanwhile(dir.path());
+        (App::on(dir), t)
+    }
+
     /// Sends a request; every answer must be JSON (errors with an `error` field), except the
     /// record, which tests read with `text`.
     async fn call(
@@ -550,12 +569,7 @@ async fn a_restart_keeps_the_game() {
     let (id, token) = (id_of(&v), token_of(&v, "B"));
     let before = play_randomly(&first, &id, &token, 3, 25).await;
     assert_ne!(kind(&before), "over");
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     let after = second.get(&id, Some(&token)).await;
     assert_eq!(after, before);
     assert_eq!(after["options"], "senet.school.max_turns=400");
@@ -867,12 +881,7 @@ async fn an_option_with_commas_survives_a_restart_and_the_record() {
                        "options": {"senet.kendall.extra_throws": "{1,4,5}"}}))
         .await;
     let id = id_of(&v);
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     let after = second.get(&id, None).await;
     // As given, with the server's turn cap (C-7) after them.
     assert_eq!(
@@ -902,12 +911,7 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
         .await;
     let (id, token) = (id_of(&v), token_of(&v, "A"));
     let before = play_randomly(&first, &id, &token, 5, 40).await;
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     assert_eq!(second.get(&id, Some(&token)).await, before);
     let (_, bytes) = second
         .raw("GET", &format!("/api/games/{id}/record"), None, None)
@@ -935,17 +939,13 @@ async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
     let cut = (1..history.len())
         .find(|&i| history[i]["seat"] == "B" && history[i - 1]["seat"] == "A")
         .expect("the computer played after the person");
-    let App { router, dir } = first;
-    drop(router);
     // As if the server had died after storing the person's move.
-    nefer_server::Store::open(dir.path())
-        .unwrap()
-        .truncate(&id, cut)
-        .unwrap();
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let (second, ()) = first.restart_after(|dir| {
+        nefer_server::Store::open(dir)
+            .unwrap()
+            .truncate(&id, cut)
+            .unwrap();
+    });
     let resumed = second.get(&id, Some(&token)).await;
     assert!(resumed["version"].as_u64().unwrap() > cut as u64);
     assert!(kind(&resumed) == "over" || resumed["status"]["seat"] == "A");
@@ -1034,19 +1034,15 @@ async fn a_restart_goes_on_with_the_same_throws_and_the_seed_stays_secret() {
     let v = play_randomly(&first, &id, &token, 5, 20).await;
     let at = v["version"].as_u64().unwrap() as usize;
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
-    let App { router, dir } = first;
-    drop(router);
     // As if the server had stopped at `at`: the dice must stand where they stood then.
-    let store = nefer_server::Store::open(dir.path()).unwrap();
-    store.truncate(&id, at).unwrap();
-    let (row, _) = store.load(&id).unwrap().unwrap();
-    drop(store);
-    let seed = row.seed.expect("a new game has its seed");
-    assert_eq!((seed.len(), row.seed_from), (64, 0));
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let (second, seed) = first.restart_after(|dir| {
+        let store = nefer_server::Store::open(dir).unwrap();
+        store.truncate(&id, at).unwrap();
+        let (row, _) = store.load(&id).unwrap().unwrap();
+        let seed = row.seed.expect("a new game has its seed");
+        assert_eq!((seed.len(), row.seed_from), (64, 0));
+        seed
+    });
     let now = second.get(&id, Some(&token)).await;
     assert_eq!(
         now["history"].as_array().unwrap()[..at],
@@ -1087,11 +1083,7 @@ async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
              INSERT INTO actions VALUES ('old', 0, '2', 10), ('old', 1, '14-16', NULL);"
         ))
         .unwrap();
-    let open = |dir: TempDir| App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
-    let app = open(dir);
+    let app = App::on(dir);
     let v = app.get("old", Some("t0ken")).await;
     assert_eq!(v["version"], 2);
     assert_eq!(v["seats"]["A"]["name"], "Ahmose");
@@ -1100,15 +1092,13 @@ async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
     assert_eq!(v["status"]["kind"], "throw");
     let (s, thrown) = app.throw("old", "t0ken").await;
     assert_eq!(s, StatusCode::OK, "{thrown}");
-    let App { router, dir } = app;
-    drop(router);
     // It got a seed for the throws from action 2 on; a restart there throws the same again.
-    let store = nefer_server::Store::open(dir.path()).unwrap();
-    let (row, _) = store.load("old").unwrap().unwrap();
-    assert_eq!((row.seed.is_some(), row.seed_from), (true, 2));
-    store.truncate("old", 2).unwrap();
-    drop(store);
-    let app = open(dir);
+    let (app, ()) = app.restart_after(|dir| {
+        let store = nefer_server::Store::open(dir).unwrap();
+        let (row, _) = store.load("old").unwrap().unwrap();
+        assert_eq!((row.seed.is_some(), row.seed_from), (true, 2));
+        store.truncate("old", 2).unwrap();
+    });
     let (s, again) = app.throw("old", "t0ken").await;
     assert_eq!(s, StatusCode::OK, "{again}");
     assert_eq!(again["history"], thrown["history"]);
@@ -1134,16 +1124,12 @@ async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were
     drop(db);
     // The dice were put back too: the throws are those a reload from the database gives.
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
-    let App { router, dir } = first;
-    drop(router);
-    nefer_server::Store::open(dir.path())
-        .unwrap()
-        .truncate(&id, at)
-        .unwrap();
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let (second, ()) = first.restart_after(|dir| {
+        nefer_server::Store::open(dir)
+            .unwrap()
+            .truncate(&id, at)
+            .unwrap();
+    });
     let now = second.get(&id, Some(&token)).await;
     let after = play_on_first_moves(&second, &id, &token, now, at).await;
     let (a, b) = common(&throws_from(&before, at), &throws_from(&after, at), 8);
@@ -1312,12 +1298,7 @@ async fn a_game_set_up_from_a_position_plays_records_and_survives_a_restart() {
     assert_eq!(status, StatusCode::OK, "{frames}");
     assert_eq!(frames["frames"][0]["status"]["seat"], "B");
     // A restart rebuilds the game from its stored position.
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     assert_eq!(second.get(&id, Some(&token)).await, after);
 }
 
