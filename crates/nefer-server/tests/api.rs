@@ -96,6 +96,16 @@ impl App {
         v
     }
 
+    /// A new game of `body`, played at random (from `seed`, at most `actions` actions) by the
+    /// person in the seat `body` names: its id, the seat's token and its view then.
+    async fn played(&self, body: Value, seed: u64, actions: usize) -> (String, String, Value) {
+        let seat = body["seat"].as_str().expect("a seat").to_owned();
+        let v = self.create(body).await;
+        let (id, token) = (id_of(&v), token_of(&v, &seat));
+        let v = play_randomly(self, &id, &token, seed, actions).await;
+        (id, token, v)
+    }
+
     async fn get(&self, id: &str, token: Option<&str>) -> Value {
         let (status, v) = self
             .call("GET", &format!("/api/games/{id}"), token, None)
@@ -116,7 +126,12 @@ impl App {
 
     async fn play(&self, id: &str, token: Option<&str>, mv: &str) -> (StatusCode, Value) {
         let body = json!({ "move": mv }).to_string();
-        self.call("POST", &format!("/api/games/{id}/move"), token, Some(&body))
+        self.post_move(id, token, &body).await
+    }
+
+    /// `POST /api/games/{id}/move` of `body`, the JSON text of a move (and perhaps a version).
+    async fn post_move(&self, id: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
+        self.call("POST", &format!("/api/games/{id}/move"), token, Some(body))
             .await
     }
 }
@@ -351,14 +366,7 @@ async fn illegal_moves_tokens_and_versions() {
     let (s, e) = app.play(&id, Some(&token), "banana").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(e["legal"].is_array());
-    let (s, _) = app
-        .call(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(&token),
-            Some("{}"),
-        )
-        .await;
+    let (s, _) = app.post_move(&id, Some(&token), "{}").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     // No token, a wrong token, a spectator.
     let (s, e) = app.play(&id, None, &moves[0]).await;
@@ -374,28 +382,14 @@ async fn illegal_moves_tokens_and_versions() {
     assert_eq!(watch["you"], json!([]));
     // A stale version, then the wrong kind of action.
     let body = json!({"move": moves[0], "version": 0}).to_string();
-    let (s, e) = app
-        .call(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(&token),
-            Some(&body),
-        )
-        .await;
+    let (s, e) = app.post_move(&id, Some(&token), &body).await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
     let (s, _) = app.throw(&id, &token).await;
     assert_eq!(s, StatusCode::CONFLICT);
     // Nothing changed; the right version plays.
     assert_eq!(app.get(&id, None).await["version"], v["version"]);
     let body = json!({"move": moves[0], "version": v["version"]}).to_string();
-    let (s, after) = app
-        .call(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(&token),
-            Some(&body),
-        )
-        .await;
+    let (s, after) = app.post_move(&id, Some(&token), &body).await;
     assert_eq!(s, StatusCode::OK, "{after}");
     assert_eq!(
         after["history"].as_array().unwrap().last().unwrap()["token"],
@@ -482,14 +476,14 @@ async fn undo_keeps_the_throw() {
 #[tokio::test]
 async fn the_record_replays_to_the_same_state() {
     let app = app();
-    let v = app
-        .create(
+    let (id, _, v) = app
+        .played(
             json!({"rules": "hj.washburne", "mode": "computer", "level": "easy",
                        "names": {"A": "Ahmose"}, "seat": "A"}),
+            9,
+            60,
         )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let v = play_randomly(&app, &id, &token, 9, 60).await;
     let (s, bytes) = app
         .raw("GET", &format!("/api/games/{id}/record"), None, None)
         .await;
@@ -560,14 +554,14 @@ async fn replay_gives_frames_and_names_the_broken_token() {
 #[tokio::test]
 async fn a_restart_keeps_the_game() {
     let first = app();
-    let v = first
-        .create(
+    let (id, token, before) = first
+        .played(
             json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
                        "options": {"senet.school.max_turns": 400}}),
+            3,
+            25,
         )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "B"));
-    let before = play_randomly(&first, &id, &token, 3, 25).await;
     assert_ne!(kind(&before), "over");
     let second = first.restart();
     let after = second.get(&id, Some(&token)).await;
@@ -903,14 +897,14 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
     // The dice of SPEC R-5 through the whole server: the computer's throws and moves, storage,
     // a restart, and the record.
     let first = app();
-    let v = first
-        .create(
+    let (id, token, before) = first
+        .played(
             json!({"rules": "hj.washburne", "mode": "computer", "level": "easy", "seat": "A",
                        "options": {"hj.washburne.dice": "two_d4"}}),
+            5,
+            40,
         )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let before = play_randomly(&first, &id, &token, 5, 40).await;
     let second = first.restart();
     assert_eq!(second.get(&id, Some(&token)).await, before);
     let (_, bytes) = second
@@ -929,11 +923,13 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
 #[tokio::test]
 async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
     let first = app();
-    let v = first
-        .create(json!({"rules": "senet.kendall", "mode": "computer", "level": "easy", "seat": "A"}))
+    let (id, token, v) = first
+        .played(
+            json!({"rules": "senet.kendall", "mode": "computer", "level": "easy", "seat": "A"}),
+            11,
+            30,
+        )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let v = play_randomly(&first, &id, &token, 11, 30).await;
     // The first action of the computer's that follows a move of the person's.
     let history = v["history"].as_array().unwrap();
     let cut = (1..history.len())
@@ -1027,11 +1023,13 @@ async fn undo_brings_the_same_throws_again() {
 #[tokio::test]
 async fn a_restart_goes_on_with_the_same_throws_and_the_seed_stays_secret() {
     let first = app();
-    let v = first
-        .create(json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "A"}))
+    let (id, token, v) = first
+        .played(
+            json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "A"}),
+            5,
+            20,
+        )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let v = play_randomly(&first, &id, &token, 5, 20).await;
     let at = v["version"].as_u64().unwrap() as usize;
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
     // As if the server had stopped at `at`: the dice must stand where they stood then.
