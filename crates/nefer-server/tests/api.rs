@@ -41,6 +41,16 @@ impl App {
         self.restart_after(|_| ()).0
     }
 
+    /// The server stopped as if it had stored only the first `actions` actions of game `id`,
+    /// and a new one started on its data directory.
+    fn restart_at(self, id: &str, actions: usize) -> App {
+        let truncate = |dir: &Path| {
+            let store = nefer_server::Store::open(dir).unwrap();
+            store.truncate(id, actions).unwrap();
+        };
+        self.restart_after(truncate).0
+    }
+
     /// The server stopped, `meanwhile` done to its data directory (a crash's traces, a look at
     /// the store), and a new one started on it; with what `meanwhile` gave.
     fn restart_after<T>(self, meanwhile: impl FnOnce(&Path) -> T) -> (App, T) {
@@ -96,14 +106,42 @@ impl App {
         v
     }
 
+    /// A new game of `body`: its id, `seat`'s token and the answer that created it.
+    async fn create_as(&self, body: Value, seat: &str) -> (String, String, Value) {
+        let v = self.create(body).await;
+        (id_of(&v), token_of(&v, seat), v)
+    }
+
+    /// A new local game of `rules`: its id, seat A's token and the answer that created it.
+    async fn local(&self, rules: &str) -> (String, String, Value) {
+        self.create_as(json!({"rules": rules, "mode": "local"}), "A")
+            .await
+    }
+
     /// A new game of `body`, played at random (from `seed`, at most `actions` actions) by the
     /// person in the seat `body` names: its id, the seat's token and its view then.
     async fn played(&self, body: Value, seed: u64, actions: usize) -> (String, String, Value) {
         let seat = body["seat"].as_str().expect("a seat").to_owned();
-        let v = self.create(body).await;
-        let (id, token) = (id_of(&v), token_of(&v, &seat));
+        let (id, token, _) = self.create_as(body, &seat).await;
         let v = play_randomly(self, &id, &token, seed, actions).await;
         (id, token, v)
+    }
+
+    /// Asserts that each of `uris` is not found (`404`, with a JSON reason).
+    async fn assert_not_found(&self, uris: &[&str]) {
+        for uri in uris {
+            let (s, _) = self.call("GET", uri, None, None).await;
+            assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        }
+    }
+
+    /// The record of game `id`, read.
+    async fn record(&self, id: &str) -> Record {
+        let (status, bytes) = self
+            .raw("GET", &format!("/api/games/{id}/record"), None, None)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        Record::parse(&String::from_utf8(bytes).unwrap()).unwrap()
     }
 
     async fn get(&self, id: &str, token: Option<&str>) -> Value {
@@ -134,6 +172,11 @@ impl App {
         self.call("POST", &format!("/api/games/{id}/move"), token, Some(body))
             .await
     }
+}
+
+/// A new game of `rules` against the `easy` level, the person in seat A.
+fn against_easy(rules: &str) -> Value {
+    json!({"rules": rules, "mode": "computer", "level": "easy", "seat": "A"})
 }
 
 fn id_of(v: &Value) -> String {
@@ -291,14 +334,13 @@ async fn bad_requests_get_a_4xx_with_a_reason() {
             .await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
     }
-    let (s, _) = app.call("GET", "/api/games/nosuchgame", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/api/games/../etc", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/api/games/%FF%FE", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/assets/%FF", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
+    let unknown = [
+        "/api/games/nosuchgame",
+        "/api/games/../etc",
+        "/api/games/%FF%FE",
+        "/assets/%FF",
+    ];
+    app.assert_not_found(&unknown).await;
     let (s, _) = app
         .call("POST", "/api/games", None, Some(r#"{"rules": 5}"#))
         .await;
@@ -325,8 +367,7 @@ async fn game_at_a_choice(app: &App, mode: &str) -> (String, String, Value) {
         if mode == "computer" {
             body["level"] = json!("easy");
         }
-        let v = app.create(body).await;
-        let (id, token) = (id_of(&v), token_of(&v, "A"));
+        let (id, token, v) = app.create_as(body, "A").await;
         let mut v = v;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..40 {
@@ -476,14 +517,9 @@ async fn undo_keeps_the_throw() {
 #[tokio::test]
 async fn the_record_replays_to_the_same_state() {
     let app = app();
-    let (id, _, v) = app
-        .played(
-            json!({"rules": "hj.washburne", "mode": "computer", "level": "easy",
-                       "names": {"A": "Ahmose"}, "seat": "A"}),
-            9,
-            60,
-        )
-        .await;
+    let game = json!({"rules": "hj.washburne", "mode": "computer", "level": "easy",
+                      "names": {"A": "Ahmose"}, "seat": "A"});
+    let (id, _, v) = app.played(game, 9, 60).await;
     let (s, bytes) = app
         .raw("GET", &format!("/api/games/{id}/record"), None, None)
         .await;
@@ -554,14 +590,9 @@ async fn replay_gives_frames_and_names_the_broken_token() {
 #[tokio::test]
 async fn a_restart_keeps_the_game() {
     let first = app();
-    let (id, token, before) = first
-        .played(
-            json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
-                       "options": {"senet.school.max_turns": 400}}),
-            3,
-            25,
-        )
-        .await;
+    let game = json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
+                      "options": {"senet.school.max_turns": 400}});
+    let (id, token, before) = first.played(game, 3, 25).await;
     assert_ne!(kind(&before), "over");
     let second = first.restart();
     let after = second.get(&id, Some(&token)).await;
@@ -574,10 +605,7 @@ async fn a_restart_keeps_the_game() {
 #[tokio::test]
 async fn events_bring_the_view_after_a_move() {
     let app = app();
-    let v = app
-        .create(json!({"rules": "hj.french", "mode": "local"}))
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let (id, token, v) = app.local("hj.french").await;
     let req = Request::builder()
         .uri(format!("/api/games/{id}/events"))
         .body(Body::empty())
@@ -715,10 +743,8 @@ async fn rules_levels_hint_openapi_and_pages() {
     let (s, body) = app.raw("GET", "/favicon.ico", None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(String::from_utf8_lossy(&body).contains("<svg"));
-    let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/nothing.html", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
+    app.assert_not_found(&["/assets/nothing.js", "/nothing.html"])
+        .await;
     let (s, body) = app.raw("GET", "/index.html", None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(String::from_utf8_lossy(&body).contains("<html"));
@@ -807,10 +833,12 @@ async fn a_skiryuk_win_says_it_captured_every_piece() {
 /// A hint (asked without a token) at the first decision of a new local `hj.french` game: the
 /// game's view there and the hint.
 async fn first_french_hint(app: &App) -> (Value, Value) {
-    let v = app
-        .create(json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}))
+    let (id, token, v) = app
+        .create_as(
+            json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}),
+            "A",
+        )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
     let mut v = v;
     while kind(&v) == "throw" {
         v = app.throw(&id, &token).await.1;
@@ -882,10 +910,7 @@ async fn an_option_with_commas_survives_a_restart_and_the_record() {
         after["options"],
         "senet.kendall.extra_throws={1,4,5}, senet.kendall.max_turns=1000"
     );
-    let (_, bytes) = second
-        .raw("GET", &format!("/api/games/{id}/record"), None, None)
-        .await;
-    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    let record = second.record(&id).await;
     assert_eq!(
         record.options.get("senet.kendall.extra_throws"),
         Some("{1,4,5}")
@@ -897,20 +922,12 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
     // The dice of SPEC R-5 through the whole server: the computer's throws and moves, storage,
     // a restart, and the record.
     let first = app();
-    let (id, token, before) = first
-        .played(
-            json!({"rules": "hj.washburne", "mode": "computer", "level": "easy", "seat": "A",
-                       "options": {"hj.washburne.dice": "two_d4"}}),
-            5,
-            40,
-        )
-        .await;
+    let game = json!({"rules": "hj.washburne", "mode": "computer", "level": "easy", "seat": "A",
+                      "options": {"hj.washburne.dice": "two_d4"}});
+    let (id, token, before) = first.played(game, 5, 40).await;
     let second = first.restart();
     assert_eq!(second.get(&id, Some(&token)).await, before);
-    let (_, bytes) = second
-        .raw("GET", &format!("/api/games/{id}/record"), None, None)
-        .await;
-    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    let record = second.record(&id).await;
     assert!(record.actions.iter().any(|a| a.contains('+')), "{record:?}");
     assert!(record.actions.iter().any(|a| a.contains(':')), "{record:?}");
     let replayed = nefer_core::replay(&record).unwrap();
@@ -923,25 +940,14 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
 #[tokio::test]
 async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
     let first = app();
-    let (id, token, v) = first
-        .played(
-            json!({"rules": "senet.kendall", "mode": "computer", "level": "easy", "seat": "A"}),
-            11,
-            30,
-        )
-        .await;
+    let (id, token, v) = first.played(against_easy("senet.kendall"), 11, 30).await;
     // The first action of the computer's that follows a move of the person's.
     let history = v["history"].as_array().unwrap();
     let cut = (1..history.len())
         .find(|&i| history[i]["seat"] == "B" && history[i - 1]["seat"] == "A")
         .expect("the computer played after the person");
     // As if the server had died after storing the person's move.
-    let (second, ()) = first.restart_after(|dir| {
-        nefer_server::Store::open(dir)
-            .unwrap()
-            .truncate(&id, cut)
-            .unwrap();
-    });
+    let second = first.restart_at(&id, cut);
     let resumed = second.get(&id, Some(&token)).await;
     assert!(resumed["version"].as_u64().unwrap() > cut as u64);
     assert!(kind(&resumed) == "over" || resumed["status"]["seat"] == "A");
@@ -1023,13 +1029,7 @@ async fn undo_brings_the_same_throws_again() {
 #[tokio::test]
 async fn a_restart_goes_on_with_the_same_throws_and_the_seed_stays_secret() {
     let first = app();
-    let (id, token, v) = first
-        .played(
-            json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "A"}),
-            5,
-            20,
-        )
-        .await;
+    let (id, token, v) = first.played(against_easy("senet.school"), 5, 20).await;
     let at = v["version"].as_u64().unwrap() as usize;
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
     // As if the server had stopped at `at`: the dice must stand where they stood then.
@@ -1105,10 +1105,7 @@ async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
 #[tokio::test]
 async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were() {
     let first = app();
-    let v = first
-        .create(json!({"rules": "hj.walker", "mode": "local"}))
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let (id, token, v) = first.local("hj.walker").await;
     let at = v["version"].as_u64().unwrap() as usize;
     assert_eq!(kind(&v), "throw");
     // Another writer took the next action's place: storing the throw fails.
@@ -1122,12 +1119,7 @@ async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were
     drop(db);
     // The dice were put back too: the throws are those a reload from the database gives.
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
-    let (second, ()) = first.restart_after(|dir| {
-        nefer_server::Store::open(dir)
-            .unwrap()
-            .truncate(&id, at)
-            .unwrap();
-    });
+    let second = first.restart_at(&id, at);
     let now = second.get(&id, Some(&token)).await;
     let after = play_on_first_moves(&second, &id, &token, now, at).await;
     let (a, b) = common(&throws_from(&before, at), &throws_from(&after, at), 8);
@@ -1279,11 +1271,7 @@ async fn a_game_set_up_from_a_position_plays_records_and_survives_a_restart() {
         "senet.kendall[max_turns=1040,trap=on] A:5,27,off*5 B:1,28,off*5 A water turn=41"
     );
     // The record names its start, and replays to the same position.
-    let (status, bytes) = first
-        .raw("GET", &format!("/api/games/{id}/record"), None, None)
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    let record = first.record(&id).await;
     assert_eq!(record.header("position"), Some(capped));
     let replayed = nefer_core::replay(&record).unwrap();
     assert_eq!(
