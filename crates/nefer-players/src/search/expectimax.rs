@@ -108,7 +108,7 @@ impl<E: Evaluator> Expectimax<E> {
                 let mut g = game.clone();
                 g.play_unchecked(m);
                 // Full window: every root move gets its exact value (hints show them all).
-                let v = self.value(&g, d - 1, L, U, false);
+                let v = self.value::<false>(&g, d - 1, L, U);
                 if self.aborted {
                     break;
                 }
@@ -136,10 +136,17 @@ impl<E: Evaluator> Expectimax<E> {
     }
 
     /// The value of `g`, searched `depth` plies deep within the window (`alpha`, `beta`).
-    /// `after_chance`: `g` is an outcome of a chance node. A throw followed by another
-    /// (Kendall's collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so
-    /// that such chains end: at depth 0 the next throw is valued as it stands.
-    fn value(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64, after_chance: bool) -> f64 {
+    /// `AFTER_CHANCE`: `g` is an outcome of a chance node. A throw followed by another (Kendall's
+    /// collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so that such chains
+    /// end: at depth 0 the next throw is valued as it stands. A constant, not an argument: each
+    /// kind of node is compiled as its own function, as when they were written twice.
+    fn value<const AFTER_CHANCE: bool>(
+        &mut self,
+        g: &AnyGame,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
         self.nodes += 1;
         self.check_time();
         if self.aborted {
@@ -147,7 +154,7 @@ impl<E: Evaluator> Expectimax<E> {
         }
         match g.status() {
             Status::Over(_) => self.eval.value(g, self.root),
-            Status::Chance { .. } if !after_chance => self.chance(g, depth, alpha, beta),
+            Status::Chance { .. } if !AFTER_CHANCE => self.chance(g, depth, alpha, beta),
             Status::Chance { .. } if depth > 0 => self.chance(g, depth - 1, alpha, beta),
             Status::Chance { .. } => self.eval.value(g, self.root),
             Status::Decide { seat, .. } => {
@@ -188,7 +195,7 @@ impl<E: Evaluator> Expectimax<E> {
         for &m in &moves {
             let mut c = g.clone();
             c.play_unchecked(m);
-            let v = self.value(&c, depth - 1, alpha, beta, false);
+            let v = self.value::<false>(&c, depth - 1, alpha, beta);
             if self.aborted {
                 return 0.0;
             }
@@ -237,7 +244,7 @@ impl<E: Evaluator> Expectimax<E> {
         g.legal_moves(&mut moves);
         let mut c = g.clone();
         c.play_unchecked(moves[0]);
-        let v = self.value(&c, depth - 1, L, U, false);
+        let v = self.value::<false>(&c, depth - 1, L, U);
         Some((v, seat == self.root))
     }
 
@@ -289,7 +296,7 @@ impl<E: Evaluator> Expectimax<E> {
             rest -= p;
             let a = (alpha - sum - U * rest) / p;
             let b = (beta - sum - L * rest) / p;
-            let v = self.value(child, depth, a.max(L), b.min(U), true);
+            let v = self.value::<true>(child, depth, a.max(L), b.min(U));
             if self.aborted {
                 return 0.0;
             }
