@@ -10,7 +10,7 @@ use nefer_core::RuleSetId;
 use nefer_tables::pair::solve_pair;
 use nefer_tables::race::{Indexer, race_match};
 use nefer_tables::solver::{Keep, TURN_LIMIT, solve_rows};
-use nefer_tables::{race_for, table};
+use nefer_tables::{default_max_turns, race_for, table};
 use serde_json::json;
 
 /// The most pieces whose exact pair game `--exact-up-to` solves: 3 pieces make 2.1·10⁷ pairs
@@ -96,7 +96,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
     };
     let max_turns = args
         .max_turns
-        .unwrap_or(if key == "hj.walker" { 640 } else { 192 });
+        .or_else(|| default_max_turns(key))
+        .expect("every pure race has a default");
     if max_turns > TURN_LIMIT {
         bail!("--max-turns must be at most {TURN_LIMIT} (the solver's horizon), {max_turns} given");
     }

@@ -22,6 +22,24 @@ fn nefer(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Arguments: the words of `cmd`, then `then` (arguments that may hold spaces, such as paths).
+fn argv<'a>(cmd: &'a str, then: &[&'a str]) -> Vec<&'a str> {
+    cmd.split_whitespace().chain(then.iter().copied()).collect()
+}
+
+/// `nefer` with the words of `cmd` as its arguments, reading `stdin`.
+fn nefer_cmd(cmd: &str, stdin: &str) -> Output {
+    nefer(&argv(cmd, &[]), stdin)
+}
+
+/// Asserts that `out` is a failure whose error says `words`.
+#[track_caller]
+fn assert_fails_with(out: &Output, words: &str) {
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "it succeeded: {err}");
+    assert!(err.contains(words), "{err}");
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -45,8 +63,7 @@ fn rules_lists_and_explains() {
     let s = text(&out.stdout);
     assert!(s.contains("seed 004") && s.contains("senet.school.defence") && s.contains("21"));
     let out = nefer(&["rules", "senet.nope"], "");
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("unknown rule set `senet.nope`"));
+    assert_fails_with(&out, "unknown rule set `senet.nope`");
 }
 
 #[test]
@@ -146,11 +163,9 @@ fn a_malformed_record_names_its_line() {
     let f = temp("malformed.ngr");
     std::fs::write(&f, "rules: senet.kendall\nthis is not a header\nactions:\n").unwrap();
     let out = nefer(&["replay", f.to_str().unwrap()], "");
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("line 2"));
+    assert_fails_with(&out, "line 2");
     let out = nefer(&["replay", "/nonexistent/x.ngr"], "");
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("cannot read"));
+    assert_fails_with(&out, "cannot read");
 }
 
 #[test]
@@ -159,15 +174,10 @@ fn two_people_play_a_whole_game_and_the_record_replays() {
     // Always the first listed move: a whole game needs a few hundred answers.
     let answers = "1\n".repeat(3000);
     let out = nefer(
-        &[
-            "play",
-            "--vs",
-            "human",
-            "--seed",
-            "11",
-            "--save",
-            save.to_str().unwrap(),
-        ],
+        &argv(
+            "play --vs human --seed 11 --save",
+            &[save.to_str().unwrap()],
+        ),
         &answers,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -187,15 +197,10 @@ fn the_same_seed_plays_the_same_game() {
     let (a, b) = (temp("seed-a.ngr"), temp("seed-b.ngr"));
     for f in [&a, &b] {
         let out = nefer(
-            &[
-                "play",
-                "--rules",
-                "senet.school",
-                "--seed",
-                "5",
-                "--save",
-                f.to_str().unwrap(),
-            ],
+            &argv(
+                "play --rules senet.school --seed 5 --save",
+                &[f.to_str().unwrap()],
+            ),
             &"2\n1\n".repeat(2000),
         );
         assert!(out.status.success());
@@ -221,8 +226,7 @@ fn wrong_input_in_play_is_explained_and_quit_saves() {
 #[test]
 fn unknown_options_are_refused() {
     let out = nefer(&["play", "--option", "senet.kendall.pieces=9"], "");
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("unknown option"));
+    assert_fails_with(&out, "unknown option");
     let out = nefer(&["play", "--option", "senet.pieces=9"], "");
     assert!(text(&out.stderr).contains("not a value of senet.pieces"));
 }
@@ -231,22 +235,10 @@ fn unknown_options_are_refused() {
 fn sim_json_has_the_documented_keys_and_ignores_threads() {
     let run = |threads: &str| {
         let out = nefer(
-            &[
-                "sim",
-                "--rules",
-                "senet.school",
-                "--a",
-                "greedy",
-                "--b",
-                "random",
-                "--games",
-                "40",
-                "--seed",
-                "3",
-                "--threads",
-                threads,
-                "--json",
-            ],
+            &argv(
+                "sim --rules senet.school --a greedy --b random --games 40 --seed 3 --threads",
+                &[threads, "--json"],
+            ),
             "",
         );
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -311,28 +303,13 @@ fn sim_says_the_options_it_ran_under() {
 
 #[test]
 fn sim_refuses_unknown_players() {
-    let out = nefer(
-        &[
-            "sim",
-            "--rules",
-            "senet.kendall",
-            "--a",
-            "grandmaster",
-            "--b",
-            "random",
-        ],
-        "",
-    );
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("not a player"));
+    let out = nefer_cmd("sim --rules senet.kendall --a grandmaster --b random", "");
+    assert_fails_with(&out, "not a player");
 }
 
 #[test]
 fn play_against_a_level_to_the_end() {
-    let out = nefer(
-        &["play", "--vs", "easy", "--seed", "4"],
-        &"1\n".repeat(3000),
-    );
+    let out = nefer_cmd("play --vs easy --seed 4", &"1\n".repeat(3000));
     assert!(out.status.success());
     let s = text(&out.stdout);
     assert!(
@@ -341,25 +318,23 @@ fn play_against_a_level_to_the_end() {
     );
 }
 
-#[test]
-fn solve_writes_a_table_that_info_reads() {
-    let out_file = temp("french-1.ntb");
+/// `nefer solve` with the words of `opts`, writing its table to `file`; it must succeed.
+fn solve_into(file: &Path, opts: &str) -> Output {
     let out = nefer(
-        &[
-            "solve",
-            "--rules",
-            "hj.french",
-            "--pieces",
-            "1",
-            "--exact-up-to",
-            "1",
-            "--json",
-            "--out",
-            out_file.to_str().unwrap(),
-        ],
+        &argv(&format!("solve {opts} --out"), &[file.to_str().unwrap()]),
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
+    out
+}
+
+#[test]
+fn solve_writes_a_table_that_info_reads() {
+    let out_file = temp("french-1.ntb");
+    let out = solve_into(
+        &out_file,
+        "--rules hj.french --pieces 1 --exact-up-to 1 --json",
+    );
     let s = text(&out.stdout);
     for key in [
         "\"expected_turns_to_finish\":",
@@ -386,72 +361,26 @@ fn solve_writes_a_table_that_info_reads() {
 #[test]
 fn solve_refuses_bad_bounds_with_clear_errors() {
     // Once a panic (an empty range at race.rs:340): now a table of values alone.
-    let out = nefer(
-        &[
-            "solve",
-            "--rules",
-            "hj.french",
-            "--pieces",
-            "1",
-            "--max-turns",
-            "0",
-        ],
-        "",
-    );
+    let out = nefer_cmd("solve --rules hj.french --pieces 1 --max-turns 0", "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let values_only = temp("french-values.ntb");
-    let out = nefer(
-        &[
-            "solve",
-            "--rules",
-            "hj.walker",
-            "--pieces",
-            "1",
-            "--max-turns",
-            "0",
-            "--out",
-            values_only.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    solve_into(&values_only, "--rules hj.walker --pieces 1 --max-turns 0");
     let info = nefer(&["solve", "--info", values_only.to_str().unwrap()], "");
     assert!(text(&info.stdout).contains("0 distribution values"));
     // A table that cannot be written: an error, not a panic.
-    let out = nefer(
-        &[
-            "solve",
-            "--rules",
-            "hj.french",
-            "--pieces",
-            "1",
-            "--out",
-            "/dev/full",
-        ],
-        "",
-    );
-    let err = text(&out.stderr);
-    assert!(!out.status.success());
-    assert!(
-        err.contains("cannot write /dev/full: table I/O: No space left"),
-        "{err}"
-    );
+    let out = nefer_cmd("solve --rules hj.french --pieces 1 --out /dev/full", "");
+    assert_fails_with(&out, "cannot write /dev/full: table I/O: No space left");
     for (args, message) in [
-        (&["--pieces", "0"][..], "--pieces must be 1 to 5, 0 given"),
-        (&["--pieces", "6"], "--pieces must be 1 to 5, 6 given"),
-        (&["--pieces", "300"], "invalid value '300'"),
-        (&["--max-turns", "4001"], "--max-turns must be at most 4000"),
-        (&["--max-turns", "99999999999999999999999"], "invalid value"),
-        (&["--exact-up-to", "4"], "--exact-up-to must be 0 to 3"),
-        (
-            &["--cutoff", "1"],
-            "--cutoff must be at least 0 and below 1",
-        ),
-        (&["--cutoff=-1e-9"], "--cutoff must be"),
+        ("--pieces 0", "--pieces must be 1 to 5, 0 given"),
+        ("--pieces 6", "--pieces must be 1 to 5, 6 given"),
+        ("--pieces 300", "invalid value '300'"),
+        ("--max-turns 4001", "--max-turns must be at most 4000"),
+        ("--max-turns 99999999999999999999999", "invalid value"),
+        ("--exact-up-to 4", "--exact-up-to must be 0 to 3"),
+        ("--cutoff 1", "--cutoff must be at least 0 and below 1"),
+        ("--cutoff=-1e-9", "--cutoff must be"),
     ] {
-        let mut all = vec!["solve", "--rules", "hj.french"];
-        all.extend_from_slice(args);
-        let out = nefer(&all, "");
+        let out = nefer_cmd(&format!("solve --rules hj.french {args}"), "");
         let err = text(&out.stderr);
         assert!(!out.status.success(), "{args:?}");
         assert!(err.contains(message), "{args:?}: {err}");
@@ -463,8 +392,7 @@ fn solve_refuses_bad_bounds_with_clear_errors() {
 fn solve_info_refuses_bad_tables_without_reading_them_whole() {
     // Endless zeros: refused after one header, not read until memory runs out.
     let out = nefer(&["solve", "--info", "/dev/zero"], "");
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("not a nefer table"));
+    assert_fails_with(&out, "not a nefer table");
     // A header that claims 2^61 states and carries no data (once "0 states": the size check
     // overflowed).
     let mut h = b"NEFERTBL".to_vec();
@@ -478,29 +406,13 @@ fn solve_info_refuses_bad_tables_without_reading_them_whole() {
     let liar = temp("liar.ntb");
     std::fs::write(&liar, &h).unwrap();
     let out = nefer(&["solve", "--info", liar.to_str().unwrap()], "");
-    let err = text(&out.stderr);
-    assert!(!out.status.success());
-    assert!(
-        err.contains("2305843009213693952 states, a table holds 1 to 16777216"),
-        "{err}"
+    assert_fails_with(
+        &out,
+        "2305843009213693952 states, a table holds 1 to 16777216",
     );
     // A real table cut short, and one with a byte changed.
     let good = temp("french-2.ntb");
-    let out = nefer(
-        &[
-            "solve",
-            "--rules",
-            "hj.french",
-            "--pieces",
-            "2",
-            "--exact-up-to",
-            "0",
-            "--out",
-            good.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    solve_into(&good, "--rules hj.french --pieces 2 --exact-up-to 0");
     let bytes = std::fs::read(&good).unwrap();
     let cut = temp("cut.ntb");
     std::fs::write(&cut, &bytes[..bytes.len() - 10]).unwrap();
@@ -542,22 +454,11 @@ fn crc32(bytes: &[u8]) -> u32 {
 
 #[test]
 fn perfect_only_plays_pure_races() {
-    let out = nefer(
-        &[
-            "sim",
-            "--rules",
-            "senet.kendall",
-            "--a",
-            "perfect",
-            "--b",
-            "random",
-            "--games",
-            "2",
-        ],
+    let out = nefer_cmd(
+        "sim --rules senet.kendall --a perfect --b random --games 2",
         "",
     );
-    assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("plays only the pure races"));
+    assert_fails_with(&out, "plays only the pure races");
     let out = nefer(&["play", "--rules", "senet.school", "--vs", "perfect"], "");
     assert!(text(&out.stderr).contains("plays only the pure races"));
 }
@@ -573,16 +474,7 @@ fn a_seeded_game_is_the_same_as_before() {
             "play-easy-seed4.ngr",
         ),
         (
-            &[
-                "--rules",
-                "hj.french",
-                "--vs",
-                "medium",
-                "--seat",
-                "B",
-                "--seed",
-                "7",
-            ][..],
+            &argv("--rules hj.french --vs medium --seat B --seed 7", &[])[..],
             "2\n1\n".repeat(2000),
             "play-french-medium-seatB-seed7.ngr",
         ),
@@ -615,21 +507,8 @@ fn a_seeded_game_is_the_same_as_before() {
 /// playout loop: it must not drift.
 #[test]
 fn a_seeded_sim_is_the_same_as_before() {
-    let out = nefer(
-        &[
-            "sim",
-            "--rules",
-            "senet.school",
-            "--a",
-            "greedy",
-            "--b",
-            "random",
-            "--games",
-            "40",
-            "--seed",
-            "3",
-            "--json",
-        ],
+    let out = nefer_cmd(
+        "sim --rules senet.school --a greedy --b random --games 40 --seed 3 --json",
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -660,22 +539,11 @@ fn a_closed_pipe_ends_quietly() {
     for args in [
         &["rules"][..],
         &["rules", "senet.kendall"],
-        &[
-            "replay",
-            "--trace",
-            "../nefer-core/tests/conformance/senet.kendall/senet.kendall-0001-000.ngr",
-        ],
-        &[
-            "sim",
-            "--rules",
-            "hj.french",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--games",
-            "2",
-        ],
+        &argv(
+            "replay --trace ../nefer-core/tests/conformance/senet.kendall/senet.kendall-0001-000.ngr",
+            &[],
+        ),
+        &argv("sim --rules hj.french --a random --b random --games 2", &[]),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_nefer"))
             .args(args)
@@ -702,29 +570,11 @@ fn a_full_disk_is_a_clear_error() {
         &["rules"][..],
         &["rules", "hj.walker"],
         &["replay", "--trace", record.to_str().unwrap()],
-        &[
-            "sim",
-            "--rules",
-            "hj.french",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--games",
-            "2",
-        ],
-        &[
-            "sim",
-            "--rules",
-            "hj.french",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--games",
-            "2",
-            "--json",
-        ],
+        &argv("sim --rules hj.french --a random --b random --games 2", &[]),
+        &argv(
+            "sim --rules hj.french --a random --b random --games 2 --json",
+            &[],
+        ),
     ] {
         let out = nefer_to(args, Stdio::from(full.try_clone().unwrap()));
         let err = text(&out.stderr);
@@ -739,25 +589,18 @@ fn a_full_disk_is_a_clear_error() {
 
 #[test]
 fn every_count_is_bounded() {
-    let sim = |extra: &[&str]| {
-        let mut args = vec![
-            "sim",
-            "--rules",
-            "hj.french",
-            "--a",
-            "random",
-            "--b",
-            "random",
-        ];
-        args.extend_from_slice(extra);
-        nefer(&args, "")
+    let sim = |extra: &str| {
+        nefer_cmd(
+            &format!("sim --rules hj.french --a random --b random {extra}"),
+            "",
+        )
     };
     for (extra, says) in [
-        (&["--games", "4294967295"][..], "--games"),
-        (&["--games", "10000001"], "10000000"),
-        (&["--games", "0"], "--games"),
-        (&["--threads", "100000"], "--threads"),
-        (&["--threads", "0"], "--threads"),
+        ("--games 4294967295", "--games"),
+        ("--games 10000001", "10000000"),
+        ("--games 0", "--games"),
+        ("--threads 100000", "--threads"),
+        ("--threads 0", "--threads"),
     ] {
         let out = sim(extra);
         let err = text(&out.stderr);
@@ -781,16 +624,8 @@ fn every_count_is_bounded() {
         assert!(!out.status.success(), "{vs} accepted");
         assert!(err.contains("is not a player"), "{vs}: {err}");
     }
-    let out = nefer(
-        &["solve", "--rules", "hj.french", "--max-turns", "4000000000"],
-        "",
-    );
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("--max-turns"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = nefer_cmd("solve --rules hj.french --max-turns 4000000000", "");
+    assert_fails_with(&out, "--max-turns");
 }
 
 #[test]
@@ -802,26 +637,16 @@ fn reads_are_bounded() {
     assert!(err.contains("/dev/zero is larger than 16 MiB"), "{err}");
     // A line of a megabyte at `nefer play`'s prompt is skipped, not kept; the game goes on.
     let long = "x".repeat(1 << 20);
-    let out = nefer(
-        &["play", "--vs", "human", "--seed", "3"],
-        &format!("{long}\nquit\n"),
-    );
+    let out = nefer_cmd("play --vs human --seed 3", &format!("{long}\nquit\n"));
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("longer than 1024 bytes"));
 }
 
 #[test]
 fn serve_names_the_data_directory_it_cannot_use() {
-    let out = nefer(
-        &["serve", "--addr", "127.0.0.1:0", "--data", "/dev/null"],
-        "",
-    );
+    let out = nefer_cmd("serve --addr 127.0.0.1:0 --data /dev/null", "");
+    assert_fails_with(&out, "the data directory /dev/null: it is not a directory");
     let err = text(&out.stderr);
-    assert!(!out.status.success());
-    assert!(
-        err.contains("the data directory /dev/null: it is not a directory"),
-        "{err}"
-    );
     assert!(
         !err.contains("127.0.0.1"),
         "the address is not to blame: {err}"
@@ -882,12 +707,7 @@ fn replay_checks_a_revealed_dice_seed() {
     let f = temp("other-seed.ngr");
     std::fs::write(&f, other.to_text()).unwrap();
     let out = nefer(&["replay", f.to_str().unwrap()], "");
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("not the committed"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_fails_with(&out, "not the committed");
     // The committed seed, but throws it did not make: a game whose sticks were fished.
     let mut fished = server_record(&"7a".repeat(32));
     fished.set_header("dice-sha256", record.header("dice-sha256").unwrap());
@@ -895,12 +715,7 @@ fn replay_checks_a_revealed_dice_seed() {
     let f = temp("fished.ngr");
     std::fs::write(&f, fished.to_text()).unwrap();
     let out = nefer(&["replay", f.to_str().unwrap()], "");
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("the throws are not the revealed seed's"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_fails_with(&out, "the throws are not the revealed seed's");
 }
 
 #[test]
@@ -923,12 +738,7 @@ fn perft_prints_the_counts_of_the_perft_files() {
     assert!(lines[5].starts_with("perft 2 nodes=24 "), "{s}");
     // Bad input is named, not a panic.
     let out = nefer(&["perft", "senet.kendall A:2 B:1 X throw"], "");
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("not a position"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_fails_with(&out, "not a position");
     let out = nefer(&["perft", start, "--depth", "0"], "");
     assert!(!out.status.success());
 }

@@ -2,6 +2,7 @@
 //! that minimises its expected number of turns to finish, read from the exact one-sided table of
 //! `nefer-tables`. The table is solved once per process on first use (about a second for `hj.french`, a few for `hj.walker`) and shared.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use nefer_core::options::Common;
@@ -117,8 +118,36 @@ pub(crate) fn solve_race(id: RuleSetId, max_turns: usize) -> (Solved, Solution) 
     )
 }
 
-static FRENCH: OnceLock<Arc<Solved>> = OnceLock::new();
-static WALKER: OnceLock<Arc<Solved>> = OnceLock::new();
+/// A race's table, once solved, and whether this process has started solving it.
+struct Cell {
+    table: OnceLock<Arc<Solved>>,
+    started: AtomicBool,
+}
+
+impl Cell {
+    const fn new() -> Cell {
+        Cell {
+            table: OnceLock::new(),
+            started: AtomicBool::new(false),
+        }
+    }
+}
+
+static FRENCH: Cell = Cell::new();
+static WALKER: Cell = Cell::new();
+
+/// The cell of `id`'s table, `None` for a rule set that is not a pure race.
+fn cell(id: RuleSetId) -> Option<&'static Cell> {
+    match id {
+        RuleSetId::HjFrench => Some(&FRENCH),
+        RuleSetId::HjWalker => Some(&WALKER),
+        _ => None,
+    }
+}
+
+/// The keys of the rule sets whose races `perfect` plays (their default races: [`supports`]
+/// says which games).
+pub const RULE_SETS: &[&str] = &[RuleSetId::HjFrench.key(), RuleSetId::HjWalker.key()];
 
 /// Whether `perfect` can play this game: a pure race (not Walker's circuit variation, and the
 /// track of the default options: `standard_race`) as its
@@ -141,15 +170,15 @@ pub fn supports(g: &AnyGame) -> bool {
 /// # Panics
 /// If `id` is not a pure race.
 pub fn table(id: RuleSetId) -> Arc<Solved> {
-    let cell = match id {
-        RuleSetId::HjFrench => &FRENCH,
-        RuleSetId::HjWalker => &WALKER,
-        _ => panic!("{id} is not a pure race"),
-    };
-    cell.get_or_init(|| {
-        crate::eval::tables::solved_race(id).unwrap_or_else(|| Arc::new(solve_race(id, 1).0))
-    })
-    .clone()
+    let cell = cell(id).unwrap_or_else(|| panic!("{id} is not a pure race"));
+    cell.table
+        .get_or_init(|| {
+            crate::eval::tables::solved_race(id).unwrap_or_else(|| {
+                cell.started.store(true, Ordering::SeqCst);
+                Arc::new(solve_race(id, 1).0)
+            })
+        })
+        .clone()
 }
 
 /// The solved table of `id` if this process has solved it already; never starts a solve.
@@ -157,12 +186,31 @@ pub fn table(id: RuleSetId) -> Arc<Solved> {
 /// For callers that must answer at once (the play server's hints): they use the table when it
 /// is there and do without it otherwise.
 pub fn solved(id: RuleSetId) -> Option<Arc<Solved>> {
-    match id {
-        RuleSetId::HjFrench => FRENCH.get().cloned(),
-        RuleSetId::HjWalker => WALKER.get().cloned(),
-        _ => None,
+    cell(id)
+        .and_then(|c| c.table.get().cloned())
+        .or_else(|| crate::eval::tables::solved_race(id))
+}
+
+/// Starts solving the table of `game`'s race in a background thread, once per process, so that
+/// a later [`table`] need not wait for it; nothing for a game that [`supports`] refuses.
+pub fn solve_in_background(game: &AnyGame) {
+    if !supports(game) {
+        return;
     }
-    .or_else(|| crate::eval::tables::solved_race(id))
+    let id = game.rule_set();
+    if let Some(cell) = cell(id)
+        && !cell.started.swap(true, Ordering::SeqCst)
+    {
+        std::thread::spawn(move || {
+            table(id);
+        });
+    }
+}
+
+/// Whether this process has started solving `id`'s table ([`solve_in_background`], or a
+/// [`table`] that had to solve it).
+pub fn solve_started(id: RuleSetId) -> bool {
+    cell(id).is_some_and(|c| c.started.load(Ordering::SeqCst))
 }
 
 /// The race state of `seat` in `g`.

@@ -173,6 +173,14 @@ impl ScriptedDice {
     pub fn left(&self) -> &[Chance] {
         &self.outcomes[self.next.min(self.outcomes.len())..]
     }
+
+    /// The next outcome as `kind` reads it, used up only when it is of that kind (`kind` gives
+    /// `None` for another): what each question of [`Dice`] asks.
+    fn give<T>(&mut self, kind: impl FnOnce(Chance) -> Option<T>) -> Option<T> {
+        let given = kind(*self.left().first()?)?;
+        self.next += 1;
+        Some(given)
+    }
 }
 
 impl FromStr for ScriptedDice {
@@ -189,33 +197,24 @@ impl FromStr for ScriptedDice {
 
 impl Dice for ScriptedDice {
     fn throw(&mut self, _bias: StickBias) -> Option<Sticks> {
-        match *self.left().first()? {
-            Chance::Throw(t) => {
-                self.next += 1;
-                Some(Sticks::showing(t))
-            }
+        self.give(|c| match c {
+            Chance::Throw(t) => Some(Sticks::showing(t)),
             Chance::Seat(_) | Chance::Dice(_) => None,
-        }
+        })
     }
 
     fn seat(&mut self) -> Option<Seat> {
-        match *self.left().first()? {
-            Chance::Seat(s) => {
-                self.next += 1;
-                Some(s)
-            }
+        self.give(|c| match c {
+            Chance::Seat(s) => Some(s),
             Chance::Throw(_) | Chance::Dice(_) => None,
-        }
+        })
     }
 
     fn two_d4(&mut self) -> Option<DicePair> {
-        match *self.left().first()? {
-            Chance::Dice(d) => {
-                self.next += 1;
-                Some(d)
-            }
+        self.give(|c| match c {
+            Chance::Dice(d) => Some(d),
             Chance::Throw(_) | Chance::Seat(_) => None,
-        }
+        })
     }
 
     fn position(&self) -> u64 {

@@ -443,7 +443,7 @@ async fn levels(State(st): State<AppState>) -> Json<Vec<Level>> {
     v.push(Level {
         name: "perfect",
         player: "perfect",
-        rules: Some(&["hj.french", "hj.walker"]),
+        rules: Some(nefer_players::perfect::RULE_SETS),
     });
     Json(v)
 }
@@ -732,7 +732,7 @@ async fn create(
         .load(std::sync::atomic::Ordering::Relaxed)
         && s.level.as_deref() == Some("perfect")
     {
-        crate::hint::solve_in_background(s.game_match().start());
+        nefer_players::perfect::solve_in_background(s.game_match().start());
     }
     s.run_computer(st.store(), st.searches()).await?;
     // Tokens in the fragment: a browser never sends it, so no log, history entry sent on or

@@ -20,7 +20,7 @@ pub enum SessionError {
     #[error("no game `{0}`")]
     UnknownGame(String),
     /// The action needs a seat's token and none came (the words say which action).
-    #[error("{0}: send `authorization: Bearer TOKEN` or `?token=TOKEN`")]
+    #[error("{0}: send `authorization: Bearer TOKEN`")]
     NoToken(&'static str),
     /// The token holds no seat of the game.
     #[error("this token holds no seat of game {game}")]

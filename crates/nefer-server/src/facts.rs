@@ -58,86 +58,66 @@ pub struct PlaceView {
     pub name: String,
 }
 
-/// What a mark stands for (the core's `MarkKind`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkKindKey {
-    /// Where pieces are loaded from hand.
-    Start,
-    /// Where pieces enter from hand.
-    Entry,
-    /// A nefer hole.
-    Nefer,
-    /// A seat's home box.
-    Home,
-    /// An orange hole.
-    Orange,
-    /// An ankh hole.
-    Ankh,
-    /// A blocking point.
-    Blocking,
-    /// A re-throw hole.
-    Rethrow,
-    /// The shared hole.
-    Shared,
-    /// The lines' ends.
-    Line,
-    /// Senet's House of Re-birth.
-    Rebirth,
-    /// Senet's square 26.
-    Happiness,
-    /// Senet's House of Waters (27).
-    Waters,
-    /// A square pieces bear off from.
-    Exit,
-    /// A safe square.
-    Safe,
+/// Declares a key of the wire: a unit enum named in snake_case (in JSON and the document), each
+/// variant with its doc; with `from Core`, one for each variant of the core's enum of the same
+/// names, and its `From` that enum. The variants are listed once, not in the enum and again in
+/// a `match`.
+macro_rules! wire_key {
+    ($(#[$m:meta])* $key:ident from $core:ident { $($v:ident: $doc:literal,)+ }) => {
+        wire_key!($(#[$m])* $key { $($v: $doc,)+ });
+
+        impl From<$core> for $key {
+            fn from(k: $core) -> $key {
+                match k {
+                    $($core::$v => $key::$v,)+
+                }
+            }
+        }
+    };
+    ($(#[$m:meta])* $key:ident { $($v:ident: $doc:literal,)+ }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $key {
+            $(#[doc = $doc] $v,)+
+        }
+    };
 }
 
-impl From<MarkKind> for MarkKindKey {
-    fn from(k: MarkKind) -> MarkKindKey {
-        match k {
-            MarkKind::Start => MarkKindKey::Start,
-            MarkKind::Entry => MarkKindKey::Entry,
-            MarkKind::Nefer => MarkKindKey::Nefer,
-            MarkKind::Home => MarkKindKey::Home,
-            MarkKind::Orange => MarkKindKey::Orange,
-            MarkKind::Ankh => MarkKindKey::Ankh,
-            MarkKind::Blocking => MarkKindKey::Blocking,
-            MarkKind::Rethrow => MarkKindKey::Rethrow,
-            MarkKind::Shared => MarkKindKey::Shared,
-            MarkKind::Line => MarkKindKey::Line,
-            MarkKind::Rebirth => MarkKindKey::Rebirth,
-            MarkKind::Happiness => MarkKindKey::Happiness,
-            MarkKind::Waters => MarkKindKey::Waters,
-            MarkKind::Exit => MarkKindKey::Exit,
-            MarkKind::Safe => MarkKindKey::Safe,
-        }
+wire_key! {
+    /// What a mark stands for (the core's `MarkKind`).
+    MarkKindKey from MarkKind {
+        Start: "Where pieces are loaded from hand.",
+        Entry: "Where pieces enter from hand.",
+        Nefer: "A nefer hole.",
+        Home: "A seat's home box.",
+        Orange: "An orange hole.",
+        Ankh: "An ankh hole.",
+        Blocking: "A blocking point.",
+        Rethrow: "A re-throw hole.",
+        Shared: "The shared hole.",
+        Line: "The lines' ends.",
+        Rebirth: "Senet's House of Re-birth.",
+        Happiness: "Senet's square 26.",
+        Waters: "Senet's House of Waters (27).",
+        Exit: "A square pieces bear off from.",
+        Safe: "A safe square.",
     }
 }
 
-/// The sign a mark is drawn with (the core's `Sign`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SignKey {
-    /// An inlaid ring round the hole.
-    Ring,
-    /// The nefer sign.
-    Nefer,
-    /// The home box's colour, its owner's.
-    Home,
-    /// An orange ring.
-    Orange,
-    /// The ankh.
-    Ankh,
-    /// A dark square.
-    Block,
-    /// Water.
-    Water,
-    /// Strokes (`strokes` says how many).
-    Strokes,
-    /// No sign: words only.
-    None,
+wire_key! {
+    /// The sign a mark is drawn with (the core's `Sign`).
+    SignKey {
+        Ring: "An inlaid ring round the hole.",
+        Nefer: "The nefer sign.",
+        Home: "The home box's colour, its owner's.",
+        Orange: "An orange ring.",
+        Ankh: "The ankh.",
+        Block: "A dark square.",
+        Water: "Water.",
+        Strokes: "Strokes (`strokes` says how many).",
+        None: "No sign: words only.",
+    }
 }
 
 /// A mark on the board.

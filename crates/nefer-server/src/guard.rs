@@ -135,32 +135,38 @@ pub async fn guard(State(st): State<AppState>, req: Request, next: Next) -> Resp
     resp
 }
 
+/// Refuses a part of the request (`what`, with its verb: "target is") of `bytes` bytes when it
+/// is over `most`, with `status` and the reason in words.
+fn at_most(status: StatusCode, what: &str, bytes: usize, most: usize) -> Result<(), ApiError> {
+    if bytes > most {
+        return Err(ApiError::new(
+            status,
+            format!("the request {what} {bytes} bytes; this server reads at most {most}"),
+        ));
+    }
+    Ok(())
+}
+
 fn check(st: &AppState, req: &Request) -> Result<(), ApiError> {
     let limits = st.limits();
     let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
-    if target > limits.max_uri {
-        return Err(ApiError::new(
-            StatusCode::URI_TOO_LONG,
-            format!(
-                "the request target is {target} bytes; this server reads at most {}",
-                limits.max_uri
-            ),
-        ));
-    }
+    at_most(
+        StatusCode::URI_TOO_LONG,
+        "target is",
+        target,
+        limits.max_uri,
+    )?;
     let head: usize = req
         .headers()
         .iter()
         .map(|(k, v)| k.as_str().len() + v.len() + 4)
         .sum();
-    if head > limits.max_headers {
-        return Err(ApiError::new(
-            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            format!(
-                "the request headers are {head} bytes; this server reads at most {}",
-                limits.max_headers
-            ),
-        ));
-    }
+    at_most(
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+        "headers are",
+        head,
+        limits.max_headers,
+    )?;
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if !safe && let Some(why) = cross_site(req.headers(), limits) {
         return Err(ApiError::new(

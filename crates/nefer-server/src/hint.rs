@@ -4,8 +4,8 @@
 //! in this process. The exact tables hold expected turns, not the law of the whole race, so the
 //! win chance is estimated by playing the position out many times with `perfect` on both sides
 //! (at most [`WIN_CHANCE_BUDGET`], about ±2 % with the playouts that fit). Without a solved
-//! table it is `null`: solving takes seconds, so a hint never waits for it; the server
-//! starts solving in the background on the first hint of a pure race (see
+//! table it is `null`: solving takes seconds, so a hint never waits for it, and never starts a
+//! solve; a new game against `perfect` starts one in the background (see
 //! [`crate::AppState::with_table_solving`]).
 
 use std::time::{Duration, Instant};
@@ -105,26 +105,6 @@ fn estimate(
     }
     // Two decimals: the estimate is not finer than that.
     (n >= MIN_PLAYOUTS).then(|| (wins / f64::from(n) * 100.0).round() / 100.0)
-}
-
-/// Starts solving the table of `game`'s pure race in the background, once per process.
-pub fn solve_in_background(game: &AnyGame) {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    static FRENCH: AtomicBool = AtomicBool::new(false);
-    static WALKER: AtomicBool = AtomicBool::new(false);
-    if !perfect::supports(game) {
-        return;
-    }
-    let id = game.rule_set();
-    let flag = match id {
-        nefer_core::RuleSetId::HjFrench => &FRENCH,
-        _ => &WALKER,
-    };
-    if !flag.swap(true, Ordering::SeqCst) {
-        std::thread::spawn(move || {
-            perfect::table(id);
-        });
-    }
 }
 
 #[cfg(test)]

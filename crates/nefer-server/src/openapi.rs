@@ -37,7 +37,8 @@ impl Modify for SeatToken {
             .scheme(HttpAuthScheme::Bearer)
             .description(Some(
                 "The secret token of a seat, given when the game is created (or in an invite \
-                 link); also accepted as the query `?token=TOKEN`.",
+                 link); sent only in the header `authorization: Bearer TOKEN` (a token in the \
+                 query is refused).",
             ))
             .build();
         doc.components

@@ -1,6 +1,9 @@
 //! API tests: the router driven with `tower::ServiceExt::oneshot`, no socket. Each test has its
 //! own data directory, so that the restart test reopens exactly what it wrote.
 
+mod common;
+
+use std::path::Path;
 use std::time::Duration;
 
 use axum::Router;
@@ -8,6 +11,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt as _;
 use nefer_core::{Game, Record, RuleSetId};
+use nefer_players::perfect;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -20,14 +24,42 @@ struct App {
 }
 
 fn app() -> App {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    App {
-        router: nefer_server::router(nefer_server::open(dir.path()).expect("the store opens")),
-        dir,
-    }
+    App::on(tempfile::tempdir().expect("a temporary directory"))
 }
 
 impl App {
+    /// A server on the data directory `dir`, its games loaded from the database there.
+    fn on(dir: TempDir) -> App {
+        App {
+            router: nefer_server::router(nefer_server::open(dir.path()).expect("the store opens")),
+            dir,
+        }
+    }
+
+    /// The server stopped, and a new one started on its data directory.
+    fn restart(self) -> App {
+        self.restart_after(|_| ()).0
+    }
+
+    /// The server stopped as if it had stored only the first `actions` actions of game `id`,
+    /// and a new one started on its data directory.
+    fn restart_at(self, id: &str, actions: usize) -> App {
+        let truncate = |dir: &Path| {
+            let store = nefer_server::Store::open(dir).unwrap();
+            store.truncate(id, actions).unwrap();
+        };
+        self.restart_after(truncate).0
+    }
+
+    /// The server stopped, `meanwhile` done to its data directory (a crash's traces, a look at
+    /// the store), and a new one started on it; with what `meanwhile` gave.
+    fn restart_after<T>(self, meanwhile: impl FnOnce(&Path) -> T) -> (App, T) {
+        let App { router, dir } = self;
+        drop(router);
+        let t = meanwhile(dir.path());
+        (App::on(dir), t)
+    }
+
     /// Sends a request; every answer must be JSON (errors with an `error` field), except the
     /// record, which tests read with `text`.
     async fn call(
@@ -60,26 +92,10 @@ impl App {
         token: Option<&str>,
         body: Option<String>,
     ) -> (StatusCode, Vec<u8>) {
-        let mut req = Request::builder().method(method).uri(uri);
-        if let Some(t) = token {
-            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-        }
-        if body.is_some() {
-            // A record is text; everything else the API reads is JSON.
-            let ct = if uri.starts_with("/api/replay") {
-                "text/plain; charset=utf-8"
-            } else {
-                "application/json"
-            };
-            req = req.header(header::CONTENT_TYPE, ct);
-        }
-        let req = req
-            .body(body.map_or_else(Body::empty, Body::from))
-            .expect("a request");
-        let resp = self.router.clone().oneshot(req).await.expect("an answer");
-        let status = resp.status();
-        let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
-        (status, bytes.to_vec())
+        // A browser names the charset of a record it sends.
+        let req = common::request(method, uri, token, body, "text/plain; charset=utf-8");
+        let (status, _, bytes) = common::answer(&self.router, req).await;
+        (status, bytes)
     }
 
     async fn create(&self, body: Value) -> Value {
@@ -88,6 +104,44 @@ impl App {
             .await;
         assert_eq!(status, StatusCode::CREATED, "{body}: {v}");
         v
+    }
+
+    /// A new game of `body`: its id, `seat`'s token and the answer that created it.
+    async fn create_as(&self, body: Value, seat: &str) -> (String, String, Value) {
+        let v = self.create(body).await;
+        (id_of(&v), token_of(&v, seat), v)
+    }
+
+    /// A new local game of `rules`: its id, seat A's token and the answer that created it.
+    async fn local(&self, rules: &str) -> (String, String, Value) {
+        self.create_as(json!({"rules": rules, "mode": "local"}), "A")
+            .await
+    }
+
+    /// A new game of `body`, played at random (from `seed`, at most `actions` actions) by the
+    /// person in the seat `body` names: its id, the seat's token and its view then.
+    async fn played(&self, body: Value, seed: u64, actions: usize) -> (String, String, Value) {
+        let seat = body["seat"].as_str().expect("a seat").to_owned();
+        let (id, token, _) = self.create_as(body, &seat).await;
+        let v = play_randomly(self, &id, &token, seed, actions).await;
+        (id, token, v)
+    }
+
+    /// Asserts that each of `uris` is not found (`404`, with a JSON reason).
+    async fn assert_not_found(&self, uris: &[&str]) {
+        for uri in uris {
+            let (s, _) = self.call("GET", uri, None, None).await;
+            assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        }
+    }
+
+    /// The record of game `id`, read.
+    async fn record(&self, id: &str) -> Record {
+        let (status, bytes) = self
+            .raw("GET", &format!("/api/games/{id}/record"), None, None)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        Record::parse(&String::from_utf8(bytes).unwrap()).unwrap()
     }
 
     async fn get(&self, id: &str, token: Option<&str>) -> Value {
@@ -110,9 +164,19 @@ impl App {
 
     async fn play(&self, id: &str, token: Option<&str>, mv: &str) -> (StatusCode, Value) {
         let body = json!({ "move": mv }).to_string();
-        self.call("POST", &format!("/api/games/{id}/move"), token, Some(&body))
+        self.post_move(id, token, &body).await
+    }
+
+    /// `POST /api/games/{id}/move` of `body`, the JSON text of a move (and perhaps a version).
+    async fn post_move(&self, id: &str, token: Option<&str>, body: &str) -> (StatusCode, Value) {
+        self.call("POST", &format!("/api/games/{id}/move"), token, Some(body))
             .await
     }
+}
+
+/// A new game of `rules` against the `easy` level, the person in seat A.
+fn against_easy(rules: &str) -> Value {
+    json!({"rules": rules, "mode": "computer", "level": "easy", "seat": "A"})
 }
 
 fn id_of(v: &Value) -> String {
@@ -270,14 +334,13 @@ async fn bad_requests_get_a_4xx_with_a_reason() {
             .await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
     }
-    let (s, _) = app.call("GET", "/api/games/nosuchgame", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/api/games/../etc", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/api/games/%FF%FE", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/assets/%FF", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
+    let unknown = [
+        "/api/games/nosuchgame",
+        "/api/games/../etc",
+        "/api/games/%FF%FE",
+        "/assets/%FF",
+    ];
+    app.assert_not_found(&unknown).await;
     let (s, _) = app
         .call("POST", "/api/games", None, Some(r#"{"rules": 5}"#))
         .await;
@@ -304,8 +367,7 @@ async fn game_at_a_choice(app: &App, mode: &str) -> (String, String, Value) {
         if mode == "computer" {
             body["level"] = json!("easy");
         }
-        let v = app.create(body).await;
-        let (id, token) = (id_of(&v), token_of(&v, "A"));
+        let (id, token, v) = app.create_as(body, "A").await;
         let mut v = v;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..40 {
@@ -345,46 +407,30 @@ async fn illegal_moves_tokens_and_versions() {
     let (s, e) = app.play(&id, Some(&token), "banana").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(e["legal"].is_array());
-    let (s, _) = app
-        .call(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(&token),
-            Some("{}"),
-        )
-        .await;
+    let (s, _) = app.post_move(&id, Some(&token), "{}").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     // No token, a wrong token, a spectator.
-    let (s, _) = app.play(&id, None, &moves[0]).await;
+    let (s, e) = app.play(&id, None, &moves[0]).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // It says how to send one: in the header; a token in the address is refused.
+    assert_eq!(
+        e["error"],
+        "this needs a seat's token: send `authorization: Bearer TOKEN`"
+    );
     let (s, _) = app.play(&id, Some("0123456789abcdef"), &moves[0]).await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     let watch = app.get(&id, None).await;
     assert_eq!(watch["you"], json!([]));
     // A stale version, then the wrong kind of action.
     let body = json!({"move": moves[0], "version": 0}).to_string();
-    let (s, e) = app
-        .call(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(&token),
-            Some(&body),
-        )
-        .await;
+    let (s, e) = app.post_move(&id, Some(&token), &body).await;
     assert_eq!(s, StatusCode::CONFLICT, "{e}");
     let (s, _) = app.throw(&id, &token).await;
     assert_eq!(s, StatusCode::CONFLICT);
     // Nothing changed; the right version plays.
     assert_eq!(app.get(&id, None).await["version"], v["version"]);
     let body = json!({"move": moves[0], "version": v["version"]}).to_string();
-    let (s, after) = app
-        .call(
-            "POST",
-            &format!("/api/games/{id}/move"),
-            Some(&token),
-            Some(&body),
-        )
-        .await;
+    let (s, after) = app.post_move(&id, Some(&token), &body).await;
     assert_eq!(s, StatusCode::OK, "{after}");
     assert_eq!(
         after["history"].as_array().unwrap().last().unwrap()["token"],
@@ -471,14 +517,9 @@ async fn undo_keeps_the_throw() {
 #[tokio::test]
 async fn the_record_replays_to_the_same_state() {
     let app = app();
-    let v = app
-        .create(
-            json!({"rules": "hj.washburne", "mode": "computer", "level": "easy",
-                       "names": {"A": "Ahmose"}, "seat": "A"}),
-        )
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let v = play_randomly(&app, &id, &token, 9, 60).await;
+    let game = json!({"rules": "hj.washburne", "mode": "computer", "level": "easy",
+                      "names": {"A": "Ahmose"}, "seat": "A"});
+    let (id, _, v) = app.played(game, 9, 60).await;
     let (s, bytes) = app
         .raw("GET", &format!("/api/games/{id}/record"), None, None)
         .await;
@@ -549,21 +590,11 @@ async fn replay_gives_frames_and_names_the_broken_token() {
 #[tokio::test]
 async fn a_restart_keeps_the_game() {
     let first = app();
-    let v = first
-        .create(
-            json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
-                       "options": {"senet.school.max_turns": 400}}),
-        )
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "B"));
-    let before = play_randomly(&first, &id, &token, 3, 25).await;
+    let game = json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "B",
+                      "options": {"senet.school.max_turns": 400}});
+    let (id, token, before) = first.played(game, 3, 25).await;
     assert_ne!(kind(&before), "over");
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     let after = second.get(&id, Some(&token)).await;
     assert_eq!(after, before);
     assert_eq!(after["options"], "senet.school.max_turns=400");
@@ -574,10 +605,7 @@ async fn a_restart_keeps_the_game() {
 #[tokio::test]
 async fn events_bring_the_view_after_a_move() {
     let app = app();
-    let v = app
-        .create(json!({"rules": "hj.french", "mode": "local"}))
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let (id, token, v) = app.local("hj.french").await;
     let req = Request::builder()
         .uri(format!("/api/games/{id}/events"))
         .body(Body::empty())
@@ -715,10 +743,8 @@ async fn rules_levels_hint_openapi_and_pages() {
     let (s, body) = app.raw("GET", "/favicon.ico", None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(String::from_utf8_lossy(&body).contains("<svg"));
-    let (s, _) = app.call("GET", "/assets/nothing.js", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = app.call("GET", "/nothing.html", None, None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
+    app.assert_not_found(&["/assets/nothing.js", "/nothing.html"])
+        .await;
     let (s, body) = app.raw("GET", "/index.html", None, None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(String::from_utf8_lossy(&body).contains("<html"));
@@ -804,13 +830,15 @@ async fn a_skiryuk_win_says_it_captured_every_piece() {
     );
 }
 
-#[tokio::test]
-async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
-    let app = app();
-    let v = app
-        .create(json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}))
+/// A hint (asked without a token) at the first decision of a new local `hj.french` game: the
+/// game's view there and the hint.
+async fn first_french_hint(app: &App) -> (Value, Value) {
+    let (id, token, v) = app
+        .create_as(
+            json!({"rules": "hj.french", "mode": "local", "options": "hj.french.max_turns=50"}),
+            "A",
+        )
         .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
     let mut v = v;
     while kind(&v) == "throw" {
         v = app.throw(&id, &token).await.1;
@@ -819,8 +847,32 @@ async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
         .call("GET", &format!("/api/games/{id}/hint"), None, None)
         .await;
     assert_eq!(s, StatusCode::OK, "{h}");
+    (v, h)
+}
+
+#[tokio::test]
+async fn a_race_hint_has_no_win_chance_without_a_solved_table() {
+    let app = app();
+    let (v, h) = first_french_hint(&app).await;
     assert!(h["win_chance"].is_null());
     assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
+}
+
+/// Issue 21: one unauthenticated hint must not make the server solve a table, even one that
+/// solves tables for its `perfect` games (`app()` does not, so the test above cannot tell).
+/// No other test of this file solves the French table, so the process's record is this test's.
+#[tokio::test]
+async fn a_race_hint_starts_no_table_solve_where_tables_are_solved() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let state = nefer_server::open(dir.path()).expect("the store opens");
+    let app = App {
+        router: nefer_server::router(state.with_table_solving(true)),
+        dir,
+    };
+    let (_, h) = first_french_hint(&app).await;
+    assert!(h["win_chance"].is_null(), "{h}");
+    assert!(!perfect::solve_started(RuleSetId::HjFrench));
+    assert!(perfect::solved(RuleSetId::HjFrench).is_none());
 }
 
 #[tokio::test]
@@ -851,22 +903,14 @@ async fn an_option_with_commas_survives_a_restart_and_the_record() {
                        "options": {"senet.kendall.extra_throws": "{1,4,5}"}}))
         .await;
     let id = id_of(&v);
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     let after = second.get(&id, None).await;
     // As given, with the server's turn cap (C-7) after them.
     assert_eq!(
         after["options"],
         "senet.kendall.extra_throws={1,4,5}, senet.kendall.max_turns=1000"
     );
-    let (_, bytes) = second
-        .raw("GET", &format!("/api/games/{id}/record"), None, None)
-        .await;
-    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    let record = second.record(&id).await;
     assert_eq!(
         record.options.get("senet.kendall.extra_throws"),
         Some("{1,4,5}")
@@ -878,25 +922,12 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
     // The dice of SPEC R-5 through the whole server: the computer's throws and moves, storage,
     // a restart, and the record.
     let first = app();
-    let v = first
-        .create(
-            json!({"rules": "hj.washburne", "mode": "computer", "level": "easy", "seat": "A",
-                       "options": {"hj.washburne.dice": "two_d4"}}),
-        )
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let before = play_randomly(&first, &id, &token, 5, 40).await;
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let game = json!({"rules": "hj.washburne", "mode": "computer", "level": "easy", "seat": "A",
+                      "options": {"hj.washburne.dice": "two_d4"}});
+    let (id, token, before) = first.played(game, 5, 40).await;
+    let second = first.restart();
     assert_eq!(second.get(&id, Some(&token)).await, before);
-    let (_, bytes) = second
-        .raw("GET", &format!("/api/games/{id}/record"), None, None)
-        .await;
-    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    let record = second.record(&id).await;
     assert!(record.actions.iter().any(|a| a.contains('+')), "{record:?}");
     assert!(record.actions.iter().any(|a| a.contains(':')), "{record:?}");
     let replayed = nefer_core::replay(&record).unwrap();
@@ -909,27 +940,14 @@ async fn a_game_of_two_d4_is_played_stored_and_replayed() {
 #[tokio::test]
 async fn a_computer_turn_cut_short_by_a_crash_is_finished_on_reopening() {
     let first = app();
-    let v = first
-        .create(json!({"rules": "senet.kendall", "mode": "computer", "level": "easy", "seat": "A"}))
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let v = play_randomly(&first, &id, &token, 11, 30).await;
+    let (id, token, v) = first.played(against_easy("senet.kendall"), 11, 30).await;
     // The first action of the computer's that follows a move of the person's.
     let history = v["history"].as_array().unwrap();
     let cut = (1..history.len())
         .find(|&i| history[i]["seat"] == "B" && history[i - 1]["seat"] == "A")
         .expect("the computer played after the person");
-    let App { router, dir } = first;
-    drop(router);
     // As if the server had died after storing the person's move.
-    nefer_server::Store::open(dir.path())
-        .unwrap()
-        .truncate(&id, cut)
-        .unwrap();
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart_at(&id, cut);
     let resumed = second.get(&id, Some(&token)).await;
     assert!(resumed["version"].as_u64().unwrap() > cut as u64);
     assert!(kind(&resumed) == "over" || resumed["status"]["seat"] == "A");
@@ -1011,26 +1029,18 @@ async fn undo_brings_the_same_throws_again() {
 #[tokio::test]
 async fn a_restart_goes_on_with_the_same_throws_and_the_seed_stays_secret() {
     let first = app();
-    let v = first
-        .create(json!({"rules": "senet.school", "mode": "computer", "level": "easy", "seat": "A"}))
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
-    let v = play_randomly(&first, &id, &token, 5, 20).await;
+    let (id, token, v) = first.played(against_easy("senet.school"), 5, 20).await;
     let at = v["version"].as_u64().unwrap() as usize;
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
-    let App { router, dir } = first;
-    drop(router);
     // As if the server had stopped at `at`: the dice must stand where they stood then.
-    let store = nefer_server::Store::open(dir.path()).unwrap();
-    store.truncate(&id, at).unwrap();
-    let (row, _) = store.load(&id).unwrap().unwrap();
-    drop(store);
-    let seed = row.seed.expect("a new game has its seed");
-    assert_eq!((seed.len(), row.seed_from), (64, 0));
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let (second, seed) = first.restart_after(|dir| {
+        let store = nefer_server::Store::open(dir).unwrap();
+        store.truncate(&id, at).unwrap();
+        let (row, _) = store.load(&id).unwrap().unwrap();
+        let seed = row.seed.expect("a new game has its seed");
+        assert_eq!((seed.len(), row.seed_from), (64, 0));
+        seed
+    });
     let now = second.get(&id, Some(&token)).await;
     assert_eq!(
         now["history"].as_array().unwrap()[..at],
@@ -1071,11 +1081,7 @@ async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
              INSERT INTO actions VALUES ('old', 0, '2', 10), ('old', 1, '14-16', NULL);"
         ))
         .unwrap();
-    let open = |dir: TempDir| App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
-    let app = open(dir);
+    let app = App::on(dir);
     let v = app.get("old", Some("t0ken")).await;
     assert_eq!(v["version"], 2);
     assert_eq!(v["seats"]["A"]["name"], "Ahmose");
@@ -1084,15 +1090,13 @@ async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
     assert_eq!(v["status"]["kind"], "throw");
     let (s, thrown) = app.throw("old", "t0ken").await;
     assert_eq!(s, StatusCode::OK, "{thrown}");
-    let App { router, dir } = app;
-    drop(router);
     // It got a seed for the throws from action 2 on; a restart there throws the same again.
-    let store = nefer_server::Store::open(dir.path()).unwrap();
-    let (row, _) = store.load("old").unwrap().unwrap();
-    assert_eq!((row.seed.is_some(), row.seed_from), (true, 2));
-    store.truncate("old", 2).unwrap();
-    drop(store);
-    let app = open(dir);
+    let (app, ()) = app.restart_after(|dir| {
+        let store = nefer_server::Store::open(dir).unwrap();
+        let (row, _) = store.load("old").unwrap().unwrap();
+        assert_eq!((row.seed.is_some(), row.seed_from), (true, 2));
+        store.truncate("old", 2).unwrap();
+    });
     let (s, again) = app.throw("old", "t0ken").await;
     assert_eq!(s, StatusCode::OK, "{again}");
     assert_eq!(again["history"], thrown["history"]);
@@ -1101,10 +1105,7 @@ async fn a_game_stored_before_dice_seeds_is_read_and_then_keeps_its_throws() {
 #[tokio::test]
 async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were() {
     let first = app();
-    let v = first
-        .create(json!({"rules": "hj.walker", "mode": "local"}))
-        .await;
-    let (id, token) = (id_of(&v), token_of(&v, "A"));
+    let (id, token, v) = first.local("hj.walker").await;
     let at = v["version"].as_u64().unwrap() as usize;
     assert_eq!(kind(&v), "throw");
     // Another writer took the next action's place: storing the throw fails.
@@ -1118,16 +1119,7 @@ async fn a_throw_that_cannot_be_stored_leaves_the_game_and_its_dice_as_they_were
     drop(db);
     // The dice were put back too: the throws are those a reload from the database gives.
     let before = play_on_first_moves(&first, &id, &token, v, at).await;
-    let App { router, dir } = first;
-    drop(router);
-    nefer_server::Store::open(dir.path())
-        .unwrap()
-        .truncate(&id, at)
-        .unwrap();
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart_at(&id, at);
     let now = second.get(&id, Some(&token)).await;
     let after = play_on_first_moves(&second, &id, &token, now, at).await;
     let (a, b) = common(&throws_from(&before, at), &throws_from(&after, at), 8);
@@ -1279,11 +1271,7 @@ async fn a_game_set_up_from_a_position_plays_records_and_survives_a_restart() {
         "senet.kendall[max_turns=1040,trap=on] A:5,27,off*5 B:1,28,off*5 A water turn=41"
     );
     // The record names its start, and replays to the same position.
-    let (status, bytes) = first
-        .raw("GET", &format!("/api/games/{id}/record"), None, None)
-        .await;
-    assert_eq!(status, StatusCode::OK);
-    let record = Record::parse(&String::from_utf8(bytes).unwrap()).unwrap();
+    let record = first.record(&id).await;
     assert_eq!(record.header("position"), Some(capped));
     let replayed = nefer_core::replay(&record).unwrap();
     assert_eq!(
@@ -1296,12 +1284,7 @@ async fn a_game_set_up_from_a_position_plays_records_and_survives_a_restart() {
     assert_eq!(status, StatusCode::OK, "{frames}");
     assert_eq!(frames["frames"][0]["status"]["seat"], "B");
     // A restart rebuilds the game from its stored position.
-    let App { router, dir } = first;
-    drop(router);
-    let second = App {
-        router: nefer_server::router(nefer_server::open(dir.path()).unwrap()),
-        dir,
-    };
+    let second = first.restart();
     assert_eq!(second.get(&id, Some(&token)).await, after);
 }
 

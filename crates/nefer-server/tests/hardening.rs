@@ -11,6 +11,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use axum::response::Response;
 use http_body_util::BodyExt as _;
 use nefer_core::Record;
 use nefer_server::{AppState, Limits};
@@ -87,7 +88,31 @@ impl<'a> Req<'a> {
     }
 }
 
+/// A request of `method` to `uri` with no body and no header.
+fn bare(method: &str, uri: &str) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(uri)
+        .body(Body::empty())
+        .expect("a request")
+}
+
 impl App {
+    /// `POST /api/games` of `body` from client `peer`.
+    async fn create_from(&self, peer: &str, body: &Value) -> (StatusCode, HeaderMap, Value) {
+        self.send(req("POST", "/api/games").json(body.clone()).from(peer))
+            .await
+    }
+
+    /// The router's answer to `request`, its body still to read.
+    async fn answer(&self, request: Request<Body>) -> Response {
+        self.router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("an answer")
+    }
+
     /// Sends `r`; the status, the headers and the body as JSON (`Null` where it is not JSON).
     async fn send(&self, r: Req<'_>) -> (StatusCode, HeaderMap, Value) {
         let mut b = Request::builder().method(r.method).uri(r.uri);
@@ -104,12 +129,7 @@ impl App {
             let addr: SocketAddr = peer.parse().expect("a socket address");
             request.extensions_mut().insert(ConnectInfo(addr));
         }
-        let resp = self
-            .router
-            .clone()
-            .oneshot(request)
-            .await
-            .expect("an answer");
+        let resp = self.answer(request).await;
         let (status, headers) = (resp.status(), resp.headers().clone());
         let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
         let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
@@ -218,22 +238,10 @@ async fn each_client_is_rate_limited_with_a_retry_after() {
     let body = json!({"rules": "hj.french", "mode": "local"});
     // The default: 20 new games a minute, all at once if the client was quiet.
     for _ in 0..20 {
-        let (s, _, v) = app
-            .send(
-                req("POST", "/api/games")
-                    .json(body.clone())
-                    .from("192.0.2.1:5000"),
-            )
-            .await;
+        let (s, _, v) = app.create_from("192.0.2.1:5000", &body).await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
     }
-    let (s, headers, v) = app
-        .send(
-            req("POST", "/api/games")
-                .json(body.clone())
-                .from("192.0.2.1:5001"),
-        )
-        .await;
+    let (s, headers, v) = app.create_from("192.0.2.1:5001", &body).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS, "{v}");
     let wait: u64 = headers[header::RETRY_AFTER]
         .to_str()
@@ -243,13 +251,7 @@ async fn each_client_is_rate_limited_with_a_retry_after() {
     assert!((1..=3).contains(&wait), "{wait}");
     assert!(v["error"].as_str().unwrap().contains("new games"), "{v}");
     // Another client is not held back, nor are the first one's other requests.
-    let (s, _, _) = app
-        .send(
-            req("POST", "/api/games")
-                .json(body.clone())
-                .from("192.0.2.2:5000"),
-        )
-        .await;
+    let (s, _, _) = app.create_from("192.0.2.2:5000", &body).await;
     assert_eq!(s, StatusCode::CREATED);
     let (s, _, _) = app
         .send(req("GET", "/api/rules").from("192.0.2.1:5000"))
@@ -258,18 +260,10 @@ async fn each_client_is_rate_limited_with_a_retry_after() {
     // An IPv6 client is its /64: another address of it does not get a fresh bucket.
     for i in 0..20 {
         let peer = format!("[2001:db8::{i:x}]:5000");
-        let (s, _, _) = app
-            .send(req("POST", "/api/games").json(body.clone()).from(&peer))
-            .await;
+        let (s, _, _) = app.create_from(&peer, &body).await;
         assert_eq!(s, StatusCode::CREATED);
     }
-    let (s, _, _) = app
-        .send(
-            req("POST", "/api/games")
-                .json(body.clone())
-                .from("[2001:db8::ffff]:5000"),
-        )
-        .await;
+    let (s, _, _) = app.create_from("[2001:db8::ffff]:5000", &body).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
     // Hints and replays have their own, smaller budget.
     let app = app_with(Limits {
@@ -319,15 +313,8 @@ async fn idle_games_leave_memory_and_come_back() {
     // A game with a listener stays in memory, and its listener hears every action.
     let (id, token) = games[0].clone();
     let resp = app
-        .router
-        .clone()
-        .oneshot(
-            Request::get(format!("/api/games/{id}/events"))
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
+        .answer(bare("GET", &format!("/api/games/{id}/events")))
+        .await;
     assert_eq!(resp.status(), StatusCode::OK);
     let mut events = resp.into_body();
     for (other, t) in &games[1..] {
@@ -502,15 +489,8 @@ async fn the_dice_are_committed_to_at_the_start_and_revealed_at_the_end() {
     assert_eq!(commitment.len(), 64);
     let record_now = || async {
         let resp = app
-            .router
-            .clone()
-            .oneshot(
-                Request::get(format!("/api/games/{id}/record"))
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
+            .answer(bare("GET", &format!("/api/games/{id}/record")))
+            .await;
         let bytes = resp.into_body().collect().await.unwrap().to_bytes();
         Record::parse(std::str::from_utf8(&bytes).unwrap()).unwrap()
     };
@@ -654,18 +634,7 @@ async fn every_answer_carries_the_security_headers() {
         ("GET", "/api/nothing", StatusCode::NOT_FOUND),
         ("DELETE", "/api/games", StatusCode::METHOD_NOT_ALLOWED),
     ] {
-        let resp = app
-            .router
-            .clone()
-            .oneshot(
-                Request::builder()
-                    .method(method)
-                    .uri(uri)
-                    .body(Body::empty())
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
+        let resp = app.answer(bare(method, uri)).await;
         assert_eq!(resp.status(), status, "{uri}");
         let h = resp.headers();
         assert_eq!(h["x-frame-options"], "DENY", "{uri}");
@@ -701,10 +670,9 @@ async fn a_body_that_never_comes_times_out() {
         .header("content-type", "application/json")
         .body(Body::from_stream(never))
         .unwrap();
-    let resp = tokio::time::timeout(Duration::from_secs(5), app.router.clone().oneshot(request))
+    let resp = tokio::time::timeout(Duration::from_secs(5), app.answer(request))
         .await
-        .expect("answered in time")
-        .unwrap();
+        .expect("answered in time");
     assert_eq!(resp.status(), StatusCode::REQUEST_TIMEOUT);
 }
 

@@ -4,14 +4,13 @@
 //! reads it (types, enums, `required`, properties, items, `oneOf`/`allOf`, `$ref`), plus the
 //! other direction: every property the document declares for an answer shows up in some answer.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt as _;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt as _;
 
 /// The router over a fresh data directory (kept alive by the returned guard).
 fn app() -> (Router, tempfile::TempDir) {
@@ -27,30 +26,9 @@ async fn send(
     token: Option<&str>,
     body: Option<&str>,
 ) -> (StatusCode, Option<String>, Vec<u8>) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        // A record is text; everything else the API reads is JSON.
-        let ct = if uri.starts_with("/api/replay") {
-            "text/plain"
-        } else {
-            "application/json"
-        };
-        req = req.header(header::CONTENT_TYPE, ct);
-    }
-    let req = req
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_owned())))
-        .expect("a request");
-    let resp = router.clone().oneshot(req).await.expect("an answer");
-    let status = resp.status();
-    let ctype = resp
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap().to_owned());
-    let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
-    (status, ctype, bytes.to_vec())
+    // The record's content type as the document names it.
+    let req = common::request(method, uri, token, body.map(str::to_owned), "text/plain");
+    common::answer(router, req).await
 }
 
 /// A structural JSON Schema checker over the document's schemas.
@@ -284,32 +262,68 @@ impl<'d> Checker<'d> {
     }
 }
 
-/// Calls `method uri` (documented as `path`), checks the answer against the document and
-/// returns it.
-#[allow(clippy::too_many_arguments)]
-async fn call(
-    router: &Router,
-    checker: &mut Checker<'_>,
-    method: &str,
-    uri: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-    expect: StatusCode,
-) -> Value {
-    if let Some(b) = &body {
-        checker.request(method.to_lowercase().as_str(), path, b);
+/// The router and the checker its answers go through.
+struct Api<'r, 'd> {
+    router: &'r Router,
+    checker: Checker<'d>,
+}
+
+impl Api<'_, '_> {
+    /// Calls `method uri`, checks the request's body and the answer against the document (at
+    /// the path `uri` is documented as) and returns the answer.
+    async fn call(
+        &mut self,
+        method: &str,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+        expect: StatusCode,
+    ) -> Value {
+        let path = documented(uri);
+        let method_key = method.to_lowercase();
+        if let Some(b) = &body {
+            self.checker.request(&method_key, &path, b);
+        }
+        let text = body.map(|b| b.to_string());
+        let (status, ctype, bytes) = send(self.router, method, uri, token, text.as_deref()).await;
+        let v: Value = serde_json::from_slice(&bytes).expect("a JSON answer");
+        assert_eq!(status, expect, "{method} {uri}: {v}");
+        assert!(
+            ctype.is_some_and(|c| c.starts_with("application/json")),
+            "{method} {uri}: not application/json"
+        );
+        self.checker.answer(&method_key, &path, status, &v);
+        v
     }
-    let text = body.map(|b| b.to_string());
-    let (status, ctype, bytes) = send(router, method, uri, token, text.as_deref()).await;
-    let v: Value = serde_json::from_slice(&bytes).expect("a JSON answer");
-    assert_eq!(status, expect, "{method} {uri}: {v}");
-    assert!(
-        ctype.is_some_and(|c| c.starts_with("application/json")),
-        "{method} {uri}: not application/json"
-    );
-    checker.answer(&method.to_lowercase(), path, status, &v);
-    v
+
+    /// `GET uri`, checked (see [`Api::call`]).
+    async fn get(&mut self, uri: &str, token: Option<&str>, expect: StatusCode) -> Value {
+        self.call("GET", uri, token, None, expect).await
+    }
+
+    /// `POST uri` of `body`, checked (see [`Api::call`]).
+    async fn post(
+        &mut self,
+        uri: &str,
+        token: Option<&str>,
+        body: Value,
+        expect: StatusCode,
+    ) -> Value {
+        self.call("POST", uri, token, Some(body), expect).await
+    }
+}
+
+/// The path of the document a request target stands for: the target without its query, a
+/// game's id as `{id}` (`/api/games/x7/move` is `/api/games/{id}/move`).
+fn documented(uri: &str) -> String {
+    let path = uri.split('?').next().unwrap_or(uri);
+    match path.strip_prefix("/api/games/") {
+        Some(rest) => match rest.split_once('/') {
+            Some((_, tail)) => format!("/api/games/{{id}}/{tail}"),
+            None => "/api/games/{id}".to_owned(),
+        },
+        None => path.to_owned(),
+    }
 }
 
 const ROUTES: [(&str, &str); 13] = [
@@ -391,316 +405,147 @@ async fn the_document_lists_exactly_the_routes_served() {
 async fn real_answers_fit_their_schemas_and_use_every_field() {
     let (router, _dir) = app();
     let doc = document(&router).await;
-    let mut c = Checker::new(&doc);
-    let r = &router;
+    let mut x = Api {
+        router: &router,
+        checker: Checker::new(&doc),
+    };
     use StatusCode as S;
 
-    call(
-        r,
-        &mut c,
-        "GET",
-        "/api/rules",
-        "/api/rules",
-        None,
-        None,
-        S::OK,
-    )
-    .await;
-    call(
-        r,
-        &mut c,
-        "GET",
-        "/api/levels",
-        "/api/levels",
-        None,
-        None,
-        S::OK,
-    )
-    .await;
-    c.answer("get", "/api/openapi.json", S::OK, &doc);
+    x.get("/api/rules", None, S::OK).await;
+    x.get("/api/levels", None, S::OK).await;
+    x.checker.answer("get", "/api/openapi.json", S::OK, &doc);
 
     // Online: the invite link; local: both tokens.
     let online = json!({"rules": "hj.walker", "mode": "online", "seat": "A",
                         "names": {"A": "Ahmose"}, "options": {"hj.walker.max_turns": 300}});
-    call(
-        r,
-        &mut c,
-        "POST",
-        "/api/games",
-        "/api/games",
-        None,
-        Some(online),
-        S::CREATED,
-    )
-    .await;
+    x.post("/api/games", None, online, S::CREATED).await;
     // A local Senet game with a turn cap: it ends soon, as a draw or a win.
     let local =
         json!({"rules": "senet.kendall", "mode": "local", "options": "senet.kendall.max_turns=6"});
-    let v = call(
-        r,
-        &mut c,
-        "POST",
-        "/api/games",
-        "/api/games",
-        None,
-        Some(local),
-        S::CREATED,
-    )
-    .await;
+    let v = x.post("/api/games", None, local, S::CREATED).await;
     let id = v["id"].as_str().unwrap().to_owned();
     let token = v["tokens"]["A"].as_str().unwrap().to_owned();
-    let game = "/api/games/{id}";
     let uri = |tail: &str| format!("/api/games/{id}{tail}");
 
     // Errors of every kind the document names, each with its fields.
-    call(
-        r,
-        &mut c,
-        "GET",
-        "/api/games/nosuchgame",
-        game,
-        None,
-        None,
-        S::NOT_FOUND,
-    )
-    .await;
-    call(
-        r,
-        &mut c,
-        "POST",
-        "/api/games",
+    x.get("/api/games/nosuchgame", None, S::NOT_FOUND).await;
+    x.post(
         "/api/games",
         None,
-        Some(json!({"rules": "senet.nope"})),
+        json!({"rules": "senet.nope"}),
         S::BAD_REQUEST,
     )
     .await;
     // A game set up from a position (local mode), and a position that is not one.
     let position = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 2";
-    let v = call(
-        r,
-        &mut c,
-        "POST",
-        "/api/games",
-        "/api/games",
-        None,
-        Some(json!({"rules": "senet.kendall", "mode": "local", "position": position})),
-        S::CREATED,
-    )
-    .await;
+    let v = x
+        .post(
+            "/api/games",
+            None,
+            json!({"rules": "senet.kendall", "mode": "local", "position": position}),
+            S::CREATED,
+        )
+        .await;
     // With the server's turn cap (C-7) from there on.
     assert_eq!(
         v["position"],
         position.replace("senet.kendall ", "senet.kendall[max_turns=1001] ")
     );
-    call(
-        r,
-        &mut c,
-        "POST",
-        "/api/games",
+    x.post(
         "/api/games",
         None,
-        Some(json!({"rules": "senet.kendall", "position": "senet.kendall A:5 B:1 B 2"})),
+        json!({"rules": "senet.kendall", "position": "senet.kendall A:5 B:1 B 2"}),
         S::UNPROCESSABLE_ENTITY,
     )
     .await;
-    call(
-        r,
-        &mut c,
-        "POST",
-        &uri("/throw"),
-        "/api/games/{id}/throw",
-        None,
-        Some(json!({})),
-        S::UNAUTHORIZED,
-    )
-    .await;
-    call(
-        r,
-        &mut c,
-        "POST",
-        &uri("/throw"),
-        "/api/games/{id}/throw",
-        Some("0123"),
-        Some(json!({})),
-        S::FORBIDDEN,
-    )
-    .await;
-    let stale = call(
-        r,
-        &mut c,
-        "POST",
-        &uri("/throw"),
-        "/api/games/{id}/throw",
-        Some(&token),
-        Some(json!({"version": 99})),
-        S::CONFLICT,
-    )
-    .await;
+    x.post(&uri("/throw"), None, json!({}), S::UNAUTHORIZED)
+        .await;
+    x.post(&uri("/throw"), Some("0123"), json!({}), S::FORBIDDEN)
+        .await;
+    let stale = x
+        .post(
+            &uri("/throw"),
+            Some(&token),
+            json!({"version": 99}),
+            S::CONFLICT,
+        )
+        .await;
     assert!(stale["version"].is_u64());
-    call(
-        r,
-        &mut c,
-        "GET",
-        &uri("/hint"),
-        "/api/games/{id}/hint",
-        None,
-        None,
-        S::CONFLICT,
-    )
-    .await;
-    call(
-        r,
-        &mut c,
-        "POST",
+    x.get(&uri("/hint"), None, S::CONFLICT).await;
+    x.post(
         &uri("/undo"),
-        "/api/games/{id}/undo",
         Some(&token),
-        Some(json!({})),
+        json!({}),
         S::UNPROCESSABLE_ENTITY,
     )
     .await;
 
     // Play it out: every status, throws with sticks, moves with and without `from`/`to`.
-    let mut v = call(r, &mut c, "GET", &uri(""), game, Some(&token), None, S::OK).await;
+    let mut v = x.get(&uri(""), Some(&token), S::OK).await;
     let mut illegal_tried = false;
     for _ in 0..2000 {
         match v["status"]["kind"].as_str().unwrap() {
             "over" => break,
             "throw" => {
                 let body = json!({"version": v["version"]});
-                v = call(
-                    r,
-                    &mut c,
-                    "POST",
-                    &uri("/throw"),
-                    "/api/games/{id}/throw",
-                    Some(&token),
-                    Some(body),
-                    S::OK,
-                )
-                .await;
+                v = x.post(&uri("/throw"), Some(&token), body, S::OK).await;
             }
             _ => {
                 if !illegal_tried {
                     illegal_tried = true;
-                    let e = call(
-                        r,
-                        &mut c,
-                        "POST",
-                        &uri("/move"),
-                        "/api/games/{id}/move",
-                        Some(&token),
-                        Some(json!({"move": "1-30"})),
-                        S::UNPROCESSABLE_ENTITY,
-                    )
-                    .await;
+                    let e = x
+                        .post(
+                            &uri("/move"),
+                            Some(&token),
+                            json!({"move": "1-30"}),
+                            S::UNPROCESSABLE_ENTITY,
+                        )
+                        .await;
                     assert!(e["legal"].is_array());
-                    call(
-                        r,
-                        &mut c,
-                        "POST",
+                    x.post(
                         &uri("/move"),
-                        "/api/games/{id}/move",
                         Some(&token),
-                        Some(json!({"move": "banana"})),
+                        json!({"move": "banana"}),
                         S::BAD_REQUEST,
                     )
                     .await;
-                    call(
-                        r,
-                        &mut c,
-                        "GET",
-                        &uri("/hint"),
-                        "/api/games/{id}/hint",
-                        None,
-                        None,
-                        S::OK,
-                    )
-                    .await;
+                    x.get(&uri("/hint"), None, S::OK).await;
                 }
                 let mv = v["legal"][0]["move"].clone();
-                v = call(
-                    r,
-                    &mut c,
-                    "POST",
-                    &uri("/move"),
-                    "/api/games/{id}/move",
-                    Some(&token),
-                    Some(json!({"move": mv})),
-                    S::OK,
-                )
-                .await;
+                v = x
+                    .post(&uri("/move"), Some(&token), json!({"move": mv}), S::OK)
+                    .await;
             }
         }
     }
     assert_eq!(v["status"]["kind"], "over", "{}", v["status"]);
-    call(r, &mut c, "GET", &uri(""), game, None, None, S::OK).await;
+    x.get(&uri(""), None, S::OK).await;
     // Its history, paged.
-    let page = call(
-        r,
-        &mut c,
-        "GET",
-        &uri("/history?from=1&limit=3"),
-        "/api/games/{id}/history",
-        None,
-        None,
-        S::OK,
-    )
-    .await;
+    let page = x.get(&uri("/history?from=1&limit=3"), None, S::OK).await;
     assert_eq!(page["history"][0]["i"], 1);
-    call(
-        r,
-        &mut c,
-        "GET",
-        &uri("/history?from=99999"),
-        "/api/games/{id}/history",
-        None,
-        None,
-        S::BAD_REQUEST,
-    )
-    .await;
+    x.get(&uri("/history?from=99999"), None, S::BAD_REQUEST)
+        .await;
 
     // Local Hounds & Jackals games, their moves chosen in turn: lines, loads, captures,
     // knock-offs, bonus throws and lost throws, each with its schema.
     for rules in ["hj.skiryuk", "hj.washburne", "hj.french"] {
         let body =
             json!({"rules": rules, "mode": "local", "options": {format!("{rules}.max_turns"): 60}});
-        let mut v = call(
-            r,
-            &mut c,
-            "POST",
-            "/api/games",
-            "/api/games",
-            None,
-            Some(body),
-            S::CREATED,
-        )
-        .await;
+        let mut v = x.post("/api/games", None, body, S::CREATED).await;
         let hid = v["id"].as_str().unwrap().to_owned();
         let ht = v["tokens"]["A"].as_str().unwrap().to_owned();
         let huri = |tail: &str| format!("/api/games/{hid}{tail}");
         for i in 0..2000 {
-            let (tail, path, body) = match v["status"]["kind"].as_str().unwrap() {
+            let (tail, body) = match v["status"]["kind"].as_str().unwrap() {
                 "over" => break,
-                "throw" => ("/throw", "/api/games/{id}/throw", json!({})),
+                "throw" => ("/throw", json!({})),
                 _ => {
                     let legal = v["legal"].as_array().unwrap();
                     let mv = legal[i % legal.len()]["move"].clone();
-                    ("/move", "/api/games/{id}/move", json!({"move": mv}))
+                    ("/move", json!({"move": mv}))
                 }
             };
-            v = call(
-                r,
-                &mut c,
-                "POST",
-                &huri(tail),
-                path,
-                Some(&ht),
-                Some(body),
-                S::OK,
-            )
-            .await;
+            v = x.post(&huri(tail), Some(&ht), body, S::OK).await;
         }
         assert_eq!(v["status"]["kind"], "over", "{rules}: {}", v["status"]);
     }
@@ -710,57 +555,18 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
     for _ in 0..50 {
         let body =
             json!({"rules": "senet.kendall", "mode": "computer", "level": "beginner", "seat": "A"});
-        let mut v = call(
-            r,
-            &mut c,
-            "POST",
-            "/api/games",
-            "/api/games",
-            None,
-            Some(body),
-            S::CREATED,
-        )
-        .await;
+        let mut v = x.post("/api/games", None, body, S::CREATED).await;
         let cid = v["id"].as_str().unwrap().to_owned();
         let t = v["tokens"]["A"].as_str().unwrap().to_owned();
         let curi = |tail: &str| format!("/api/games/{cid}{tail}");
         while v["status"]["kind"] == "throw" {
-            v = call(
-                r,
-                &mut c,
-                "POST",
-                &curi("/throw"),
-                "/api/games/{id}/throw",
-                Some(&t),
-                Some(json!({})),
-                S::OK,
-            )
-            .await;
+            v = x.post(&curi("/throw"), Some(&t), json!({}), S::OK).await;
         }
         if v["legal"].as_array().is_some_and(|l| l.len() > 1) {
             let mv = v["legal"][1]["move"].clone();
-            call(
-                r,
-                &mut c,
-                "POST",
-                &curi("/move"),
-                "/api/games/{id}/move",
-                Some(&t),
-                Some(json!({"move": mv})),
-                S::OK,
-            )
-            .await;
-            call(
-                r,
-                &mut c,
-                "POST",
-                &curi("/undo"),
-                "/api/games/{id}/undo",
-                Some(&t),
-                Some(json!({})),
-                S::OK,
-            )
-            .await;
+            x.post(&curi("/move"), Some(&t), json!({"move": mv}), S::OK)
+                .await;
+            x.post(&curi("/undo"), Some(&t), json!({}), S::OK).await;
             undone = true;
             break;
         }
@@ -768,7 +574,7 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
     assert!(undone, "no decision with a choice in 50 games");
 
     // Replays: a record, a malformed one (`line`), an illegal action (`index`, `token`).
-    let (_, _, record) = send(r, "GET", &uri("/record"), None, None).await;
+    let (_, _, record) = send(x.router, "GET", &uri("/record"), None, None).await;
     let record = String::from_utf8(record).unwrap();
     for (text, expect) in [
         (record.clone(), S::OK),
@@ -781,14 +587,14 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
             S::UNPROCESSABLE_ENTITY,
         ),
     ] {
-        let (status, _, bytes) = send(r, "POST", "/api/replay", None, Some(&text)).await;
+        let (status, _, bytes) = send(x.router, "POST", "/api/replay", None, Some(&text)).await;
         assert_eq!(status, expect);
         let v: Value = serde_json::from_slice(&bytes).unwrap();
-        c.answer("post", "/api/replay", status, &v);
+        x.checker.answer("post", "/api/replay", status, &v);
     }
 
     // Everything the document declares for an answer turned up in one.
-    let missing: Vec<_> = c.declared.difference(&c.seen).collect();
+    let missing: Vec<_> = x.checker.declared.difference(&x.checker.seen).collect();
     assert!(
         missing.is_empty(),
         "declared but never answered: {missing:?}"

@@ -30,3 +30,14 @@ pub fn race_for(key: &str, pieces: u8, holes: u8) -> Option<Box<dyn Race>> {
         _ => None,
     }
 }
+
+/// How many turns of each state's distribution a table of rule set `key`'s race keeps unless
+/// told otherwise: enough that the start's tail beyond is below 1e-12 (Walker's race is about
+/// two and a half times as long as French's). `None` for a rule set that is not a pure race.
+pub fn default_max_turns(key: &str) -> Option<usize> {
+    match key {
+        "hj.french" => Some(192),
+        "hj.walker" => Some(640),
+        _ => None,
+    }
+}

@@ -34,7 +34,7 @@ pub mod washburne;
 
 use std::sync::Arc;
 
-use nefer_core::{AnyGame, Game, Outcome, Seat, Status};
+use nefer_core::{AnyGame, ByPlayer, Game, Outcome, Seat, Status};
 
 pub use fake::FakeEvaluator;
 pub use race::{FRENCH_FEATURES, FittedRace, WALKER_FEATURES, french_features, walker_features};
@@ -180,8 +180,8 @@ const SCALE: f64 = 40.0;
 /// A ranking value from both seats' raw hand-written scores: the lead squashed into (−1, 1)
 /// (×0.999 keeps it strictly inside, below a real win).
 #[inline]
-pub(crate) fn ranked(raw: [f64; 2], seat: Seat) -> f64 {
-    let diff = raw[seat.index()] - raw[1 - seat.index()];
+pub(crate) fn ranked(raw: ByPlayer<f64>, seat: Seat) -> f64 {
+    let diff = raw[seat] - raw[seat.other()];
     (diff / SCALE).tanh() * 0.999
 }
 
@@ -196,24 +196,32 @@ pub(crate) fn unsupported(evaluator: &str, g: &AnyGame) -> ! {
 
 /// Declares a hand-written family's evaluation: the unit struct, and the [`Evaluator`] impl
 /// every family shares — a finished game's result, the family's own value of its unfinished
-/// games, and a refusal for the others'. Two forms:
+/// games, and a refusal for the others'. Three forms:
 ///
 /// - `Family, "name", games`: the family writes an inherent
 ///   `fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64>` (`None` for a game not of the
 ///   family); `games`, a pattern, are the family's games for [`Evaluator::supports`];
+/// - `Family, "name", AnyGame::Variant => |s| raws, …`: each game of the family valued by both
+///   seats' raw scores, `raws` (of that game's state `s`), [ranked] from them;
 /// - `Family, "name", AnyGame::Variant => |s, seat| raw`: a family of one game valued by a raw
 ///   score per seat, `raw` (of that game's state `s`), [ranked] from both seats' scores.
 macro_rules! family {
     ($(#[$doc:meta])* $family:ident, $name:literal, $variant:path => |$s:ident, $seat:ident| $raw:expr) => {
-        family!($(#[$doc])* $family, $name, $variant(_));
+        family!(
+            $(#[$doc])* $family, $name,
+            $variant => |$s| ::nefer_core::ByPlayer(::nefer_core::Seat::BOTH.map(|$seat| $raw))
+        );
+    };
+    ($(#[$doc:meta])* $family:ident, $name:literal, $($variant:path => |$s:ident| $raws:expr),+ $(,)?) => {
+        family!($(#[$doc])* $family, $name, $($variant(_))|+);
 
         impl $family {
             #[inline]
             fn unfinished(g: &::nefer_core::AnyGame, seat: ::nefer_core::Seat) -> Option<f64> {
-                let $variant($s) = g else {
-                    return None;
+                let raw = match g {
+                    $($variant($s) => $raws,)+
+                    _ => return None,
                 };
-                let raw = ::nefer_core::Seat::BOTH.map(|$seat| $raw);
                 Some($crate::eval::ranked(raw, seat))
             }
         }

@@ -8,7 +8,7 @@
 //! (see [the scale](super)): the tanh of the lead approximates the chances of the fitted races
 //! but is not calibrated.
 
-use nefer_core::{AnyGame, Game, Seat, Status};
+use nefer_core::{AnyGame, ByPlayer, Game, Seat, Status};
 
 use super::{THROW_P, family, ranked};
 
@@ -23,9 +23,9 @@ impl FittedRace {
     fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64> {
         let raw = match g {
             AnyGame::HjFrench(s) if s.standard_race() => {
-                let turns = Seat::BOTH.map(|seat| {
+                let turns = ByPlayer(Seat::BOTH.map(|seat| {
                     french_turns(s.holes_of(seat).fold(0, |m, n| m | 1 << n), s.in_hand(seat))
-                });
+                }));
                 return Some(race_value(turns, seat, g.status(), FRENCH_SPREAD));
             }
             // Options that change the track (lines, point 30, ...) make another race than the
@@ -46,8 +46,9 @@ impl FittedRace {
                 )
             }),
             AnyGame::HjWalker(s) if !s.variation() => {
-                let turns =
-                    Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat)));
+                let turns = ByPlayer(
+                    Seat::BOTH.map(|seat| walker_turns(&s.indices_of(seat), s.in_hand(seat))),
+                );
                 return Some(race_value(turns, seat, g.status(), WALKER_SPREAD));
             }
             // The circuit variation: the players meet and block each other, the table's race
@@ -64,7 +65,7 @@ impl FittedRace {
             }),
             _ => return None,
         };
-        Some(ranked(raw, seat))
+        Some(ranked(ByPlayer(raw), seat))
     }
 }
 
@@ -104,13 +105,12 @@ const WALKER_SPREAD: f64 = 0.24;
 /// tanh(0.8 x), the value 2 P(win) − 1 is tanh(0.24 lead / √(E_A + E_B)) (`spread` = 0.8 / 3.35):
 /// a lead of one turn at the start is worth 0.017 (50.8 %), of ten turns 0.17 (58 %); terminal
 /// wins stay ±1.
-fn race_value(turns: [f64; 2], seat: Seat, status: Status, spread: f64) -> f64 {
-    let me = seat.index();
-    let mut lead = turns[1 - me] - turns[me];
+fn race_value(turns: ByPlayer<f64>, seat: Seat, status: Status, spread: f64) -> f64 {
+    let mut lead = turns[seat.other()] - turns[seat];
     if let Status::Decide { seat: s, .. } = status {
         lead += if s == seat { RACE_TEMPO } else { -RACE_TEMPO };
     }
-    let sd = (turns[0] + turns[1]).max(1.0).sqrt();
+    let sd = (turns[Seat::A] + turns[Seat::B]).max(1.0).sqrt();
     (spread * lead / sd).tanh() * 0.999
 }
 
@@ -160,13 +160,14 @@ fn walker_turns(idx: &[u8], hand: u8) -> f64 {
 /// choice, against 77.2 % and 0.67 for the progress evaluation used before.
 #[rustfmt::skip]
 const WALKER_W: [f64; WALKER_FEATURES] = [
-    14.279769, 16.345789, 15.988883, 15.746184, 15.469628, 15.351781,
-    16.426981, 16.169327, 16.151129, 15.838750, 15.536273, 15.386819,
-    15.160315, 14.894246, 14.686841, 14.320950, 14.129387, 13.834211,
-    13.539010, 13.149606, 12.709697, 12.452412, 12.069256, 11.685649,
-    11.276893, 10.712109, 10.438011, 9.885659, 9.343378, 9.447040,
-    6.464922, 17.701375, 0.059105, 0.780999, 0.104153, -0.583188,
-    0.234201, 0.870505, 1.447278, -0.603754,
+    // The constant.
+    14.279769,
+    // A piece on each index 1..=30 (30: point 30).
+    16.345789, 15.988883, 15.746184, 15.469628, 15.351781, 16.426981, 16.169327, 16.151129, 15.838750, 15.536273,
+    15.386819, 15.160315, 14.894246, 14.686841, 14.320950, 14.129387, 13.834211, 13.539010, 13.149606, 12.709697,
+    12.452412, 12.069256, 11.685649, 11.276893, 10.712109, 10.438011, 9.885659, 9.343378, 9.447040, 6.464922,
+    // h, h², r², p²/100, r·p/10, blocked, at_end², h·at_end, hand > 0 (`walker_features`).
+    17.701375, 0.059105, 0.780999, 0.104153, -0.583188, 0.234201, 0.870505, 1.447278, -0.603754,
 ];
 
 /// Number of features of the Walker race evaluation.
@@ -218,13 +219,14 @@ fn french_turns(holes: u32, hand: u8) -> f64 {
 /// turns lost a choice, against 47.2 % and 0.42 for the progress evaluation used before.
 #[rustfmt::skip]
 const FRENCH_W: [f64; FRENCH_FEATURES] = [
-    4.298799, 6.178646, 5.772320, 5.297336, 4.840340, 4.678561,
-    7.880870, 7.494006, 7.640449, 7.170379, 6.746414, 6.346759,
-    5.909537, 5.497554, 5.175535, 5.342936, 4.902542, 4.501035,
-    4.087237, 3.626645, 3.265032, 2.805697, 2.387845, 1.986713,
-    1.662666, 1.859513, 1.414312, 1.020869, 0.626796, 0.274653,
-    5.832906, 0.486645, 0.051478, -0.016837, -0.022159, 0.046110,
-    0.288315, 0.049020, 0.023838, -0.021342, 0.360072, 0.260891,
+    // The constant.
+    4.298799,
+    // A piece on each hole 1..=29.
+    6.178646, 5.772320, 5.297336, 4.840340, 4.678561, 7.880870, 7.494006, 7.640449, 7.170379, 6.746414,
+    6.346759, 5.909537, 5.497554, 5.175535, 5.342936, 4.902542, 4.501035, 4.087237, 3.626645, 3.265032,
+    2.805697, 2.387845, 1.986713, 1.662666, 1.859513, 1.414312, 1.020869, 0.626796, 0.274653,
+    // The summary terms of `french_features`, x[30] to x[41].
+    5.832906, 0.486645, 0.051478, -0.016837, -0.022159, 0.046110, 0.288315, 0.049020, 0.023838, -0.021342, 0.360072, 0.260891,
 ];
 
 /// Number of features of the French race evaluation.

@@ -3,50 +3,37 @@
 //! exposure to an exchange, and the special squares (the House of Waters costs turns; 28 and 29
 //! need exact throws). It ranks positions (see [the scale](super)).
 
-use nefer_core::{AnyGame, Seat};
+use nefer_core::{AnyGame, ByPlayer, Seat};
 
-use super::{THROW_P, family, ranked};
+use super::{THROW_P, family};
 
 family! {
     /// The Senet evaluation.
-    Senet, "senet", AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_)
-}
-
-impl Senet {
-    /// The value of an unfinished game, `None` for another family's (see `family!`).
-    #[inline]
-    fn unfinished(g: &AnyGame, seat: Seat) -> Option<f64> {
-        // The House of Waters costs more in the school rules (`kendall_rules` false).
-        let raw = match g {
-            AnyGame::SenetKendall(s) => raw(
-                squares(s.squares_of(Seat::A)),
-                squares(s.squares_of(Seat::B)),
-                [s.borne_off(Seat::A), s.borne_off(Seat::B)],
-                true,
-            ),
-            AnyGame::SenetSchool(s) => raw(
-                squares(s.squares_of(Seat::A)),
-                squares(s.squares_of(Seat::B)),
-                [s.borne_off(Seat::A), s.borne_off(Seat::B)],
-                false,
-            ),
-            _ => return None,
-        };
-        Some(ranked(raw, seat))
-    }
+    Senet, "senet",
+    // The House of Waters costs more in the school rules (`kendall_rules` false).
+    AnyGame::SenetKendall => |s| raw(
+        ByPlayer(Seat::BOTH.map(|seat| squares(s.squares_of(seat)))),
+        ByPlayer(Seat::BOTH.map(|seat| s.borne_off(seat))),
+        true,
+    ),
+    AnyGame::SenetSchool => |s| raw(
+        ByPlayer(Seat::BOTH.map(|seat| squares(s.squares_of(seat)))),
+        ByPlayer(Seat::BOTH.map(|seat| s.borne_off(seat))),
+        false,
+    ),
 }
 
 fn squares(it: impl Iterator<Item = u8>) -> u32 {
     it.fold(0, |s, n| s | 1 << n)
 }
 
-/// Raw Senet scores of seats A and B from their square sets.
-fn raw(a: u32, b: u32, off: [u8; 2], kendall_rules: bool) -> [f64; 2] {
-    let men = [a, b];
-    let mut out = [0.0; 2];
-    for me in 0..2 {
+/// Raw Senet scores of both seats from their square sets and pieces borne off.
+#[inline]
+fn raw(men: ByPlayer<u32>, off: ByPlayer<u8>, kendall_rules: bool) -> ByPlayer<f64> {
+    let mut out = ByPlayer::both(0.0);
+    for me in Seat::BOTH {
         let own = men[me];
-        let opp = men[1 - me];
+        let opp = men[me.other()];
         let guarded = own & ((own << 1) | (own >> 1));
         // A borne-off piece is worth a full track and a little more: it can no longer be hit.
         let mut v = 34.0 * f64::from(off[me]);

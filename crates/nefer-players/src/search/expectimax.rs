@@ -108,7 +108,7 @@ impl<E: Evaluator> Expectimax<E> {
                 let mut g = game.clone();
                 g.play_unchecked(m);
                 // Full window: every root move gets its exact value (hints show them all).
-                let v = self.value(&g, d - 1, L, U);
+                let v = self.value::<false>(&g, d - 1, L, U);
                 if self.aborted {
                     break;
                 }
@@ -135,7 +135,18 @@ impl<E: Evaluator> Expectimax<E> {
         }
     }
 
-    fn value(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
+    /// The value of `g`, searched `depth` plies deep within the window (`alpha`, `beta`).
+    /// `AFTER_CHANCE`: `g` is an outcome of a chance node. A throw followed by another (Kendall's
+    /// collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so that such chains
+    /// end: at depth 0 the next throw is valued as it stands. A constant, not an argument: each
+    /// kind of node is compiled as its own function, as when they were written twice.
+    fn value<const AFTER_CHANCE: bool>(
+        &mut self,
+        g: &AnyGame,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
         self.nodes += 1;
         self.check_time();
         if self.aborted {
@@ -143,27 +154,7 @@ impl<E: Evaluator> Expectimax<E> {
         }
         match g.status() {
             Status::Over(_) => self.eval.value(g, self.root),
-            Status::Chance { .. } => self.chance(g, depth, alpha, beta),
-            Status::Decide { seat, .. } => {
-                if depth == 0 {
-                    return self.eval.value(g, self.root);
-                }
-                self.decision(g, seat, depth, alpha, beta)
-            }
-        }
-    }
-
-    /// [`Expectimax::value`] of an outcome of a chance node. A throw followed by another
-    /// (Kendall's collected throws, SPEC R-4; an opening's repeated throws) spends a ply, so
-    /// that such chains end: at depth 0 the next throw is valued as it stands.
-    fn value_after_chance(&mut self, g: &AnyGame, depth: u32, alpha: f64, beta: f64) -> f64 {
-        self.nodes += 1;
-        self.check_time();
-        if self.aborted {
-            return 0.0;
-        }
-        match g.status() {
-            Status::Over(_) => self.eval.value(g, self.root),
+            Status::Chance { .. } if !AFTER_CHANCE => self.chance(g, depth, alpha, beta),
             Status::Chance { .. } if depth > 0 => self.chance(g, depth - 1, alpha, beta),
             Status::Chance { .. } => self.eval.value(g, self.root),
             Status::Decide { seat, .. } => {
@@ -204,7 +195,7 @@ impl<E: Evaluator> Expectimax<E> {
         for &m in &moves {
             let mut c = g.clone();
             c.play_unchecked(m);
-            let v = self.value(&c, depth - 1, alpha, beta);
+            let v = self.value::<false>(&c, depth - 1, alpha, beta);
             if self.aborted {
                 return 0.0;
             }
@@ -253,7 +244,7 @@ impl<E: Evaluator> Expectimax<E> {
         g.legal_moves(&mut moves);
         let mut c = g.clone();
         c.play_unchecked(moves[0]);
-        let v = self.value(&c, depth - 1, L, U);
+        let v = self.value::<false>(&c, depth - 1, L, U);
         Some((v, seat == self.root))
     }
 
@@ -305,7 +296,7 @@ impl<E: Evaluator> Expectimax<E> {
             rest -= p;
             let a = (alpha - sum - U * rest) / p;
             let b = (beta - sum - L * rest) / p;
-            let v = self.value_after_chance(child, depth, a.max(L), b.min(U));
+            let v = self.value::<true>(child, depth, a.max(L), b.min(U));
             if self.aborted {
                 return 0.0;
             }
