@@ -762,7 +762,7 @@ async fn create(
 
 /// The game view; `you` lists the seats the token holds.
 #[utoipa::path(get, path = "/api/games/{id}", tag = "games",
-    params(GameId, TokenQuery),
+    params(GameId),
     responses(
         (status = 200, description = "The game view.", body = GameView),
         (status = 400, description = "A malformed authorization header.", body = ErrorBody),
@@ -788,18 +788,9 @@ struct GameId {
     id: String,
 }
 
-/// The seat token as a query parameter (for links).
-#[derive(utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // Read by `token_of`; here for the document.
-struct TokenQuery {
-    /// A seat token, for links; the header `authorization: Bearer TOKEN` does the same.
-    token: Option<String>,
-}
-
 /// Throw the sticks: the seat whose throw is due throws; the server draws the sticks.
 #[utoipa::path(post, path = "/api/games/{id}/throw", tag = "games",
-    params(GameId, TokenQuery),
+    params(GameId),
     request_body(content = Option<VersionBody>, description = "Optional; an empty body reads as `{}`."),
     security(("seatToken" = [])),
     responses(
@@ -829,7 +820,7 @@ async fn throw(
 
 /// Make a move: a legal move of the seat to decide; then the computer plays, if it is its turn.
 #[utoipa::path(post, path = "/api/games/{id}/move", tag = "games",
-    params(GameId, TokenQuery),
+    params(GameId),
     request_body = MoveBody,
     security(("seatToken" = [])),
     responses(
@@ -860,7 +851,7 @@ async fn play_move(
 
 /// Undo (computer mode): back to your previous decision with a real choice, with the same throw.
 #[utoipa::path(post, path = "/api/games/{id}/undo", tag = "games",
-    params(GameId, TokenQuery),
+    params(GameId),
     request_body(content = Option<VersionBody>, description = "Optional; an empty body reads as `{}`."),
     security(("seatToken" = [])),
     responses(
@@ -942,7 +933,7 @@ async fn record(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResu
 /// Server-sent events: `event: state` with the game view (as `GameView`), on connecting and
 /// after every action (the computer's too) and undo.
 #[utoipa::path(get, path = "/api/games/{id}/events", tag = "games",
-    params(GameId, TokenQuery),
+    params(GameId),
     responses(
         (status = 200, description = "An event stream; each `data:` is a `GameView`.", body = String, content_type = "text/event-stream"),
         (status = 404, description = "No such game.", body = ErrorBody),

@@ -600,3 +600,21 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
         "declared but never answered: {missing:?}"
     );
 }
+
+/// Tokens travel only in the `authorization` header (issue 21): the document offers no
+/// parameter that would put one in an address, which the server refuses.
+#[tokio::test]
+async fn the_document_offers_no_token_in_an_address() {
+    let (router, _dir) = app();
+    let doc = document(&router).await;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            for p in op["parameters"].as_array().into_iter().flatten() {
+                assert!(
+                    !(p["in"] == "query" && p["name"] == "token"),
+                    "{method} {path} offers a token in the query"
+                );
+            }
+        }
+    }
+}

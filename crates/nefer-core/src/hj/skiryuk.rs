@@ -44,7 +44,7 @@ Winning: the first to capture all five opposing pieces wins.",
 };
 
 /// Options of `hj.skiryuk` (SPEC §10). The common options, the line direction, and the SK
-/// defaults by name (some alternatives are listed but not yet implemented).
+/// defaults by name, and every alternative SPEC §10 and §13 give.
 pub fn option_specs() -> Vec<OptionSpec> {
     Registry::new(KEY, &[])
         .with(LineRules::specs(
