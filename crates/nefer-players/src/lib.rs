@@ -36,6 +36,7 @@ use core::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
 use nefer_core::game::MAX_MOVES;
 use nefer_core::notation::NotationKey;
 use nefer_core::{AnyGame, Game, Move, MoveList};
@@ -58,44 +59,52 @@ pub trait Player: Send {
 pub fn sorted_moves(g: &AnyGame) -> MoveList {
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
-    // By the notation's bytes as one number, not by `to_string`: the same order without
-    // formatting or allocating, each key computed once. An insertion sort over the keys beside
-    // the moves: lists are short (a handful of moves), and keys are unique (the notation names
-    // a move), so the order is the strings' order whatever the generator's.
+    sort_by_notation(&mut moves);
+    moves
+}
+
+/// Sorts `moves` by their notation strings' order.
+///
+/// By the notation's bytes as one number, not by `to_string`: the same order without
+/// formatting or allocating, each key computed once. An insertion sort over the keys beside the
+/// moves: lists are short (a handful of moves), and keys are unique (the notation names a
+/// move), so the order is the strings' order whatever the generator's.
+pub fn sort_by_notation(moves: &mut MoveList) {
     let n = moves.len();
-    if n > 1 {
-        // Lists of pieces' moves alone (nearly all) take the cheaper key of their own order.
-        let mut keys = [0 as NotationKey; MAX_MOVES];
-        let mut pieces_only = true;
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
-            match m.go_key() {
-                Some(g) => *k = NotationKey::from(g),
-                None => pieces_only = false,
+    if n < 2 {
+        return;
+    }
+    // Lists of pieces' moves alone (nearly all) take the cheaper key of their own order.
+    let mut keys = ArrayVec::<NotationKey, MAX_MOVES>::new();
+    for m in moves.iter() {
+        match m.go_key() {
+            Some(g) => keys.push(NotationKey::from(g)),
+            None => {
+                keys.clear();
+                keys.extend(moves.iter().map(|m| m.notation_key()));
+                break;
             }
-        }
-        if !pieces_only {
-            for (k, m) in keys.iter_mut().zip(moves.iter()) {
-                *k = m.notation_key();
-            }
-        }
-        for i in 1..n {
-            let (k, m) = (keys[i], moves[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] > k {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = k;
-            moves[j] = m;
         }
     }
-    moves
+    for i in 1..n {
+        let (k, m) = (keys[i], moves[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            keys[j] = keys[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        keys[j] = k;
+        moves[j] = m;
+    }
 }
 
 /// Chooses uniformly among the legal moves.
 pub struct RandomPlayer {
     rng: ChaCha8Rng,
+    /// The legal moves of the current decision, kept between calls so that a simulation
+    /// neither allocates nor copies a list per decision.
+    moves: MoveList,
 }
 
 impl RandomPlayer {
@@ -103,14 +112,17 @@ impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            moves: MoveList::new(),
         }
     }
 }
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &AnyGame) -> Move {
-        let moves = sorted_moves(game);
-        moves[self.rng.random_range(0..moves.len())]
+        self.moves.clear();
+        game.legal_moves(&mut self.moves);
+        sort_by_notation(&mut self.moves);
+        self.moves[self.rng.random_range(0..self.moves.len())]
     }
 
     fn name(&self) -> String {
