@@ -810,6 +810,17 @@ mod tests {
         );
         let s = StudySummary::of(&rs);
         assert_eq!((s.turn_caps.wins, s.jams.wins, s.draws.wins), (10, 0, 10));
+        // Random play jams the Walker variation's circuit now and then (001§17).
+        let mut c = cfg(RuleSetId::HjWalker, "hj.walker.variation=true", 60, false);
+        c.sim.a = PlayerSpec::Random;
+        let rs = run(&c, &|| {});
+        let s = StudySummary::of(&rs);
+        assert!(s.jams.wins > 0 && s.turn_caps.wins == 0, "{s:?}");
+        assert_eq!(s.draws.wins, s.jams.wins);
+        assert!(
+            rs.iter()
+                .all(|r| (r.ending == Ending::Jam) == r.winner.is_none())
+        );
     }
 
     #[test]
