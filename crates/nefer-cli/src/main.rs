@@ -6,6 +6,7 @@ mod play;
 mod serve;
 mod sim;
 mod solve;
+mod study;
 
 mod output;
 
@@ -59,6 +60,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Pit two players against each other over many games and report the statistics.
     Sim(sim::SimArgs),
+    /// Measure rule sets by self-play: outcome, length, decisions and interaction, with 95 %
+    /// intervals, for every rule set or those named, and each value of a swept option.
+    Study(study::StudyArgs),
     /// Solve a pure-race rule set exactly (hj.french, hj.walker) and write its table.
     Solve(solve::SolveArgs),
     /// Serve the game in the browser (and its JSON API) on 127.0.0.1:8080.
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         } => replay_file(&file, trace, ply, position),
         Command::Play(args) => play::run(args),
         Command::Sim(args) => sim::run_sim(args),
+        Command::Study(args) => study::run_study(args),
         Command::Solve(args) => solve::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Perft(args) => perft::run(args),

@@ -754,3 +754,163 @@ fn perft_prints_the_counts_of_the_perft_files() {
     let out = nefer(&["perft", start, "--depth", "0"], "");
     assert!(!out.status.success());
 }
+
+/// The JSON of a study without its timings, which are the only figures allowed to differ
+/// between two runs of one seed.
+fn study_json_without_seconds(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for s in v["studies"].as_array_mut().unwrap() {
+        s.as_object_mut()
+            .unwrap()
+            .remove("seconds")
+            .expect("a time");
+    }
+    v
+}
+
+#[test]
+fn a_small_study_writes_both_files_whatever_the_threads() {
+    let run = |threads: &str| {
+        let dir = temp(&format!("study-{threads}"));
+        let out = nefer(
+            &[
+                "study",
+                "--rules",
+                "hj.french",
+                "--rules",
+                "senet.kendall:senet.pieces=5",
+                "--games",
+                "40",
+                "--seed",
+                "9",
+                "--interaction",
+                "--threads",
+                threads,
+                "--out",
+                dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("study.json"));
+        dir
+    };
+    let (one, two) = (run("1"), run("2"));
+    let json = study_json_without_seconds(&one.join("study.json"));
+    assert_eq!(json, study_json_without_seconds(&two.join("study.json")));
+    assert_eq!(
+        (json["games"].as_u64(), json["seed"].as_u64()),
+        (Some(40), Some(9))
+    );
+    assert_eq!(json["a"], "random");
+    assert!(json["pending"].as_array().unwrap().len() == 7);
+    let studies = json["studies"].as_array().unwrap();
+    assert_eq!(studies.len(), 2);
+    assert_eq!(studies[1]["rules"], "senet.kendall");
+    assert_eq!(studies[1]["variant"], "senet.pieces=5");
+    for s in studies {
+        assert_eq!(s["games"], 40);
+        for path in [
+            "/outcome/first_player/rate",
+            "/outcome/first_player/ci95/1",
+            "/outcome/first_player_decisive/count",
+            "/outcome/balance/rate",
+            "/outcome/draws/count",
+            "/outcome/jams/rate",
+            "/outcome/turn_caps/ci95/0",
+            "/duration/turns/mean",
+            "/duration/turns/mean_ci95/0",
+            "/duration/turns/sd",
+            "/duration/turns/p5",
+            "/duration/turns/median",
+            "/duration/turns/p95",
+            "/duration/decisions/histogram/width",
+            "/decisions/real_choice_share/value",
+            "/decisions/branching_factor/ci95/1",
+            "/interaction/captures/mean",
+            "/interaction/bonus_throws/ci95/0",
+        ] {
+            assert!(
+                s.pointer(path).is_some_and(|v| v.is_number()),
+                "{path} in {s}"
+            );
+        }
+        let counts = s.pointer("/duration/turns/histogram/counts").unwrap();
+        let total: u64 = counts
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .sum();
+        assert_eq!(total, 40);
+    }
+    let md = std::fs::read_to_string(one.join("study.md")).unwrap();
+    for heading in [
+        "## Outcome",
+        "## Length in turns",
+        "## Length in decisions",
+        "## Decisions",
+        "## Interaction",
+        "| senet.kendall (senet.pieces=5) | 40 |",
+    ] {
+        assert!(md.contains(heading), "{heading} missing in {md}");
+    }
+}
+
+#[test]
+fn a_study_sweeps_an_option_and_prints_markdown() {
+    let out = nefer(
+        &[
+            "study",
+            "--rules",
+            "senet.school",
+            "--sweep",
+            "senet.pieces",
+            "--games",
+            "10",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let md = text(&out.stdout);
+    assert!(md.starts_with("# nefer study"), "{md}");
+    for row in [
+        "| senet.school senet.pieces=7 | 10 |",
+        "| senet.school senet.pieces=5 | 10 |",
+    ] {
+        assert!(md.contains(row), "{row} missing in {md}");
+    }
+}
+
+#[test]
+fn a_bad_study_is_a_clear_error() {
+    for (args, message) in [
+        (
+            &["--sweep", "senet.nope"][..],
+            "nefer: no rule set has an option `senet.nope`",
+        ),
+        (
+            &["--rules", "senet.kendall", "--sweep", "hj.lines"],
+            "nefer: senet.kendall has no option `hj.lines`",
+        ),
+        (
+            &["--rules", "senet.kendall", "--sweep", "senet.pieces=7,6"],
+            "`6` is not a value of senet.pieces",
+        ),
+        (
+            &["--rules", "hj.french", "--sweep", "hj.french.stick_bias"],
+            "list the values to sweep, --sweep hj.french.stick_bias=v1,v2,...",
+        ),
+        (&["--rules", "senet.nope"], "unknown rule set `senet.nope`"),
+        (&["--option", "senet.pieces"], "is not NAME=VALUE"),
+    ] {
+        let mut all = vec!["study", "--games", "2"];
+        all.extend_from_slice(args);
+        let out = nefer(&all, "");
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -30,6 +30,7 @@ pub mod perfect;
 pub mod play;
 pub mod search;
 pub mod sim;
+pub mod study;
 
 use core::fmt;
 use core::str::FromStr;

@@ -230,7 +230,8 @@ pub struct Rate {
 }
 
 impl Rate {
-    fn of(wins: u32, games: u32) -> Rate {
+    /// `wins` of `games`, with the Wilson interval ([`wilson`]); a rate of 0 for no games.
+    pub fn of(wins: u32, games: u32) -> Rate {
         Rate {
             wins,
             rate: if games == 0 {
@@ -285,6 +286,194 @@ impl Summary {
     }
 }
 
+/// z of a two-sided 95 % normal interval: the 97.5th percentile of the standard normal.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Number of bins [`Histogram::of`] aims at: fine enough to show a distribution's shape in a
+/// table or chart, coarse enough that a few hundred games fill most bins.
+pub const HISTOGRAM_BINS: u32 = 20;
+
+/// A sample's mean with its sample standard deviation and 95 % normal interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mean {
+    /// Values in the sample.
+    pub n: u32,
+    /// Arithmetic mean, x̄ = Σx / n.
+    pub mean: f64,
+    /// Sample standard deviation, s = √(Σ(x − x̄)² / (n − 1)); 0 for fewer than two values.
+    pub sd: f64,
+    /// 95 % normal interval of the mean, x̄ ± z·s/√n with z = [`Z95`]; NaN (unknown) for fewer
+    /// than two values.
+    pub ci95: (f64, f64),
+}
+
+impl Mean {
+    /// The mean of `values` (mean 0, interval unknown for no values).
+    pub fn of(values: &[u32]) -> Mean {
+        let n = values.len();
+        let nf = n as f64;
+        let mean = if n == 0 {
+            0.0
+        } else {
+            values.iter().map(|&x| f64::from(x)).sum::<f64>() / nf
+        };
+        if n < 2 {
+            return Mean {
+                n: n as u32,
+                mean,
+                sd: 0.0,
+                ci95: (f64::NAN, f64::NAN),
+            };
+        }
+        let ss: f64 = values.iter().map(|&x| (f64::from(x) - mean).powi(2)).sum();
+        let sd = (ss / (nf - 1.0)).sqrt();
+        let half = Z95 * sd / nf.sqrt();
+        Mean {
+            n: n as u32,
+            mean,
+            sd,
+            ci95: (mean - half, mean + half),
+        }
+    }
+}
+
+/// Counts of a sample in bins of equal width: bin `k` holds the values in
+/// `[start + k·width, start + (k + 1)·width)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Histogram {
+    /// The first bin's lower bound: the smallest value.
+    pub start: u32,
+    /// Each bin's width, at least 1: ⌈(max − min + 1) / [`HISTOGRAM_BINS`]⌉.
+    pub width: u32,
+    /// Values in each bin; the last bin holds the largest value.
+    pub counts: Vec<u32>,
+}
+
+impl Histogram {
+    /// The histogram of `values` in at most [`HISTOGRAM_BINS`] bins (no bins for no values).
+    pub fn of(values: &[u32]) -> Histogram {
+        let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
+            return Histogram {
+                start: 0,
+                width: 1,
+                counts: Vec::new(),
+            };
+        };
+        let range = u64::from(max - min) + 1;
+        let width = range.div_ceil(u64::from(HISTOGRAM_BINS)) as u32;
+        let bins = range.div_ceil(u64::from(width)) as usize;
+        let mut counts = vec![0; bins];
+        for &x in values {
+            counts[((x - min) / width) as usize] += 1;
+        }
+        Histogram {
+            start: min,
+            width,
+            counts,
+        }
+    }
+}
+
+/// A sample's distribution in full: [`Mean`], [`Spread`], the 5th percentile, the extremes and
+/// a [`Histogram`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution {
+    /// Mean, standard deviation and the mean's 95 % interval.
+    pub mean: Mean,
+    /// Smallest value.
+    pub min: u32,
+    /// 5th percentile, nearest rank: the ⌈0.05·n⌉-th smallest value.
+    pub p5: f64,
+    /// Median (mean of the two middle values for an even count), as [`Spread`].
+    pub median: f64,
+    /// 95th percentile, nearest rank: the ⌈0.95·n⌉-th smallest value, as [`Spread`].
+    pub p95: f64,
+    /// Largest value.
+    pub max: u32,
+    /// The counts in bins.
+    pub histogram: Histogram,
+}
+
+impl Distribution {
+    /// The distribution of `values` (zeros and no bins for no values).
+    pub fn of(values: &[u32]) -> Distribution {
+        let spread = Spread::of(values);
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        let n = v.len();
+        let p5 = if n == 0 {
+            0.0
+        } else {
+            let rank = (0.05 * n as f64).ceil() as usize;
+            f64::from(v[rank.clamp(1, n) - 1])
+        };
+        Distribution {
+            mean: Mean::of(values),
+            min: v.first().copied().unwrap_or(0),
+            p5,
+            median: spread.median,
+            p95: spread.p95,
+            max: v.last().copied().unwrap_or(0),
+            histogram: Histogram::of(values),
+        }
+    }
+}
+
+/// A ratio of two sums over independent games, R = Σyᵢ / Σxᵢ (say, decisions with a choice
+/// over decisions), with a 95 % interval that treats each game as one cluster: the delta
+/// method's standard error of a ratio estimator,
+/// se = √(Σ(yᵢ − R·xᵢ)² / (n·(n − 1))) / x̄, and R ± z·se with z = [`Z95`]. Decisions of one
+/// game are not independent; games are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// Σy / Σx (0 when Σx is 0).
+    pub value: f64,
+    /// The 95 % interval; NaN (unknown) for fewer than two games or Σx = 0.
+    pub ci95: (f64, f64),
+}
+
+impl Ratio {
+    /// The ratio of the sums of `pairs` (yᵢ, xᵢ), one pair a game.
+    pub fn of(pairs: &[(u32, u32)]) -> Ratio {
+        let n = pairs.len() as f64;
+        let sy: f64 = pairs.iter().map(|&(y, _)| f64::from(y)).sum();
+        let sx: f64 = pairs.iter().map(|&(_, x)| f64::from(x)).sum();
+        if sx == 0.0 {
+            return Ratio {
+                value: 0.0,
+                ci95: (f64::NAN, f64::NAN),
+            };
+        }
+        let r = sy / sx;
+        if pairs.len() < 2 {
+            return Ratio {
+                value: r,
+                ci95: (f64::NAN, f64::NAN),
+            };
+        }
+        let ss: f64 = pairs
+            .iter()
+            .map(|&(y, x)| (f64::from(y) - r * f64::from(x)).powi(2))
+            .sum();
+        let se = (ss / (n * (n - 1.0))).sqrt() / (sx / n);
+        Ratio {
+            value: r,
+            ci95: (r - Z95 * se, r + Z95 * se),
+        }
+    }
+
+    /// As [`Ratio::of`], for a share (every yᵢ ≤ xᵢ): the interval clipped to [0, 1].
+    pub fn share(pairs: &[(u32, u32)]) -> Ratio {
+        let r = Ratio::of(pairs);
+        // An unknown bound stays unknown (`f64::max` would turn NaN into 0).
+        let clip = |x: f64| if x.is_nan() { x } else { x.clamp(0.0, 1.0) };
+        Ratio {
+            value: r.value,
+            ci95: (clip(r.ci95.0), clip(r.ci95.1)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,6 +504,34 @@ mod tests {
         assert_eq!((s.mean, s.median, s.p95), (2.5, 2.5, 4.0));
         let v: Vec<u32> = (1..=100).collect();
         assert_eq!(Spread::of(&v).p95, 95.0);
+    }
+
+    #[test]
+    fn distribution_mean_and_ratio_by_hand() {
+        // 1..=100: p5 is the 5th value, p95 the 95th; range 100 in 20 bins of 5.
+        let v: Vec<u32> = (1..=100).collect();
+        let d = Distribution::of(&v);
+        assert_eq!(
+            (d.p5, d.median, d.p95, d.min, d.max),
+            (5.0, 50.5, 95.0, 1, 100)
+        );
+        assert_eq!((d.histogram.start, d.histogram.width), (1, 5));
+        assert_eq!(d.histogram.counts, vec![5; 20]);
+        // One value: one bin, a mean without an interval.
+        let d = Distribution::of(&[7]);
+        assert_eq!(
+            (d.histogram.counts.clone(), d.mean.mean, d.mean.sd),
+            (vec![1], 7.0, 0.0)
+        );
+        assert!(d.mean.ci95.0.is_nan());
+        // 2, 4: mean 3, sd √2, 3 ± 1.96·√2/√2 = [1.04004, 4.95996].
+        let m = Mean::of(&[2, 4]);
+        assert!((m.sd - 2f64.sqrt()).abs() < 1e-12 && (m.ci95.0 - (3.0 - Z95)).abs() < 1e-12);
+        // Equal ratios in every game: R = 1/2 with no spread at all.
+        let r = Ratio::of(&[(1, 2), (2, 4), (3, 6)]);
+        assert_eq!((r.value, r.ci95), (0.5, (0.5, 0.5)));
+        assert!(Ratio::of(&[(0, 0)]).ci95.0.is_nan());
+        assert!(Ratio::share(&[(1, 2)]).ci95.1.is_nan());
     }
 
     #[test]
