@@ -15,7 +15,47 @@ use serde_json::json;
 pub const MAX_GAMES: u32 = 10_000_000;
 
 /// The most worker threads: far more than any machine's cores, far fewer than a system's limit.
-const MAX_THREADS: i64 = 1024;
+pub const MAX_THREADS: i64 = 1024;
+
+/// What `nefer sim` and `nefer study` both take: how many games, from which seed, on how many
+/// threads.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// Number of games (in a study: per rule set and option value); player a takes seat A in
+    /// the even-numbered ones and B in the others (1 to 10,000,000: each game's result is kept
+    /// for the statistics).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
+    pub games: u32,
+    /// Master seed (in a study the same for every rule set and value, so that a sweep compares
+    /// its values on the same throws as far as the games agree).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core; at most 1024). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    pub threads: Option<u16>,
+}
+
+impl RunArgs {
+    /// The thread pool the games run on.
+    ///
+    /// # Errors
+    /// A pool that cannot start.
+    pub fn pool(&self) -> Result<rayon::ThreadPool> {
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = self.threads {
+            pool = pool.num_threads(usize::from(t));
+        }
+        Ok(pool.build()?)
+    }
+
+    /// A progress bar over `total` games on standard error (hidden when it is not a terminal).
+    pub fn progress(total: u64, template: &str) -> ProgressBar {
+        let bar = ProgressBar::new(total);
+        bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+        bar
+    }
+}
 
 /// Arguments of `nefer sim`.
 #[derive(clap::Args)]
@@ -32,17 +72,8 @@ pub struct SimArgs {
     /// Player b.
     #[arg(long)]
     b: PlayerSpec,
-    /// Number of games; player a takes seat A in the even-numbered ones and B in the others
-    /// (1 to 10,000,000: each game's result is kept for the statistics).
-    #[arg(long, default_value_t = 1000,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
-    games: u32,
-    /// Master seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: one per core; at most 1024).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -83,18 +114,13 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
         options,
         a: args.a,
         b: args.b,
-        games: args.games,
-        seed: args.seed,
+        games: args.run.games,
+        seed: args.run.seed,
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        pool = pool.num_threads(usize::from(t));
-    }
-    let pool = pool.build()?;
-    let bar = ProgressBar::new(u64::from(cfg.games));
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-            .expect("a valid template"),
+    let pool = args.run.pool()?;
+    let bar = RunArgs::progress(
+        u64::from(cfg.games),
+        "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
     );
     let start = Instant::now();
     let results = pool.install(|| run(&cfg, &|| bar.inc(1)));

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context as _, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use nefer_core::{Options, RuleSetId};
 use nefer_players::PlayerSpec;
 use nefer_players::sim::{Distribution, Mean, Rate, Ratio, SimConfig};
@@ -15,10 +14,7 @@ use nefer_players::study::{
 };
 use serde_json::{Value, json};
 
-use crate::sim::MAX_GAMES;
-
-/// The most worker threads: far more than any machine's cores, far fewer than a system's limit.
-const MAX_THREADS: i64 = 1024;
+use crate::sim::RunArgs;
 
 /// The metrics of issue 18 that need win chances along games, which wait for the learned
 /// evaluator (issue 15): listed in the outputs so that a reader knows they are missing, not
@@ -54,18 +50,8 @@ pub struct StudyArgs {
     /// Player b.
     #[arg(long, default_value = "random")]
     b: PlayerSpec,
-    /// Games per rule set and option value; player a takes seat A in the even-numbered ones
-    /// and B in the others (1 to 10,000,000).
-    #[arg(long, default_value_t = 1000,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
-    games: u32,
-    /// Master seed, the same for every rule set and value (so a sweep compares its values on
-    /// the same throws as far as the games agree).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: one per core; at most 1024). Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
-    threads: Option<u16>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Also count what the moves played did (captures, exchanges, bonus throws…): slower.
     #[arg(long)]
     interaction: bool,
@@ -127,15 +113,10 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
             }
         }
     }
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        pool = pool.num_threads(usize::from(t));
-    }
-    let pool = pool.build()?;
-    let bar = ProgressBar::new(u64::from(args.games) * cells.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta} {msg}")
-            .expect("a valid template"),
+    let pool = args.run.pool()?;
+    let bar = RunArgs::progress(
+        u64::from(args.run.games) * cells.len() as u64,
+        "{bar:40} {pos}/{len} games, {per_sec}, eta {eta} {msg}",
     );
     let mut rows = Vec::new();
     for cell in cells {
@@ -146,8 +127,8 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                 options: cell.options.clone(),
                 a: args.a.clone(),
                 b: args.b.clone(),
-                games: args.games,
-                seed: args.seed,
+                games: args.run.games,
+                seed: args.run.seed,
             },
             interaction: args.interaction,
         };
@@ -270,8 +251,8 @@ fn to_json(args: &StudyArgs, rows: &[Row]) -> Value {
         "nefer": env!("CARGO_PKG_VERSION"),
         "a": args.a.to_string(),
         "b": args.b.to_string(),
-        "games": args.games,
-        "seed": args.seed,
+        "games": args.run.games,
+        "seed": args.run.seed,
         "interaction": args.interaction,
         "options": args.options,
         "sweep": args.sweep,
@@ -322,8 +303,8 @@ fn to_markdown(args: &StudyArgs, rows: &[Row]) -> String {
          in parentheses; `docs/dev/study.md` defines each.",
         args.a,
         args.b,
-        args.games,
-        args.seed,
+        args.run.games,
+        args.run.seed,
         if args.options.is_empty() {
             String::new()
         } else {

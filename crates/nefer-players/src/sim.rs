@@ -83,17 +83,10 @@ pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
 /// Plays game `i` of `cfg` from `start`, the rule set's new game under `cfg`'s options: read
 /// once for a whole simulation rather than once a game (reading options formats and allocates).
 fn play_from(cfg: &SimConfig, start: &AnyGame, i: u64) -> GameResult {
-    let seed = derive_seed(cfg.seed, i);
-    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
-    let pa = cfg.a.build(derive_seed(seed, 1));
-    let pb = cfg.b.build(derive_seed(seed, 2));
+    let (a_seat, dice, players) = seats_of(cfg, i);
     let mut seats = SimSeats {
-        dice: ChaCha8Rng::seed_from_u64(seed),
-        players: ByPlayer(if a_seat == Seat::A {
-            [pa, pb]
-        } else {
-            [pb, pa]
-        }),
+        dice,
+        players,
         first_seat: None,
     };
     let mut g = start.clone();
@@ -105,6 +98,21 @@ fn play_from(cfg: &SimConfig, start: &AnyGame, i: u64) -> GameResult {
         turns: g.turns(),
         moves,
     }
+}
+
+/// Game `i` of `cfg` as [`play_one`] describes it: the seat of player a, the dice, and the
+/// seats' players. The study plays the same games from it.
+pub(crate) fn seats_of(cfg: &SimConfig, i: u64) -> (Seat, ChaCha8Rng, ByPlayer<Box<dyn Player>>) {
+    let seed = derive_seed(cfg.seed, i);
+    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
+    let pa = cfg.a.build(derive_seed(seed, 1));
+    let pb = cfg.b.build(derive_seed(seed, 2));
+    let players = ByPlayer(if a_seat == Seat::A {
+        [pa, pb]
+    } else {
+        [pb, pa]
+    });
+    (a_seat, ChaCha8Rng::seed_from_u64(seed), players)
 }
 
 /// The two seats of a simulated game as a [`Playout`]: the dice and the players, and the seat

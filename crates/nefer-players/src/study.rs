@@ -23,12 +23,11 @@ use nefer_core::options::PATTERNS;
 use nefer_core::{
     AnyGame, ByPlayer, Chance, Game, Move, MoveList, OptionError, Options, Outcome, RuleSetId, Seat,
 };
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::Player;
-use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig, derive_seed};
+use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig};
 
 /// What to study: a simulation, and whether to record each move's effects.
 #[derive(Clone, Debug)]
@@ -141,18 +140,10 @@ pub struct GameRecord {
 /// Plays game `i` of `cfg` from `start`, the rule set's new game under the options.
 fn play_from(cfg: &StudyConfig, start: &AnyGame, i: u64) -> GameRecord {
     // The seeds and seats of `sim::play_one`: a study's games are the simulator's.
-    let sim = &cfg.sim;
-    let seed = derive_seed(sim.seed, i);
-    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
-    let pa = sim.a.build(derive_seed(seed, 1));
-    let pb = sim.b.build(derive_seed(seed, 2));
+    let (a_seat, dice, players) = crate::sim::seats_of(&cfg.sim, i);
     let mut seats = StudySeats {
-        dice: ChaCha8Rng::seed_from_u64(seed),
-        players: ByPlayer(if a_seat == Seat::A {
-            [pa, pb]
-        } else {
-            [pb, pa]
-        }),
+        dice,
+        players,
         first_seat: None,
         moves: MoveList::new(),
         choices: 0,
