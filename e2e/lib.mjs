@@ -9,7 +9,11 @@ import net from 'node:net';
 import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BIN = process.env.NEFER_BIN || join(ROOT, 'target/release/nefer');
+// Where cargo put the binary: CARGO_TARGET_DIR when set (relative to the repository root), else
+// target/.
+export const BIN =
+  process.env.NEFER_BIN ||
+  join(resolve(ROOT, process.env.CARGO_TARGET_DIR || 'target'), 'release/nefer');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Screenshots go to a scratch directory, so that a test run leaves the checkout clean;
 // `NEFER_SHOTS=docs/screenshots scripts/e2e` refreshes the ones the docs show.
