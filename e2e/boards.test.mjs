@@ -8,20 +8,15 @@
 // positions) and `NEFER_SHOTS=DIR1`, then on the other version with the same `NEFER_RECORDS`,
 // `NEFER_SHOTS=DIR2` and `NEFER_SHOTS_BEFORE=DIR1`: every picture is compared pixel by pixel
 // with its namesake, and the test fails where a board of a case marked `same` differs visibly.
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { startServer, launch, newPage, shotsDir, ROOT } from './lib.mjs';
+import { withServerAndBrowser, newPage, shotsDir, ROOT } from './lib.mjs';
 
 let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 const RECORDS = process.env.NEFER_RECORDS ? resolve(ROOT, process.env.NEFER_RECORDS) : null;

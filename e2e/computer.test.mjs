@@ -1,20 +1,15 @@
 // A full game against the computer, played only by clicking; then the record it downloads is
 // replayed step by step on /replay. Saves docs/screenshots/hj-board.png from the middle of it.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startServer, launch, newPage, createGame, step, version, shotsDir } from './lib.mjs';
+import { withServerAndBrowser, newPage, createGame, step, version, shotsDir } from './lib.mjs';
 
 let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 test('a whole hj.french game against the beginner, by clicking only', { timeout: 240000 }, async () => {

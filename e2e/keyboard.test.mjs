@@ -1,17 +1,12 @@
 // Keyboard play and the phone layout: a game for two on one screen, 390 px wide, played with
 // Tab, Enter and Space only; nothing may stick out sideways.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, newPage, createGame, version, waitNewer } from './lib.mjs';
+import { withServerAndBrowser, newPage, createGame, version, waitNewer } from './lib.mjs';
 
 let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 /** Presses Tab until the focused element matches `selector` (at most 80 times). */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -155,4 +156,21 @@ export async function step(page) {
   // A committed move leaves no preview behind.
   if ((await page.locator('.overlay > *').count()) > 0) throw new Error('the preview is still drawn after the move');
   return 'acted';
+}
+
+/**
+ * Starts the server and the browser before a test file's tests and stops both after them;
+ * `use(server, browser)` receives them once started. Every file needs the pair.
+ */
+export function withServerAndBrowser(use) {
+  let server, browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+    use(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -2,19 +2,14 @@
 // invite link, both play by clicking, and each sees the other's moves arrive over server-sent
 // events without reloading. A spectator sees the board but no move controls. Saves
 // docs/screenshots/senet-board.png mid-game.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, newPage, createGame, step, version, shotsDir } from './lib.mjs';
+import { withServerAndBrowser, newPage, createGame, step, version, shotsDir } from './lib.mjs';
 
 let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 /** Waits until the page shows at least version v (it arrived by the event stream). */

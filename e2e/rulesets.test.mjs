@@ -10,16 +10,11 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, newPage, createGame, version, waitNewer, shotsDir } from './lib.mjs';
+import { withServerAndBrowser, newPage, createGame, version, waitNewer, shotsDir } from './lib.mjs';
 
 let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((s, b) => {
+  [server, browser] = [s, b];
 });
 
 /** mulberry32: a small seeded generator, so that a failure can be replayed. */
