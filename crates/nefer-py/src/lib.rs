@@ -15,8 +15,8 @@ use std::time::Instant;
 use nefer_core::game::{Playout, play_out};
 use nefer_core::record::{Record, action_token, legal_strings, play_token, replay};
 use nefer_core::{
-    Action, AnyGame, Chance, Game, Move, MoveList, OptionSpec, Options, Outcome, RuleSetId, Seat,
-    Status,
+    Action, AnyGame, Chance, DicePair, Family, Game, Move, MoveList, OptionSpec, Options, Outcome,
+    Place, RuleSetId, Seat, Side, Status,
 };
 use nefer_players::sim::{Rate, SimConfig, Spread, Summary, derive_seed, run};
 use nefer_players::{LEVELS, PlayerSpec};
@@ -122,8 +122,8 @@ impl RuleSet {
     #[getter]
     fn family(&self) -> &'static str {
         match self.id.family() {
-            nefer_core::Family::Senet => "senet",
-            nefer_core::Family::HoundsAndJackals => "hounds_and_jackals",
+            Family::Senet => "senet",
+            Family::HoundsAndJackals => "hounds_and_jackals",
         }
     }
 
@@ -367,6 +367,49 @@ impl PyGame {
         Ok(())
     }
 
+    /// Applies the chance outcome or move of code `code` (see :meth:`chance_codes` and
+    /// :meth:`move_codes`). Raises NeferError naming the legal codes when none has it.
+    fn apply_code(&mut self, code: usize) -> PyResult<()> {
+        let action = match self.game.status() {
+            Status::Chance { .. } => self
+                .game
+                .chance_outcomes()
+                .iter()
+                .map(|&(c, _)| Action::Chance(c))
+                .find(|&a| matches!(a, Action::Chance(c) if chance_code(c) == code)),
+            Status::Decide { .. } => {
+                let mut moves = MoveList::new();
+                self.game.legal_moves(&mut moves);
+                moves
+                    .iter()
+                    .find(|&&m| move_code(m) == code)
+                    .map(|&m| Action::Move(m))
+            }
+            Status::Over(_) => return Err(err("the game is over")),
+        };
+        let Some(a) = action else {
+            let legal: Vec<String> = match self.game.status() {
+                Status::Chance { .. } => self
+                    .chance_codes()
+                    .into_iter()
+                    .map(|(c, o, _)| format!("{c} ({o})"))
+                    .collect(),
+                _ => self
+                    .move_codes()?
+                    .into_iter()
+                    .map(|(c, m)| format!("{c} ({m})"))
+                    .collect(),
+            };
+            return Err(err(format!(
+                "no legal action has code {code}; legal here: {}",
+                legal.join(", ")
+            )));
+        };
+        self.game.apply(a).map_err(err)?;
+        self.push(a);
+        Ok(())
+    }
+
     /// A copy that plays on independently.
     #[pyo3(name = "clone")]
     fn clone_py(&self) -> PyGame {
@@ -429,6 +472,55 @@ impl PyGame {
         n
     }
 
+    /// The legal moves as ``(code, move)``, sorted by code: each move's integer code in
+    /// ``range(NUM_MOVE_CODES)`` (see :data:`NUM_MOVE_CODES`), the same for every rule set.
+    /// Raises NeferError if two legal moves share a code (the encoding's assumption failed).
+    fn move_codes(&self) -> PyResult<Vec<(usize, String)>> {
+        let mut moves = MoveList::new();
+        if matches!(self.game.status(), Status::Decide { .. }) {
+            self.game.legal_moves(&mut moves);
+        }
+        let mut v: Vec<(usize, String)> = moves
+            .iter()
+            .map(|&m| (move_code(m), m.to_string()))
+            .collect();
+        v.sort();
+        if let Some(w) = v.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(err(format!(
+                "moves {} and {} share the code {} at {}",
+                w[0].1,
+                w[1].1,
+                w[0].0,
+                self.game.position()
+            )));
+        }
+        Ok(v)
+    }
+
+    /// The chance outcomes as ``(code, outcome, probability)``, sorted by code: each outcome's
+    /// integer code in ``range(NUM_CHANCE_CODES)``.
+    fn chance_codes(&self) -> Vec<(usize, String, f64)> {
+        let mut v: Vec<(usize, String, f64)> = self
+            .game
+            .chance_outcomes()
+            .iter()
+            .map(|&(c, p)| (chance_code(c), c.to_string(), p.to_f64()))
+            .collect();
+        v.sort_by_key(|x| x.0);
+        v
+    }
+
+    /// The observation tensor from `seat`'s side (``"A"`` or ``"B"``), a flat list of
+    /// ``observation_size(rules)`` floats; layout in docs/dev/python.md.
+    fn observation(&self, seat: &str) -> PyResult<Vec<f32>> {
+        let me = match seat {
+            "A" => Seat::A,
+            "B" => Seat::B,
+            _ => return Err(err(format!("`{seat}` is not a seat: A or B"))),
+        };
+        Ok(observation(&self.game, me))
+    }
+
     fn __str__(&self) -> String {
         self.game.position()
     }
@@ -447,6 +539,129 @@ impl PyGame {
         self.game.hash(&mut h);
         h.finish()
     }
+}
+
+/// Place codes of the action encoding: `hand` 0, `off` 1, `S` 2, squares 3..=32, `L1..L29`
+/// 33..=61, `R1..R29` 62..=90 (the core keeps the same order for its own packing).
+const PLACES: usize = 91;
+
+fn place_code(p: Place) -> usize {
+    match p {
+        Place::Hand => 0,
+        Place::Off => 1,
+        Place::Shared => 2,
+        Place::Square(n) => 2 + usize::from(n),
+        Place::Hole(Side::L, n) => 32 + usize::from(n),
+        Place::Hole(Side::R, n) => 61 + usize::from(n),
+    }
+}
+
+/// How many move codes there are: `pass` 0, `throw` 1, a capture of each place, and for each
+/// spent value (none for a plain move, 1 to 5) a code for each starting place.
+const NUM_MOVE_CODES: usize = 2 + PLACES + 6 * PLACES;
+
+/// A move's code. A move is named by what it spends and where its piece starts: the rules give
+/// a piece at most one move for a value (SPEC; `move_codes` checks it at every decision).
+fn move_code(m: Move) -> usize {
+    match m {
+        Move::Pass => 0,
+        Move::Throw => 1,
+        Move::Capture(p) => 2 + place_code(p),
+        Move::Go { from, .. } => 2 + PLACES + place_code(from),
+        Move::Spend(s) => {
+            2 + PLACES + usize::from(s.value().value()) * PLACES + place_code(s.from())
+        }
+    }
+}
+
+/// How many chance codes there are: five throws, two seats, ten pairs of d4.
+const NUM_CHANCE_CODES: usize = 5 + 2 + 10;
+
+/// A chance outcome's code: throw `t` is `t - 1`, seat A 5 and B 6, a pair of d4 7 plus its
+/// index among the ten pairs.
+fn chance_code(c: Chance) -> usize {
+    match c {
+        Chance::Throw(t) => usize::from(t.value()) - 1,
+        Chance::Seat(s) => 5 + s.index(),
+        Chance::Dice(d) => {
+            7 + DicePair::ALL
+                .iter()
+                .position(|&x| x == d)
+                .expect("a pair of d4 is one of the ten")
+        }
+    }
+}
+
+/// The cells of a family's board in the observation: Senet's squares 1-30; the 58 holes
+/// `L1..L29`, `R1..R29` and `S`.
+fn cells(family: Family) -> usize {
+    match family {
+        Family::Senet => 30,
+        Family::HoundsAndJackals => 59,
+    }
+}
+
+fn cell(p: Place) -> Option<usize> {
+    match p {
+        Place::Square(n) => Some(usize::from(n) - 1),
+        Place::Hole(Side::L, n) => Some(usize::from(n) - 1),
+        Place::Hole(Side::R, n) => Some(29 + usize::from(n) - 1),
+        Place::Shared => Some(58),
+        Place::Hand | Place::Off => None,
+    }
+}
+
+/// Length of the observation of a family: per seat (the observer's first) one count per cell
+/// and the counts in hand, off and kept as trophies; then four flags (the observer acts, the
+/// opponent acts, chance is due, the game is over) and the throw in use, one-hot over 1-5.
+fn observation_len(family: Family) -> usize {
+    2 * (cells(family) + 3) + 4 + 5
+}
+
+fn observation(g: &AnyGame, me: Seat) -> Vec<f32> {
+    let family = g.rule_set().family();
+    let n = cells(family);
+    let mut v = vec![0.0f32; observation_len(family)];
+    let layout = g.layout();
+    for (k, seat) in [me, me.other()].into_iter().enumerate() {
+        let l = &layout[seat.index()];
+        let base = k * (n + 3);
+        for &p in &l.board {
+            if let Some(c) = cell(p) {
+                v[base + c] += 1.0;
+            }
+        }
+        v[base + n] = f32::from(l.hand);
+        v[base + n + 1] = f32::from(l.off);
+        v[base + n + 2] = f32::from(l.trophies);
+    }
+    let tail = 2 * (n + 3);
+    let (actor, throw) = match g.status() {
+        Status::Chance { seat } => {
+            v[tail + 2] = 1.0;
+            (seat, None)
+        }
+        Status::Decide { seat, throw } => (Some(seat), throw),
+        Status::Over(_) => {
+            v[tail + 3] = 1.0;
+            (None, None)
+        }
+    };
+    match actor {
+        Some(s) if s == me => v[tail] = 1.0,
+        Some(_) => v[tail + 1] = 1.0,
+        None => {}
+    }
+    if let Some(t) = throw {
+        v[tail + 4 + usize::from(t.value()) - 1] = 1.0;
+    }
+    v
+}
+
+/// The length of the observation tensor of rule set `rules` (see :meth:`Game.observation`).
+#[pyfunction]
+fn observation_size(rules: &str) -> PyResult<usize> {
+    Ok(observation_len(rule_set_id(rules)?.family()))
 }
 
 /// A random playout that keeps its actions.
@@ -692,5 +907,8 @@ fn _nefer(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(levels, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;
     m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_size, m)?)?;
+    m.add("NUM_MOVE_CODES", NUM_MOVE_CODES)?;
+    m.add("NUM_CHANCE_CODES", NUM_CHANCE_CODES)?;
     Ok(())
 }

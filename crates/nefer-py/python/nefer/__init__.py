@@ -15,24 +15,30 @@ See docs/dev/python.md.
 """
 
 from ._nefer import (
+    NUM_CHANCE_CODES,
+    NUM_MOVE_CODES,
     Game,
     NeferError,
     Player,
     RuleSet,
     __version__,
     levels,
+    observation_size,
     playouts,
     rule_sets,
     sim,
 )
 
 __all__ = [
+    "NUM_CHANCE_CODES",
+    "NUM_MOVE_CODES",
     "Game",
     "NeferError",
     "Player",
     "RuleSet",
     "__version__",
     "levels",
+    "observation_size",
     "playouts",
     "rule_sets",
     "sim",

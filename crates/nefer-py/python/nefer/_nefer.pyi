@@ -4,6 +4,11 @@ from typing import Any, Literal, Mapping, Optional, Sequence, Union
 
 __version__: str
 
+NUM_MOVE_CODES: int
+"""How many move codes there are (the same for every rule set): see Game.move_codes."""
+NUM_CHANCE_CODES: int
+"""How many chance codes there are: throws 1-5 (codes 0-4), seats A, B (5, 6), ten d4 pairs."""
+
 Options = Union[None, str, Mapping[str, Any], Sequence[str]]
 """Options: ``{"senet.kendall.trap": "on"}``, ``"NAME=VALUE, NAME=VALUE"`` or ``["NAME=VALUE"]``."""
 
@@ -83,6 +88,14 @@ class Game:
     def record(self, headers: Optional[Mapping[str, Any]] = None) -> str: ...
     def actions(self) -> list[str]: ...
     def board(self) -> str: ...
+    def move_codes(self) -> list[tuple[int, str]]:
+        """(code, move) for each legal move, by code; codes in range(NUM_MOVE_CODES)."""
+    def chance_codes(self) -> list[tuple[int, str, float]]:
+        """(code, outcome, probability) for each chance outcome; codes in range(NUM_CHANCE_CODES)."""
+    def apply_code(self, code: int) -> None:
+        """Apply the chance outcome or move of that code; NeferError lists the legal codes."""
+    def observation(self, seat: Seat) -> list[float]:
+        """The observation tensor from seat's side (observation_size(rules) floats)."""
     def random_playout(self, seed: int) -> int:
         """Play to the end with random chance and moves (recorded); returns the decisions."""
     def __eq__(self, other: object) -> bool: ...
@@ -99,6 +112,9 @@ class Player:
     def seed(self) -> int: ...
     def choose(self, game: Game) -> str:
         """The chosen move at `game` (a decision)."""
+
+def observation_size(rules: str) -> int:
+    """The length of Game.observation for rule set `rules`."""
 
 def levels() -> list[tuple[str, str]]:
     """The named levels, weakest first, with their specs."""
