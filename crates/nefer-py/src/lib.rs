@@ -1,0 +1,914 @@
+//! # nefer-py
+//!
+//! The Rust half of the Python package `nefer` (module `nefer._nefer`; `python/nefer` re-exports
+//! it and adds the OpenSpiel, Gymnasium and PettingZoo adapters). A thin layer: every rule lives
+//! in `nefer-core`, every player in `nefer-players`; this crate converts strings and numbers.
+//!
+//! Actions cross the boundary as notation strings (NOTATION §3-§4), positions as position
+//! strings (docs/dev/positions.md), games as records (NOTATION §5), so what Python sees is what
+//! the command line and the server show. Loops that run many actions (a playout, a batch of
+//! playouts, a simulation) run here, without the GIL.
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use nefer_core::game::{Playout, play_out};
+use nefer_core::record::{Record, action_token, legal_strings, play_token, replay};
+use nefer_core::{
+    Action, AnyGame, Chance, DicePair, Family, Game, Move, MoveList, OptionSpec, Options, Outcome,
+    Place, RuleSetId, Seat, Side, Status,
+};
+use nefer_players::sim::{Rate, SimConfig, Spread, Summary, derive_seed, run};
+use nefer_players::{LEVELS, PlayerSpec};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+create_exception!(
+    nefer,
+    NeferError,
+    PyValueError,
+    "An unknown rule set, option or player, a malformed position or record, or an illegal action; \
+     the message is the engine's. A subclass of ValueError."
+);
+
+/// A NeferError with `e`'s message.
+fn err(e: impl ToString) -> PyErr {
+    NeferError::new_err(e.to_string())
+}
+
+/// The rule set of key `key`.
+fn rule_set_id(key: &str) -> PyResult<RuleSetId> {
+    key.parse().map_err(err)
+}
+
+/// Reads options given as `None`, a `"a=b, c=d"` string, a list of `"NAME=VALUE"` strings, or
+/// a dict of names to values (`True`/`False` become `true`/`false`, others their `str`).
+fn read_options(options: Option<&Bound<'_, PyAny>>) -> PyResult<Options> {
+    let Some(o) = options else {
+        return Ok(Options::new());
+    };
+    if o.is_none() {
+        return Ok(Options::new());
+    }
+    if let Ok(s) = o.cast::<PyString>() {
+        return Options::parse(&s.to_cow()?).map_err(err);
+    }
+    let mut out = Options::new();
+    if let Ok(d) = o.cast::<PyDict>() {
+        for (k, v) in d.iter() {
+            let value = match v.extract::<bool>() {
+                Ok(b) if v.is_instance_of::<pyo3::types::PyBool>() => b.to_string(),
+                _ => v.str()?.to_string(),
+            };
+            out.set(&k.str()?.to_string(), &value).map_err(err)?;
+        }
+        return Ok(out);
+    }
+    for item in o.try_iter()? {
+        let item = item?;
+        let s: String = item.extract()?;
+        let (k, v) = s
+            .split_once('=')
+            .ok_or_else(|| err(format!("option `{s}` is not NAME=VALUE")))?;
+        out.set(k, v).map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// Options as a dict of names to values (as written).
+fn options_dict<'py>(py: Python<'py>, o: &Options) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in o.iter() {
+        d.set_item(k, v)?;
+    }
+    Ok(d)
+}
+
+/// One rule set: its key, names, rules and options.
+#[pyclass(module = "nefer", frozen, eq, hash, skip_from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct RuleSet {
+    id: RuleSetId,
+}
+
+#[pymethods]
+impl RuleSet {
+    /// The rule set of key `key` (e.g. ``"senet.kendall"``).
+    #[new]
+    fn new(key: &str) -> PyResult<RuleSet> {
+        Ok(RuleSet {
+            id: rule_set_id(key)?,
+        })
+    }
+
+    /// The key, e.g. ``"senet.kendall"``.
+    #[getter]
+    fn key(&self) -> &'static str {
+        self.id.key()
+    }
+
+    /// The game's name with its author.
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.id.info().title
+    }
+
+    /// ``"senet"`` or ``"hounds_and_jackals"``.
+    #[getter]
+    fn family(&self) -> &'static str {
+        match self.id.family() {
+            Family::Senet => "senet",
+            Family::HoundsAndJackals => "hounds_and_jackals",
+        }
+    }
+
+    /// Where the rules come from.
+    #[getter]
+    fn source(&self) -> &'static str {
+        self.id.info().source
+    }
+
+    /// The rules in plain words, defaults included.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.id.info().rules
+    }
+
+    /// The options: one dict per option with ``name``, ``values`` (default first),
+    /// ``default``, ``implemented``, ``clause`` and ``help``.
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for s in self.id.option_specs() {
+            list.append(spec_dict(py, &s)?)?;
+        }
+        Ok(list)
+    }
+
+    /// A new game of this rule set (see :class:`Game`).
+    #[pyo3(signature = (options=None))]
+    fn new_game(&self, options: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+        PyGame::start(self.id, read_options(options)?)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("RuleSet('{}')", self.id.key())
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.id.key()
+    }
+}
+
+fn spec_dict<'py>(py: Python<'py>, s: &OptionSpec) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("name", &s.name)?;
+    d.set_item("values", s.values.to_vec())?;
+    d.set_item("default", s.default_value())?;
+    d.set_item("implemented", s.implemented.to_vec())?;
+    d.set_item("clause", s.clause)?;
+    d.set_item("help", s.help)?;
+    Ok(d)
+}
+
+/// Every rule set, in SPEC's order.
+#[pyfunction]
+fn rule_sets() -> Vec<RuleSet> {
+    RuleSetId::ALL.iter().map(|&id| RuleSet { id }).collect()
+}
+
+/// A seat as a letter.
+fn seat_str(s: Seat) -> &'static str {
+    match s {
+        Seat::A => "A",
+        Seat::B => "B",
+    }
+}
+
+/// A game of any rule set, with explicit chance: it waits for a chance outcome, for a seat's
+/// decision, or is over. Actions are notation strings; the game keeps its record.
+#[pyclass(name = "Game", module = "nefer", skip_from_py_object)]
+#[derive(Clone)]
+struct PyGame {
+    game: AnyGame,
+    /// The record: the start's rule set and options, a `position:` header when the game began
+    /// elsewhere than at the rule set's start, and every action applied since.
+    record: Record,
+}
+
+impl PyGame {
+    fn start(id: RuleSetId, options: Options) -> PyResult<PyGame> {
+        let game = id.new_game(&options).map_err(err)?;
+        Ok(PyGame {
+            game,
+            record: Record::new(id, options),
+        })
+    }
+
+    fn push(&mut self, a: Action) {
+        self.record.actions.push(action_token(a));
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game of rule set `rules` (a key such as ``"senet.kendall"``) with `options`: a dict
+    /// ``{name: value}``, a ``"NAME=VALUE, ..."`` string or a list of ``"NAME=VALUE"``.
+    ///
+    /// Raises NeferError (a ValueError) on an unknown rule set or option.
+    #[new]
+    #[pyo3(signature = (rules, options=None))]
+    fn new(rules: &str, options: Option<&Bound<'_, PyAny>>) -> PyResult<PyGame> {
+        PyGame::start(rule_set_id(rules)?, read_options(options)?)
+    }
+
+    /// The game a position string describes (``game.position()`` writes one).
+    #[staticmethod]
+    fn from_position(text: &str) -> PyResult<PyGame> {
+        let game = AnyGame::from_position(text).map_err(err)?;
+        let mut record = Record::new(game.rule_set(), game.options());
+        record.set_header(nefer_core::record::POSITION_HEADER, &game.position());
+        Ok(PyGame { game, record })
+    }
+
+    /// The game a record's text describes, replayed to its last action.
+    #[staticmethod]
+    fn from_record(text: &str) -> PyResult<PyGame> {
+        let record =
+            Record::parse(text).map_err(|e| err(format!("line {}: {}", e.line, e.message)))?;
+        let r = replay(&record).map_err(err)?;
+        let mut record = record;
+        record.actions = r.actions.iter().map(|&a| action_token(a)).collect();
+        Ok(PyGame {
+            game: r.game,
+            record,
+        })
+    }
+
+    /// The rule set's key.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.game.rule_set().key()
+    }
+
+    /// The options that are not the default, as a dict.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        options_dict(py, &self.game.options())
+    }
+
+    /// ``"chance"``, ``"decide"`` or ``"over"``.
+    #[getter]
+    fn status(&self) -> &'static str {
+        match self.game.status() {
+            Status::Chance { .. } => "chance",
+            Status::Decide { .. } => "decide",
+            Status::Over(_) => "over",
+        }
+    }
+
+    /// Whose seat acts: the thrower at a chance node (``None`` for a random choice of seat), the
+    /// decider at a decision, ``None`` once over.
+    #[getter]
+    fn seat(&self) -> Option<&'static str> {
+        match self.game.status() {
+            Status::Chance { seat } => seat.map(seat_str),
+            Status::Decide { seat, .. } => Some(seat_str(seat)),
+            Status::Over(_) => None,
+        }
+    }
+
+    /// The throw a decision uses (``None`` elsewhere, and before any throw).
+    #[getter]
+    fn throw(&self) -> Option<u8> {
+        match self.game.status() {
+            Status::Decide { throw, .. } => throw.map(|t| t.value()),
+            _ => None,
+        }
+    }
+
+    /// Whether the game waits for a chance outcome.
+    #[getter]
+    fn is_chance(&self) -> bool {
+        matches!(self.game.status(), Status::Chance { .. })
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        matches!(self.game.status(), Status::Over(_))
+    }
+
+    /// The winning seat, ``None`` while playing or for a draw.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.game.outcome().and_then(Outcome::winner).map(seat_str)
+    }
+
+    /// ``"A"``, ``"B"``, ``"draw"``, or ``None`` while playing.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.game.outcome().map(|o| match o {
+            Outcome::Win(s) => seat_str(s),
+            Outcome::Draw => "draw",
+        })
+    }
+
+    /// Turns begun so far.
+    #[getter]
+    fn turns(&self) -> u32 {
+        self.game.turns()
+    }
+
+    /// The returns of seats A and B: ``[1.0, -1.0]`` or ``[-1.0, 1.0]`` for a win, ``[0.0, 0.0]``
+    /// for a draw or a game not over.
+    fn returns(&self) -> [f64; 2] {
+        match self.game.outcome() {
+            Some(Outcome::Win(Seat::A)) => [1.0, -1.0],
+            Some(Outcome::Win(Seat::B)) => [-1.0, 1.0],
+            _ => [0.0, 0.0],
+        }
+    }
+
+    /// The chance outcomes with their exact probabilities, as ``(outcome, probability,
+    /// numerator, denominator)``; empty unless the game waits for chance.
+    fn chance_outcomes(&self) -> Vec<(String, f64, u64, u64)> {
+        self.game
+            .chance_outcomes()
+            .iter()
+            .map(|(c, p)| (c.to_string(), p.to_f64(), p.num, p.den))
+            .collect()
+    }
+
+    /// The legal moves in notation, sorted; empty unless the game waits for a decision. A
+    /// decision where nothing can be done offers ``["pass"]``.
+    fn legal_moves(&self) -> Vec<String> {
+        match self.game.status() {
+            Status::Decide { .. } => legal_strings(&self.game),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The legal actions of either kind, sorted: chance outcomes at a chance node, moves at a
+    /// decision, none once over.
+    fn legal_actions(&self) -> Vec<String> {
+        legal_strings(&self.game)
+    }
+
+    /// Applies a move or a chance outcome, written in notation (``"14-16"``, ``"pass"``,
+    /// ``"3"``). Raises NeferError (a ValueError) naming the legal actions when it is not one.
+    fn apply(&mut self, action: &str) -> PyResult<()> {
+        let a = play_token(&mut self.game, self.record.actions.len(), action).map_err(err)?;
+        self.push(a);
+        Ok(())
+    }
+
+    /// Applies the chance outcome or move of code `code` (see :meth:`chance_codes` and
+    /// :meth:`move_codes`). Raises NeferError naming the legal codes when none has it.
+    fn apply_code(&mut self, code: usize) -> PyResult<()> {
+        let action = match self.game.status() {
+            Status::Chance { .. } => self
+                .game
+                .chance_outcomes()
+                .iter()
+                .map(|&(c, _)| Action::Chance(c))
+                .find(|&a| matches!(a, Action::Chance(c) if chance_code(c) == code)),
+            Status::Decide { .. } => {
+                let mut moves = MoveList::new();
+                self.game.legal_moves(&mut moves);
+                moves
+                    .iter()
+                    .find(|&&m| move_code(m) == code)
+                    .map(|&m| Action::Move(m))
+            }
+            Status::Over(_) => return Err(err("the game is over")),
+        };
+        let Some(a) = action else {
+            let legal: Vec<String> = match self.game.status() {
+                Status::Chance { .. } => self
+                    .chance_codes()
+                    .into_iter()
+                    .map(|(c, o, _)| format!("{c} ({o})"))
+                    .collect(),
+                _ => self
+                    .move_codes()?
+                    .into_iter()
+                    .map(|(c, m)| format!("{c} ({m})"))
+                    .collect(),
+            };
+            return Err(err(format!(
+                "no legal action has code {code}; legal here: {}",
+                legal.join(", ")
+            )));
+        };
+        self.game.apply(a).map_err(err)?;
+        self.push(a);
+        Ok(())
+    }
+
+    /// A copy that plays on independently.
+    #[pyo3(name = "clone")]
+    fn clone_py(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// The position string: reads back with :meth:`Game.from_position` to this very state.
+    fn position(&self) -> String {
+        self.game.position()
+    }
+
+    /// The game's record (NOTATION §5): rule set, options, a ``position:`` header when it began
+    /// elsewhere than at the start, and its actions. `headers` adds ``key: value`` lines.
+    #[pyo3(signature = (headers=None))]
+    fn record(&self, headers: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let mut r = self.record.clone();
+        if let Some(h) = headers {
+            for (k, v) in h.iter() {
+                r.set_header(&k.str()?.to_string(), &v.str()?.to_string());
+            }
+        }
+        Ok(r.to_text())
+    }
+
+    /// The actions played since the start, in notation.
+    fn actions(&self) -> Vec<String> {
+        self.record.actions.clone()
+    }
+
+    /// The board drawn as text.
+    fn board(&self) -> String {
+        self.game.board_text()
+    }
+
+    /// Plays the game to its end here, in one call: chance drawn with its probabilities and
+    /// moves uniformly among the legal ones, both from a generator seeded by `seed`; the
+    /// actions are recorded. Returns the number of decisions taken.
+    fn random_playout(&mut self, py: Python<'_>, seed: u64) -> u32 {
+        let game = &mut self.game;
+        let (n, actions) = py.detach(|| {
+            let mut p = RecordingRandom {
+                rng: ChaCha8Rng::seed_from_u64(seed),
+                moves: MoveList::new(),
+                actions: Vec::new(),
+            };
+            let n = play_out(game, &mut p);
+            (n, p.actions)
+        });
+        for a in actions {
+            self.push(a);
+        }
+        n
+    }
+
+    /// The legal moves as ``(code, move)``, sorted by code: each move's integer code in
+    /// ``range(NUM_MOVE_CODES)`` (see :data:`NUM_MOVE_CODES`), the same for every rule set.
+    /// Raises NeferError if two legal moves share a code (the encoding's assumption failed).
+    fn move_codes(&self) -> PyResult<Vec<(usize, String)>> {
+        let mut moves = MoveList::new();
+        if matches!(self.game.status(), Status::Decide { .. }) {
+            self.game.legal_moves(&mut moves);
+        }
+        let mut v: Vec<(usize, String)> = moves
+            .iter()
+            .map(|&m| (move_code(m), m.to_string()))
+            .collect();
+        v.sort();
+        if let Some(w) = v.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(err(format!(
+                "moves {} and {} share the code {} at {}",
+                w[0].1,
+                w[1].1,
+                w[0].0,
+                self.game.position()
+            )));
+        }
+        Ok(v)
+    }
+
+    /// The chance outcomes as ``(code, outcome, probability)``, sorted by code: each outcome's
+    /// integer code in ``range(NUM_CHANCE_CODES)``.
+    fn chance_codes(&self) -> Vec<(usize, String, f64)> {
+        let mut v: Vec<(usize, String, f64)> = self
+            .game
+            .chance_outcomes()
+            .iter()
+            .map(|&(c, p)| (chance_code(c), c.to_string(), p.to_f64()))
+            .collect();
+        v.sort_by_key(|x| x.0);
+        v
+    }
+
+    /// The observation tensor from `seat`'s side (``"A"`` or ``"B"``), a flat list of
+    /// ``observation_size(rules)`` floats; layout in docs/dev/python.md.
+    fn observation(&self, seat: &str) -> PyResult<Vec<f32>> {
+        let me = match seat {
+            "A" => Seat::A,
+            "B" => Seat::B,
+            _ => return Err(err(format!("`{seat}` is not a seat: A or B"))),
+        };
+        Ok(observation(&self.game, me))
+    }
+
+    fn __str__(&self) -> String {
+        self.game.position()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game.from_position('{}')", self.game.position())
+    }
+
+    fn __eq__(&self, other: &PyGame) -> bool {
+        self.game == other.game
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.game.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Place codes of the action encoding: `hand` 0, `off` 1, `S` 2, squares 3..=32, `L1..L29`
+/// 33..=61, `R1..R29` 62..=90 (the core keeps the same order for its own packing).
+const PLACES: usize = 91;
+
+fn place_code(p: Place) -> usize {
+    match p {
+        Place::Hand => 0,
+        Place::Off => 1,
+        Place::Shared => 2,
+        Place::Square(n) => 2 + usize::from(n),
+        Place::Hole(Side::L, n) => 32 + usize::from(n),
+        Place::Hole(Side::R, n) => 61 + usize::from(n),
+    }
+}
+
+/// How many move codes there are: `pass` 0, `throw` 1, a capture of each place, and for each
+/// spent value (none for a plain move, 1 to 5) a code for each starting place.
+const NUM_MOVE_CODES: usize = 2 + PLACES + 6 * PLACES;
+
+/// A move's code. A move is named by what it spends and where its piece starts: the rules give
+/// a piece at most one move for a value (SPEC; `move_codes` checks it at every decision).
+fn move_code(m: Move) -> usize {
+    match m {
+        Move::Pass => 0,
+        Move::Throw => 1,
+        Move::Capture(p) => 2 + place_code(p),
+        Move::Go { from, .. } => 2 + PLACES + place_code(from),
+        Move::Spend(s) => {
+            2 + PLACES + usize::from(s.value().value()) * PLACES + place_code(s.from())
+        }
+    }
+}
+
+/// How many chance codes there are: five throws, two seats, ten pairs of d4.
+const NUM_CHANCE_CODES: usize = 5 + 2 + 10;
+
+/// A chance outcome's code: throw `t` is `t - 1`, seat A 5 and B 6, a pair of d4 7 plus its
+/// index among the ten pairs.
+fn chance_code(c: Chance) -> usize {
+    match c {
+        Chance::Throw(t) => usize::from(t.value()) - 1,
+        Chance::Seat(s) => 5 + s.index(),
+        Chance::Dice(d) => {
+            7 + DicePair::ALL
+                .iter()
+                .position(|&x| x == d)
+                .expect("a pair of d4 is one of the ten")
+        }
+    }
+}
+
+/// The cells of a family's board in the observation: Senet's squares 1-30; the 58 holes
+/// `L1..L29`, `R1..R29` and `S`.
+fn cells(family: Family) -> usize {
+    match family {
+        Family::Senet => 30,
+        Family::HoundsAndJackals => 59,
+    }
+}
+
+fn cell(p: Place) -> Option<usize> {
+    match p {
+        Place::Square(n) => Some(usize::from(n) - 1),
+        Place::Hole(Side::L, n) => Some(usize::from(n) - 1),
+        Place::Hole(Side::R, n) => Some(29 + usize::from(n) - 1),
+        Place::Shared => Some(58),
+        Place::Hand | Place::Off => None,
+    }
+}
+
+/// Length of the observation of a family: per seat (the observer's first) one count per cell
+/// and the counts in hand, off and kept as trophies; then four flags (the observer acts, the
+/// opponent acts, chance is due, the game is over) and the throw in use, one-hot over 1-5.
+fn observation_len(family: Family) -> usize {
+    2 * (cells(family) + 3) + 4 + 5
+}
+
+fn observation(g: &AnyGame, me: Seat) -> Vec<f32> {
+    let family = g.rule_set().family();
+    let n = cells(family);
+    let mut v = vec![0.0f32; observation_len(family)];
+    let layout = g.layout();
+    for (k, seat) in [me, me.other()].into_iter().enumerate() {
+        let l = &layout[seat.index()];
+        let base = k * (n + 3);
+        for &p in &l.board {
+            if let Some(c) = cell(p) {
+                v[base + c] += 1.0;
+            }
+        }
+        v[base + n] = f32::from(l.hand);
+        v[base + n + 1] = f32::from(l.off);
+        v[base + n + 2] = f32::from(l.trophies);
+    }
+    let tail = 2 * (n + 3);
+    let (actor, throw) = match g.status() {
+        Status::Chance { seat } => {
+            v[tail + 2] = 1.0;
+            (seat, None)
+        }
+        Status::Decide { seat, throw } => (Some(seat), throw),
+        Status::Over(_) => {
+            v[tail + 3] = 1.0;
+            (None, None)
+        }
+    };
+    match actor {
+        Some(s) if s == me => v[tail] = 1.0,
+        Some(_) => v[tail + 1] = 1.0,
+        None => {}
+    }
+    if let Some(t) = throw {
+        v[tail + 4 + usize::from(t.value()) - 1] = 1.0;
+    }
+    v
+}
+
+/// The length of the observation tensor of rule set `rules` (see :meth:`Game.observation`).
+#[pyfunction]
+fn observation_size(rules: &str) -> PyResult<usize> {
+    Ok(observation_len(rule_set_id(rules)?.family()))
+}
+
+/// A random playout that keeps its actions.
+struct RecordingRandom {
+    rng: ChaCha8Rng,
+    moves: MoveList,
+    actions: Vec<Action>,
+}
+
+impl Playout<AnyGame> for RecordingRandom {
+    fn chance(&mut self, game: &AnyGame, _seat: Option<Seat>) -> Option<Chance> {
+        let c = game.sample_chance(&mut self.rng);
+        self.actions.push(Action::Chance(c));
+        Some(c)
+    }
+
+    fn decide(&mut self, game: &AnyGame, _seat: Seat) -> Option<Move> {
+        game.legal_moves(&mut self.moves);
+        let m = random_move(&self.moves, &mut self.rng);
+        self.actions.push(Action::Move(m));
+        Some(m)
+    }
+}
+
+fn random_move(moves: &MoveList, rng: &mut ChaCha8Rng) -> Move {
+    if moves.len() == 1 {
+        moves[0]
+    } else {
+        moves[rng.random_range(0..moves.len())]
+    }
+}
+
+/// `n` random playouts of rule set `rules` from its start, in parallel, without the GIL.
+///
+/// Game `i` draws from a generator seeded by the simulator's per-game seed of `seed` and `i`,
+/// so the result does not depend on the number of threads. Returns a dict with ``games``,
+/// ``wins`` (``{"A": .., "B": ..}``), ``draws``, ``decisions`` and ``turns`` (their totals).
+#[pyfunction]
+#[pyo3(signature = (rules, n, seed=1, options=None))]
+fn playouts<'py>(
+    py: Python<'py>,
+    rules: &str,
+    n: u32,
+    seed: u64,
+    options: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let start = rule_set_id(rules)?
+        .new_game(&read_options(options)?)
+        .map_err(err)?;
+    let results: Vec<(Option<Outcome>, u32, u32)> = py.detach(|| {
+        (0..u64::from(n))
+            .into_par_iter()
+            .map(|i| {
+                let mut g = start.clone();
+                let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(seed, i));
+                let d = nefer_core::random_playout(&mut g, &mut rng);
+                (g.outcome(), d, g.turns())
+            })
+            .collect()
+    });
+    let count = |s: Seat| {
+        results
+            .iter()
+            .filter(|r| r.0.and_then(Outcome::winner) == Some(s))
+            .count()
+    };
+    let d = PyDict::new(py);
+    d.set_item("rules", rules)?;
+    d.set_item("games", n)?;
+    d.set_item("seed", seed)?;
+    let wins = PyDict::new(py);
+    wins.set_item("A", count(Seat::A))?;
+    wins.set_item("B", count(Seat::B))?;
+    d.set_item("wins", wins)?;
+    d.set_item("draws", n as usize - count(Seat::A) - count(Seat::B))?;
+    d.set_item(
+        "decisions",
+        results.iter().map(|r| u64::from(r.1)).sum::<u64>(),
+    )?;
+    d.set_item("turns", results.iter().map(|r| u64::from(r.2)).sum::<u64>())?;
+    Ok(d)
+}
+
+/// A computer player: a level (``beginner``, ``easy``, ``medium``, ``hard``, ``expert``) or a
+/// player spec (``random``, ``greedy``, ``expectimax:depth=3``, ``mcts:iters=500``, ``perfect``)
+/// with its own seeded generator.
+#[pyclass(name = "Player", module = "nefer")]
+struct PyPlayer {
+    spec: PlayerSpec,
+    seed: u64,
+    player: Mutex<Box<dyn nefer_players::Player>>,
+}
+
+#[pymethods]
+impl PyPlayer {
+    /// A player of kind `spec` seeded by `seed`. Raises NeferError on an unknown spec.
+    #[new]
+    #[pyo3(signature = (spec, seed=0))]
+    fn new(spec: &str, seed: u64) -> PyResult<PyPlayer> {
+        let spec: PlayerSpec = spec.parse().map_err(err)?;
+        let player = Mutex::new(spec.build(seed));
+        Ok(PyPlayer { spec, seed, player })
+    }
+
+    /// The spec with its budget, e.g. ``"expectimax:depth=4,ms=1000"``.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.to_string()
+    }
+
+    /// The seed it was built with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The move this player chooses at `game`, which must wait for a decision; the GIL is
+    /// released while it thinks. Raises NeferError elsewhere, or where the player cannot play
+    /// (``perfect`` plays only the pure races).
+    fn choose(&self, py: Python<'_>, game: &PyGame) -> PyResult<String> {
+        if !matches!(game.game.status(), Status::Decide { .. }) {
+            return Err(err(format!(
+                "a player chooses at a decision; the game is at {}",
+                game.status()
+            )));
+        }
+        if !self.spec.supports(&game.game) {
+            return Err(err(format!(
+                "{} plays only the pure races as solved (fair sticks, compulsory moves)",
+                self.spec
+            )));
+        }
+        let g = &game.game;
+        let m = py.detach(|| {
+            let mut p = self.player.lock().unwrap_or_else(|e| e.into_inner());
+            p.choose(g)
+        });
+        Ok(m.to_string())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Player('{}', {})", self.spec, self.seed)
+    }
+}
+
+/// The named levels, weakest first, as ``(level, spec)`` pairs.
+#[pyfunction]
+fn levels() -> Vec<(&'static str, &'static str)> {
+    LEVELS.to_vec()
+}
+
+fn rate_dict<'py>(py: Python<'py>, r: &Rate) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("wins", r.wins)?;
+    d.set_item("win_rate", r.rate)?;
+    d.set_item("ci95", vec![r.ci95.0, r.ci95.1])?;
+    Ok(d)
+}
+
+fn spread_dict<'py>(py: Python<'py>, s: &Spread) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("mean", s.mean)?;
+    d.set_item("median", s.median)?;
+    d.set_item("p95", s.p95)?;
+    Ok(d)
+}
+
+/// Plays `games` games between players `a` and `b` (levels or specs), a in seat A in the even
+/// games and B in the odd ones, in parallel without the GIL; the same seed gives the same
+/// result as ``nefer sim --json`` and whatever the number of threads. Returns the dict that
+/// ``nefer sim --json`` prints.
+#[pyfunction]
+#[pyo3(signature = (rules, a, b, games=1000, seed=1, options=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn sim<'py>(
+    py: Python<'py>,
+    rules: &str,
+    a: &str,
+    b: &str,
+    games: u32,
+    seed: u64,
+    options: Option<&Bound<'py, PyAny>>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let id = rule_set_id(rules)?;
+    let options = read_options(options)?;
+    let g = id.new_game(&options).map_err(err)?;
+    let a: PlayerSpec = a.parse().map_err(err)?;
+    let b: PlayerSpec = b.parse().map_err(err)?;
+    for p in [&a, &b] {
+        if !p.supports(&g) {
+            return Err(err(format!(
+                "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
+            )));
+        }
+    }
+    let cfg = SimConfig {
+        rules: id,
+        options,
+        a,
+        b,
+        games,
+        seed,
+    };
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        pool = pool.num_threads(t);
+    }
+    let pool = pool.build().map_err(err)?;
+    let (summary, seconds) = py.detach(|| {
+        let start = Instant::now();
+        let results = pool.install(|| run(&cfg, &|| {}));
+        (Summary::of(&results), start.elapsed().as_secs_f64())
+    });
+    let d = PyDict::new(py);
+    d.set_item("rules", cfg.rules.key())?;
+    d.set_item("options", cfg.options.to_string())?;
+    d.set_item("games", summary.games)?;
+    d.set_item("seed", cfg.seed)?;
+    let pa = rate_dict(py, &summary.a)?;
+    pa.set_item("player", cfg.a.to_string())?;
+    d.set_item("a", pa)?;
+    let pb = rate_dict(py, &summary.b)?;
+    pb.set_item("player", cfg.b.to_string())?;
+    d.set_item("b", pb)?;
+    d.set_item("draws", summary.draws)?;
+    d.set_item("first_seat", rate_dict(py, &summary.first_seat)?)?;
+    d.set_item("turns", spread_dict(py, &summary.turns)?)?;
+    d.set_item("moves", spread_dict(py, &summary.moves)?)?;
+    d.set_item("seconds", seconds)?;
+    Ok(d)
+}
+
+/// The Rust part of the `nefer` package.
+#[pymodule]
+fn _nefer(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("NeferError", m.py().get_type::<NeferError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<RuleSet>()?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyPlayer>()?;
+    m.add_function(wrap_pyfunction!(rule_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(levels, m)?)?;
+    m.add_function(wrap_pyfunction!(playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_size, m)?)?;
+    m.add("NUM_MOVE_CODES", NUM_MOVE_CODES)?;
+    m.add("NUM_CHANCE_CODES", NUM_CHANCE_CODES)?;
+    Ok(())
+}
