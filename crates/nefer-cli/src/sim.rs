@@ -7,7 +7,7 @@ use anyhow::{Context as _, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use nefer_core::{Options, RuleSetId};
 use nefer_players::PlayerSpec;
-use nefer_players::sim::{Rate, SimConfig, Spread, Summary, run};
+use nefer_players::sim::{Duplicate, Rate, SimConfig, Spread, Summary, run};
 use serde_json::json;
 
 /// The most games one `nefer sim` plays: a result is kept per game (a few bytes), so this bounds
@@ -34,6 +34,11 @@ pub struct RunArgs {
     /// Worker threads (default: one per core; at most 1024). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
+    /// Duplicate dice: each pair of games (0 and 1, 2 and 3, …) throws the same sticks with
+    /// the seats swapped, so that luck largely cancels; player a's score is then also given
+    /// with its interval over the pairs.
+    #[arg(long)]
+    pub duplicate: bool,
 }
 
 impl RunArgs {
@@ -116,6 +121,7 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
         b: args.b,
         games: args.run.games,
         seed: args.run.seed,
+        duplicate: args.run.duplicate,
     };
     let pool = args.run.pool()?;
     let bar = RunArgs::progress(
@@ -127,11 +133,23 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let s = Summary::of(&results);
+    let dup = if cfg.duplicate {
+        Duplicate::of(&results)
+    } else {
+        None
+    };
     let mut out = crate::output::stdout();
     if args.json {
-        writeln!(out, "{}", to_json(&cfg, &s, seconds))?;
+        let mut json = to_json(&cfg, &s, seconds);
+        if let Some(d) = &dup {
+            json["duplicate"] = duplicate_json(d);
+        }
+        writeln!(out, "{json}")?;
     } else {
         print_table(&mut out, &cfg, &s, seconds)?;
+        if let Some(d) = &dup {
+            print_duplicate(&mut out, d)?;
+        }
     }
     out.flush()?;
     Ok(())
@@ -164,6 +182,33 @@ pub fn to_json(cfg: &SimConfig, s: &Summary, seconds: f64) -> serde_json::Value 
         "moves": spread_json(&s.moves),
         "seconds": seconds,
     })
+}
+
+/// Player a's score on duplicate dice, as JSON: `pairs`, `score`, `ci95` (the pair as the
+/// unit) and `independent_ci95` (each game as the unit).
+pub fn duplicate_json(d: &Duplicate) -> serde_json::Value {
+    json!({
+        "pairs": d.pairs,
+        "score": d.score,
+        "ci95": [d.ci95.0, d.ci95.1],
+        "independent_ci95": [d.independent_ci95.0, d.independent_ci95.1],
+    })
+}
+
+fn print_duplicate(out: &mut dyn Write, d: &Duplicate) -> Result<()> {
+    let width = |(lo, hi): (f64, f64)| 100.0 * (hi - lo);
+    writeln!(
+        out,
+        "  duplicate dice, {} pairs: a scores {:.1} %, 95 % interval [{:.1} – {:.1}] over the pairs \
+         ({:.1} points wide; {:.1} with each game counted alone)",
+        d.pairs,
+        100.0 * d.score,
+        100.0 * d.ci95.0,
+        100.0 * d.ci95.1,
+        width(d.ci95),
+        width(d.independent_ci95)
+    )?;
+    Ok(())
 }
 
 fn print_table(out: &mut dyn Write, cfg: &SimConfig, s: &Summary, seconds: f64) -> Result<()> {

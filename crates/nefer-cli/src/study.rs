@@ -82,6 +82,13 @@ fn parse_variant(s: &str) -> Result<Variant> {
 /// Unknown rule sets, options or sweeps, players that cannot play a rule set, a thread pool
 /// that cannot start, an output folder that cannot be written.
 pub fn run_study(args: StudyArgs) -> Result<()> {
+    if args.run.duplicate {
+        anyhow::bail!(
+            "nefer study --duplicate is not offered yet: the study's intervals count each game as \
+             independent, which two games on the same throws are not (nefer sim --duplicate gives \
+             player a's score with its interval over the pairs)"
+        );
+    }
     let explicit = !args.rules.is_empty();
     let variants = if explicit {
         args.rules
@@ -129,6 +136,7 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                 b: args.b.clone(),
                 games: args.run.games,
                 seed: args.run.seed,
+                duplicate: false,
             },
             interaction: args.interaction,
         };

@@ -29,6 +29,14 @@ pub struct SimConfig {
     pub games: u32,
     /// Master seed.
     pub seed: u64,
+    /// Duplicate dice: games `2k` and `2k + 1` throw the same sticks seat by seat — seat A
+    /// draws its throws from one stream and seat B from another, the same two streams in both
+    /// games — and the players change seats between them, so each player gets in one game the
+    /// throws the other got in the other, and the luck of the throws largely cancels within a
+    /// pair (as wildbg's duel and duplicate bridge do). A stream per seat, not one for the
+    /// game: extra throws would otherwise shift every later throw to the other seat. See
+    /// [`Duplicate`] and [`Dice`].
+    pub duplicate: bool,
 }
 
 /// One finished game.
@@ -102,7 +110,7 @@ fn play_from(cfg: &SimConfig, start: &AnyGame, i: u64) -> GameResult {
 
 /// Game `i` of `cfg` as [`play_one`] describes it: the seat of player a, the dice, and the
 /// seats' players. The study plays the same games from it.
-pub(crate) fn seats_of(cfg: &SimConfig, i: u64) -> (Seat, ChaCha8Rng, ByPlayer<Box<dyn Player>>) {
+pub(crate) fn seats_of(cfg: &SimConfig, i: u64) -> (Seat, Dice, ByPlayer<Box<dyn Player>>) {
     let seed = derive_seed(cfg.seed, i);
     let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
     let pa = cfg.a.build(derive_seed(seed, 1));
@@ -112,13 +120,46 @@ pub(crate) fn seats_of(cfg: &SimConfig, i: u64) -> (Seat, ChaCha8Rng, ByPlayer<B
     } else {
         [pb, pa]
     });
-    (a_seat, ChaCha8Rng::seed_from_u64(seed), players)
+    let dice = if cfg.duplicate {
+        let pair = derive_seed(cfg.seed, i & !1);
+        Dice {
+            game: ChaCha8Rng::seed_from_u64(pair),
+            seats: Some(ByPlayer(
+                [3, 4].map(|k| ChaCha8Rng::seed_from_u64(derive_seed(pair, k))),
+            )),
+        }
+    } else {
+        Dice {
+            game: ChaCha8Rng::seed_from_u64(seed),
+            seats: None,
+        }
+    };
+    (a_seat, dice, players)
+}
+
+/// The chance of a simulated game: one stream for the game, or under duplicate dice
+/// ([`SimConfig::duplicate`]) one stream per seat for the seats' throws (the game's stream
+/// keeps the draws that are no seat's, such as C-9's draw of the first seat).
+pub(crate) struct Dice {
+    game: ChaCha8Rng,
+    seats: Option<ByPlayer<ChaCha8Rng>>,
+}
+
+impl Dice {
+    /// The stream that draws a chance outcome of `seat`'s.
+    #[inline]
+    pub(crate) fn stream(&mut self, seat: Option<Seat>) -> &mut ChaCha8Rng {
+        match (&mut self.seats, seat) {
+            (Some(seats), Some(s)) => &mut seats[s],
+            _ => &mut self.game,
+        }
+    }
 }
 
 /// The two seats of a simulated game as a [`Playout`]: the dice and the players, and the seat
 /// whose turn came first.
 struct SimSeats {
-    dice: ChaCha8Rng,
+    dice: Dice,
     players: ByPlayer<Box<dyn Player>>,
     first_seat: Option<Seat>,
 }
@@ -137,7 +178,7 @@ impl Playout<AnyGame> for SimSeats {
     #[inline]
     fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
         self.watch(g, seat);
-        Some(g.sample_chance(&mut self.dice))
+        Some(g.sample_chance(self.dice.stream(seat)))
     }
 
     #[inline]
@@ -291,6 +332,49 @@ impl Summary {
             turns: Spread::of(&turns),
             moves: Spread::of(&moves),
         }
+    }
+}
+
+/// Player a's score over pairs of games played on duplicate dice ([`SimConfig::duplicate`]),
+/// with its interval taken two ways, to show what the pairing buys.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Duplicate {
+    /// Whole pairs of games (games `2k`, `2k + 1`) that threw the same sticks.
+    pub pairs: u32,
+    /// Player a's score over the pairs' games: a win 1, a draw ½, a loss 0, averaged.
+    pub score: f64,
+    /// The score's 95 % normal interval with the pair as the unit, x̄ ± z·s/√pairs over the
+    /// pairs' mean scores: the games of a pair share their luck, so they are not independent.
+    pub ci95: (f64, f64),
+    /// The same score's 95 % normal interval with each game as the unit, as independent dice
+    /// would give it (x̄ ± z·s/√games over the games' scores).
+    pub independent_ci95: (f64, f64),
+}
+
+impl Duplicate {
+    /// The paired score of `results` in game order (a last unpaired game is left out); `None`
+    /// for fewer than two pairs.
+    pub fn of(results: &[GameResult]) -> Option<Duplicate> {
+        let pairs = results.len() / 2;
+        if pairs < 2 {
+            return None;
+        }
+        // Scores in half points (win 2, draw 1, loss 0), so that `Mean` counts whole numbers.
+        let half_points = |r: &GameResult| match r.winner {
+            Some(w) if w == r.a_seat => 2,
+            Some(_) => 0,
+            None => 1,
+        };
+        let games: Vec<u32> = results[..2 * pairs].iter().map(half_points).collect();
+        let pair_sums: Vec<u32> = games.chunks(2).map(|p| p[0] + p[1]).collect();
+        let (by_game, by_pair) = (Mean::of(&games), Mean::of(&pair_sums));
+        let scale = |(lo, hi): (f64, f64), f: f64| (lo / f, hi / f);
+        Some(Duplicate {
+            pairs: pairs as u32,
+            score: by_game.mean / 2.0,
+            ci95: scale(by_pair.ci95, 4.0),
+            independent_ci95: scale(by_game.ci95, 2.0),
+        })
     }
 }
 
@@ -488,6 +572,91 @@ mod tests {
     use crate::play::{Match, SeededDice};
     use nefer_core::{Action, Status};
 
+    /// A game of player a with its result, for summaries (the other fields do not count).
+    fn scored(a_seat: Seat, winner: Option<Seat>) -> GameResult {
+        GameResult {
+            a_seat,
+            winner,
+            first_seat: Seat::A,
+            turns: 1,
+            moves: 1,
+        }
+    }
+
+    #[test]
+    fn duplicate_scores_by_hand() {
+        use Seat::{A, B};
+        // Pairs (a in A, then a in B): a wins both; a wins one; a loses both; a wins one and
+        // draws one. Half points per game 2,2 | 2,0 | 0,0 | 2,1 → games mean 9/8 half points =
+        // a score of 9/16 = 0.5625. A fifth, unpaired game is left out.
+        let results = [
+            scored(A, Some(A)),
+            scored(B, Some(B)),
+            scored(A, Some(A)),
+            scored(B, Some(A)),
+            scored(A, Some(B)),
+            scored(B, Some(A)),
+            scored(A, Some(A)),
+            scored(B, None),
+            scored(A, Some(A)),
+        ];
+        let d = Duplicate::of(&results).unwrap();
+        assert_eq!(d.pairs, 4);
+        assert!((d.score - 0.5625).abs() < 1e-12, "{}", d.score);
+        // Pair sums 4, 2, 0, 3 (half points): mean 2.25, s² = (3.0625+0.0625+5.0625+0.5625)/3
+        // = 2.916667, half-width 1.959964·√(2.916667/4) = 1.673616 half points per pair, over 4
+        // → 0.418404 of a score.
+        let half = 1.959_963_984_540_054 * (2.916_666_666_666_667f64 / 4.0).sqrt() / 4.0;
+        assert!((d.ci95.0 - (0.5625 - half)).abs() < 1e-9, "{:?}", d.ci95);
+        assert!((d.ci95.1 - (0.5625 + half)).abs() < 1e-9, "{:?}", d.ci95);
+        // Games 2,2,2,0,0,0,2,1: mean 1.125, s² = (3·0.765625+3·1.265625+0.765625+0.015625)/7
+        // = 0.982143; half-width 1.959964·√(0.982143/8) / 2 = 0.343364 of a score.
+        let half = 1.959_963_984_540_054 * (0.982_142_857_142_857f64 / 8.0).sqrt() / 2.0;
+        assert!((d.independent_ci95.1 - (0.5625 + half)).abs() < 1e-9);
+        assert_eq!(Duplicate::of(&results[..3]), None);
+    }
+
+    #[test]
+    fn duplicate_dice_throw_the_same_sticks_in_a_pair() {
+        let cfg = |duplicate| SimConfig {
+            rules: RuleSetId::SenetKendall,
+            options: Options::new(),
+            a: PlayerSpec::Random,
+            b: PlayerSpec::Random,
+            games: 4,
+            seed: 9,
+            duplicate,
+        };
+        // The first 16 draws of each stream: the game's, seat A's, seat B's.
+        let draws = |cfg: &SimConfig, i| {
+            let (_, mut dice, _) = seats_of(cfg, i);
+            [None, Some(Seat::A), Some(Seat::B)].map(|seat| {
+                (0..16)
+                    .map(|_| rand::Rng::next_u64(dice.stream(seat)))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let on = cfg(true);
+        let pair = draws(&on, 2);
+        assert_eq!(pair, draws(&on, 3));
+        assert_ne!(draws(&on, 1), pair);
+        // Each seat throws from a stream of its own.
+        assert!(pair[0] != pair[1] && pair[1] != pair[2] && pair[0] != pair[2]);
+        // Without it, every game has one stream of its own, whoever throws, as before.
+        let off = cfg(false);
+        let (two, three) = (draws(&off, 2), draws(&off, 3));
+        assert_ne!(two[0], three[0]);
+        let mut alone = ChaCha8Rng::seed_from_u64(derive_seed(9, 2));
+        let first: Vec<u64> = (0..16).map(|_| rand::Rng::next_u64(&mut alone)).collect();
+        assert_eq!(two[0], first);
+        assert_eq!(
+            two[1],
+            (16..32)
+                .map(|_| rand::Rng::next_u64(&mut alone))
+                .collect::<Vec<_>>()
+        );
+    }
+
     #[test]
     fn wilson_matches_hand_computed_values() {
         // 50 of 100: 0.5 ± 0.0962 (centre 0.5, half-width 1.96·sqrt(.25/100+.96/40000)/1.0384).
@@ -593,6 +762,7 @@ mod tests {
             b: PlayerSpec::Random,
             games: 30,
             seed: 5,
+            duplicate: false,
         };
         // hj.skiryuk (SPEC §3.3): A and B throw until they differ; the lower moves first,
         // although A always throws first.
@@ -647,6 +817,7 @@ mod tests {
             b: PlayerSpec::Random,
             games: 24,
             seed: 42,
+            duplicate: false,
         };
         let one = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
@@ -678,6 +849,7 @@ mod tests {
             b: PlayerSpec::Random,
             games: 300,
             seed: 3,
+            duplicate: false,
         };
         let s = Summary::of(&run(&cfg, &|| {}));
         assert_eq!(
@@ -713,6 +885,7 @@ mod tests {
                 b: PlayerSpec::Random,
                 games: 6,
                 seed: 17,
+                duplicate: false,
             };
             for i in 0..u64::from(cfg.games) {
                 let sim = play_one(&cfg, i);

@@ -23,7 +23,6 @@ use nefer_core::options::PATTERNS;
 use nefer_core::{
     AnyGame, ByPlayer, Chance, Game, Move, MoveList, OptionError, Options, Outcome, RuleSetId, Seat,
 };
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::Player;
@@ -173,7 +172,7 @@ fn play_from(cfg: &StudyConfig, start: &AnyGame, i: u64) -> GameRecord {
 /// The seats of a studied game: the simulator's, counting the choices they had and what
 /// their moves did.
 struct StudySeats {
-    dice: ChaCha8Rng,
+    dice: crate::sim::Dice,
     players: ByPlayer<Box<dyn Player>>,
     first_seat: Option<Seat>,
     moves: MoveList,
@@ -194,7 +193,7 @@ impl StudySeats {
 impl Playout<AnyGame> for StudySeats {
     fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
         self.watch(g, seat);
-        Some(g.sample_chance(&mut self.dice))
+        Some(g.sample_chance(self.dice.stream(seat)))
     }
 
     fn decide(&mut self, g: &AnyGame, seat: Seat) -> Option<Move> {
@@ -721,6 +720,7 @@ mod tests {
                 b: PlayerSpec::Random,
                 games,
                 seed: 11,
+                duplicate: false,
             },
             interaction,
         }

@@ -38,6 +38,7 @@ fn perfect_beats_random_and_plays_the_table() {
         b: PlayerSpec::Random,
         games: 40,
         seed: 5,
+        duplicate: false,
     };
     let results = run(&cfg, &|| {});
     let wins = results

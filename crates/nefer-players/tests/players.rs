@@ -26,6 +26,7 @@ fn every_player_plays_legal_moves_on_every_rule_set() {
                 b: PlayerSpec::Random,
                 games: 2,
                 seed: 11,
+                duplicate: false,
             };
             let first = run(&cfg, &|| {});
             assert_eq!(first.len(), 2);
@@ -47,6 +48,7 @@ fn the_walker_variation_is_played_too() {
         b: "expectimax:depth=1".parse().unwrap(),
         games: 4,
         seed: 2,
+        duplicate: false,
     };
     assert_eq!(run(&cfg, &|| {}).len(), 4);
 }

@@ -865,6 +865,7 @@ fn sim<'py>(
         b,
         games,
         seed,
+        duplicate: false,
     };
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = threads {
