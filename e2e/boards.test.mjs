@@ -12,7 +12,7 @@ import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { withServerAndBrowser, newPage, shotsDir, ROOT } from './lib.mjs';
+import { withServerAndBrowser, rng, newPage, shotsDir, ROOT } from './lib.mjs';
 
 let server, browser;
 withServerAndBrowser((s, b) => {
@@ -38,17 +38,6 @@ const CASES = [
 
 const label = (c) => `${c.rules}${c.options ? `-${c.options}` : ''}`.replace(/[^\w.-]+/g, '_');
 
-/** mulberry32: a small seeded generator. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function post(path, body, token) {
   const headers = { 'content-type': 'application/json' };

@@ -174,3 +174,15 @@ export function withServerAndBrowser(use) {
     await server?.stop();
   });
 }
+
+/** mulberry32: a small seeded generator, so that a failure can be replayed. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

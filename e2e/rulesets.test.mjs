@@ -10,24 +10,13 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { withServerAndBrowser, newPage, createGame, version, waitNewer, shotsDir } from './lib.mjs';
+import { withServerAndBrowser, rng, newPage, createGame, version, waitNewer, shotsDir } from './lib.mjs';
 
 let server, browser;
 withServerAndBrowser((s, b) => {
   [server, browser] = [s, b];
 });
 
-/** mulberry32: a small seeded generator, so that a failure can be replayed. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = (r, list) => list[Math.floor(r() * list.length)];
 
