@@ -503,32 +503,26 @@ fn a_seeded_game_is_the_same_as_before() {
     }
 }
 
+/// `nefer sim ARGS --json`'s summary without the time it took.
+fn sim_summary(args: &str) -> String {
+    let out = nefer_cmd(&format!("sim {args} --json"), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = text(&out.stdout);
+    json.split(",\"seconds\"").next().unwrap().to_owned()
+}
+
 /// A seeded simulation's summary, as `nefer sim` gave it before the simulator ran on the shared
 /// playout loop: it must not drift.
 #[test]
 fn a_seeded_sim_is_the_same_as_before() {
-    let out = nefer_cmd(
-        "sim --rules senet.school --a greedy --b random --games 40 --seed 3 --json",
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let json = text(&out.stdout);
-    // Everything but the time it took.
-    let without_time = json.split(",\"seconds\"").next().unwrap();
     assert_eq!(
-        without_time,
+        sim_summary("--rules senet.school --a greedy --b random --games 40 --seed 3"),
         r#"{"rules":"senet.school","options":"","games":40,"seed":3,"a":{"wins":30,"win_rate":0.75,"ci95":[0.5980603857923197,0.858128813609037],"player":"greedy"},"b":{"wins":10,"win_rate":0.25,"ci95":[0.14187118639096302,0.40193961420768026],"player":"random"},"draws":0,"first_seat":{"wins":20,"win_rate":0.5,"ci95":[0.35199526933465386,0.6480047306653461]},"turns":{"mean":189.15,"median":191.0,"p95":225.0},"moves":{"mean":202.125,"median":202.5,"p95":238.0}"#
     );
     // Random players on two threads, as before the simulator sorted moves without strings
     // (issue 19): the players' order of the moves, and so every choice, is unchanged.
-    let out = nefer_cmd(
-        "sim --rules hj.washburne --a random --b random --games 300 --seed 3 --threads 2 --json",
-        "",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let json = text(&out.stdout);
     assert_eq!(
-        json.split(",\"seconds\"").next().unwrap(),
+        sim_summary("--rules hj.washburne --a random --b random --games 300 --seed 3 --threads 2"),
         r#"{"rules":"hj.washburne","options":"","games":300,"seed":3,"a":{"wins":156,"win_rate":0.52,"ci95":[0.4635710820137406,0.5759231991372775],"player":"random"},"b":{"wins":144,"win_rate":0.48,"ci95":[0.42407680086272237,0.5364289179862594],"player":"random"},"draws":0,"first_seat":{"wins":140,"win_rate":0.4666666666666667,"ci95":[0.41099110566704244,0.5231850924145939]},"turns":{"mean":323.0366666666667,"median":305.0,"p95":540.0},"moves":{"mean":382.7033333333333,"median":364.5,"p95":639.0}"#
     );
 }

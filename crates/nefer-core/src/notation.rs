@@ -114,6 +114,13 @@ impl Packed {
         self.push(b as u32, 1)
     }
 
+    /// Appends a place's notation.
+    #[inline(always)]
+    const fn place(self, p: Place) -> Packed {
+        let (w, len) = place_word(p);
+        self.push(w, len)
+    }
+
     /// The key: the bytes moved to the top of 16.
     #[inline(always)]
     const fn key(self) -> NotationKey {
@@ -147,14 +154,6 @@ const fn place_word(p: Place) -> (u32, u32) {
             (((letter as u32) << (8 * len)) | d, len + 1)
         }
         Place::Shared => (b'S' as u32, 1),
-    }
-}
-
-impl Packed {
-    #[inline(always)]
-    const fn place(self, p: Place) -> Packed {
-        let (w, len) = place_word(p);
-        self.push(w, len)
     }
 }
 

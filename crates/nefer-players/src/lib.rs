@@ -59,9 +59,16 @@ pub trait Player: Send {
 /// The legal moves of `g`, sorted by notation so that choices do not depend on generation order.
 pub fn sorted_moves(g: &AnyGame) -> MoveList {
     let mut moves = MoveList::new();
-    g.legal_moves(&mut moves);
-    sort_by_notation(&mut moves);
+    sorted_moves_into(g, &mut moves);
     moves
+}
+
+/// [`sorted_moves`] into a list the caller keeps (a player's, between its decisions): no list
+/// copied out per decision.
+pub fn sorted_moves_into(g: &AnyGame, moves: &mut MoveList) {
+    moves.clear();
+    g.legal_moves(moves);
+    sort_by_notation(moves);
 }
 
 /// Sorts `moves` by their notation strings' order.
@@ -120,9 +127,7 @@ impl RandomPlayer {
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &AnyGame) -> Move {
-        self.moves.clear();
-        game.legal_moves(&mut self.moves);
-        sort_by_notation(&mut self.moves);
+        sorted_moves_into(game, &mut self.moves);
         self.moves[self.rng.random_range(0..self.moves.len())]
     }
 
