@@ -7,6 +7,7 @@ mod serve;
 mod sim;
 mod solve;
 mod study;
+mod train;
 
 mod output;
 
@@ -69,6 +70,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Count the game tree below a position to a depth (perft), to check move generators.
     Perft(perft::PerftArgs),
+    /// Train a rule set's learned evaluator by self-play (TD(λ)), writing a weights file.
+    Train(train::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Train(args) => train::run_train(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -121,6 +121,16 @@ macro_rules! rule_sets {
                 each_game!(self, g => g.config().to_options())
             }
 
+            /// Whether `other` is a game of the same rule set under the same rules (options):
+            /// what a learned evaluator checks before valuing a game it was not trained on.
+            /// Compares the parsed configurations, so it costs a few byte comparisons.
+            pub fn same_rules(&self, other: &AnyGame) -> bool {
+                match (self, other) {
+                    $((AnyGame::$variant(a), AnyGame::$variant(b)) => a.config() == b.config(),)*
+                    _ => false,
+                }
+            }
+
             /// What the game's rule set tells about itself (the rule facts).
             pub(crate) fn describe(&self) -> &dyn crate::facts::Describe {
                 each_game!(self, g => g)

@@ -31,6 +31,7 @@ pub mod play;
 pub mod search;
 pub mod sim;
 pub mod study;
+pub mod train;
 
 use core::fmt;
 use core::str::FromStr;
@@ -152,6 +153,21 @@ pub enum PlayerSpec {
     },
     /// `perfect`: the exact min-expected-turns policy of the pure races.
     Perfect,
+    /// `neural`: one ply on the learned evaluator ([`eval::neural`]): the shipped network of
+    /// the game's rules, or `net`.
+    Neural {
+        /// A network to play with instead of the shipped one (`--weights`).
+        net: Option<Arc<eval::Neural>>,
+    },
+    /// `master[:depth=D][,ms=T]`: expectimax on the learned evaluator.
+    Master {
+        /// Depth in decisions.
+        depth: u32,
+        /// Time cap per move.
+        time: Option<Duration>,
+        /// A network to play with instead of the shipped one (`--weights`).
+        net: Option<Arc<eval::Neural>>,
+    },
     /// `mcts[:iters=N][,ms=T]`.
     Mcts {
         /// Iterations per move.
@@ -162,7 +178,7 @@ pub enum PlayerSpec {
 }
 
 /// The named levels for people, weakest first.
-pub const LEVELS: [(&str, &str); 5] = [
+pub const LEVELS: [(&str, &str); 6] = [
     ("beginner", "random"),
     ("easy", "greedy"),
     ("medium", "expectimax:depth=2"),
@@ -171,11 +187,14 @@ pub const LEVELS: [(&str, &str); 5] = [
     // more per level for gains that luck mostly hides (docs/STRENGTH.md).
     ("hard", "expectimax:depth=3,ms=1000"),
     ("expert", "expectimax:depth=4,ms=1000"),
+    // Expectimax over the learned evaluator: its leaves know the chances, so two decisions deep
+    // already see further than `expert`'s four on the hand-written scores (docs/STRENGTH.md).
+    ("master", "master:depth=2,ms=1000"),
 ];
 
 /// A player name that is not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a player: use random, greedy, perfect (pure races), expectimax[:depth=D,ms=T], mcts[:iters=N,ms=T] or a level ({levels})", levels = LEVELS.map(|l| l.0).join(", "))]
+#[error("`{0}` is not a player: use random, greedy, perfect (pure races), expectimax[:depth=D,ms=T], neural, master[:depth=D,ms=T], mcts[:iters=N,ms=T] or a level ({levels})", levels = LEVELS.map(|l| l.0).join(", "))]
 pub struct BadPlayer(pub String);
 
 impl FromStr for PlayerSpec {
@@ -204,9 +223,11 @@ impl FromStr for PlayerSpec {
             seen.push(k);
             let v: u64 = v.parse().map_err(|_| bad())?;
             match (kind, k) {
-                ("expectimax", "depth") if (1..=12).contains(&v) => depth = v as u32,
+                ("expectimax" | "master", "depth") if (1..=12).contains(&v) => depth = v as u32,
                 ("mcts", "iters") if (1..=10_000_000).contains(&v) => iterations = v as u32,
-                ("expectimax" | "mcts", "ms") if v > 0 => time = Some(Duration::from_millis(v)),
+                ("expectimax" | "master" | "mcts", "ms") if v > 0 => {
+                    time = Some(Duration::from_millis(v))
+                }
                 _ => return Err(bad()),
             }
         }
@@ -215,6 +236,12 @@ impl FromStr for PlayerSpec {
             "greedy" if params.is_empty() => Ok(PlayerSpec::Greedy),
             "perfect" if params.is_empty() => Ok(PlayerSpec::Perfect),
             "expectimax" => Ok(PlayerSpec::Expectimax { depth, time }),
+            "neural" if params.is_empty() => Ok(PlayerSpec::Neural { net: None }),
+            "master" => Ok(PlayerSpec::Master {
+                depth,
+                time,
+                net: None,
+            }),
             "mcts" => Ok(PlayerSpec::Mcts { iterations, time }),
             _ => Err(bad()),
         }
@@ -233,6 +260,10 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Perfect => f.write_str("perfect"),
             PlayerSpec::Expectimax { depth, time } => {
                 write!(f, "expectimax:depth={depth}{}", ms(time))
+            }
+            PlayerSpec::Neural { .. } => f.write_str("neural"),
+            PlayerSpec::Master { depth, time, .. } => {
+                write!(f, "master:depth={depth}{}", ms(time))
             }
             PlayerSpec::Mcts { iterations, time } => {
                 write!(f, "mcts:iters={iterations}{}", ms(time))
@@ -257,10 +288,43 @@ impl PlayerSpec {
             PlayerSpec::Expectimax { depth, time } => {
                 Box::new(expectimax::Expectimax::new(depth, time, seed))
             }
+            PlayerSpec::Neural { ref net } => Box::new(greedy::Greedy::with_evaluator(
+                eval::neural::learned_or_hand_written(net.clone()),
+                seed,
+            )),
+            PlayerSpec::Master {
+                depth,
+                time,
+                ref net,
+            } => Box::new(expectimax::Expectimax::with_evaluator(
+                eval::neural::learned_or_hand_written(net.clone()),
+                depth,
+                time,
+                seed,
+            )),
             PlayerSpec::Mcts { iterations, time } => {
                 Box::new(mcts::Mcts::new(iterations, time, seed))
             }
         }
+    }
+
+    /// This player with `net` as its network where it plays on one (`neural`, `master`); other
+    /// players are left as they are.
+    pub fn with_network(self, net: Arc<eval::Neural>) -> PlayerSpec {
+        match self {
+            PlayerSpec::Neural { .. } => PlayerSpec::Neural { net: Some(net) },
+            PlayerSpec::Master { depth, time, .. } => PlayerSpec::Master {
+                depth,
+                time,
+                net: Some(net),
+            },
+            other => other,
+        }
+    }
+
+    /// Whether this player values positions with a learned network.
+    pub fn is_learned(&self) -> bool {
+        matches!(self, PlayerSpec::Neural { .. } | PlayerSpec::Master { .. })
     }
 
     /// A player of this kind whose search values positions with `eval` (`random` and `perfect`
@@ -268,8 +332,10 @@ impl PlayerSpec {
     pub fn build_with(&self, seed: u64, eval: Arc<dyn Evaluator>) -> Box<dyn Player> {
         match *self {
             PlayerSpec::Random | PlayerSpec::Perfect => self.build(seed),
-            PlayerSpec::Greedy => Box::new(greedy::Greedy::with_evaluator(eval, seed)),
-            PlayerSpec::Expectimax { depth, time } => Box::new(
+            PlayerSpec::Greedy | PlayerSpec::Neural { .. } => {
+                Box::new(greedy::Greedy::with_evaluator(eval, seed))
+            }
+            PlayerSpec::Expectimax { depth, time } | PlayerSpec::Master { depth, time, .. } => Box::new(
                 expectimax::Expectimax::with_evaluator(eval, depth, time, seed),
             ),
             PlayerSpec::Mcts { iterations, time } => {
@@ -291,6 +357,8 @@ mod tests {
             "expectimax:depth=3",
             "expectimax:depth=2,ms=500",
             "mcts:iters=200",
+            "neural",
+            "master:depth=3,ms=500",
         ] {
             assert_eq!(s.parse::<PlayerSpec>().unwrap().to_string(), s);
         }
@@ -310,6 +378,8 @@ mod tests {
             "mcts:iters=5,ms=9,iters=6",
             "expectimax:depth=2,",
             "expectimax:,depth=2",
+            "neural:depth=2",
+            "master:iters=3",
         ] {
             assert!(s.parse::<PlayerSpec>().is_err(), "{s}");
         }

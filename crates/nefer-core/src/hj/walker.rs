@@ -184,6 +184,8 @@ const fn strictly_between(a: u8, b: u8) -> u64 {
 }
 
 seat_counts! {
+    /// Pieces of `seat` on the shared hole `S`.
+    in_shared => shared,
     /// Pieces of `seat` in hand.
     in_hand => hand,
     /// Pieces of `seat` borne off.
@@ -239,6 +241,12 @@ impl State {
         v.extend(core::iter::repeat_n(SHARED, usize::from(self.shared[seat])));
         v.sort_unstable();
         v
+    }
+
+    /// `seat`'s pieces on the board but `S`, as bits of its circuit indices (bit `i` for index
+    /// `i`): what an evaluation reads without building a list.
+    pub fn bits_of(&self, seat: Seat) -> u64 {
+        self.bits[seat]
     }
 
     /// Whether this game plays the Variation.

@@ -26,6 +26,7 @@
 //! [-1, 1], which the pruning of [`crate::search::expectimax`] relies on.
 
 pub mod fake;
+pub mod neural;
 pub mod race;
 pub mod senet;
 pub mod skiryuk;
@@ -37,6 +38,7 @@ use std::sync::Arc;
 use nefer_core::{AnyGame, ByPlayer, Game, Outcome, Seat, Status};
 
 pub use fake::FakeEvaluator;
+pub use neural::{Neural, Shipped};
 pub use race::{FRENCH_FEATURES, FittedRace, WALKER_FEATURES, french_features, walker_features};
 pub use senet::Senet;
 pub use skiryuk::Skiryuk;

@@ -1,0 +1,206 @@
+//! The learned evaluator: a small network per rule set, trained by self-play
+//! ([`crate::train`]), that estimates the chances of a position — P(win), P(draw), P(loss) of the
+//! seat that asks. It is [calibrated](super): its value is the expected result.
+//!
+//! - [`encode`]: the inputs, per family;
+//! - [`net`]: the network and its forward and backward passes;
+//! - [`file`]: the weights file, its header and its checks.
+//!
+//! The weights of the six default rule sets and the Walker variation ship with nefer
+//! (`crates/nefer-players/weights/`, embedded in the binary): [`shipped_for`] finds the network
+//! of a game's rules, and [`Shipped`] values any game that has one. A game whose options differ
+//! from every shipped network's has none: players fall back to the hand-written evaluation
+//! ([`learned_or_hand_written`]), and front ends say so ([`fallback_note`]).
+
+pub mod encode;
+pub mod file;
+pub mod net;
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use nefer_core::{AnyGame, Seat};
+
+use super::{Chances, Evaluator, Fallback, HandWritten, outcome_value};
+pub use encode::{Active, Encoding, encode};
+pub use file::{BadWeights, Header, Weights};
+pub use net::Network;
+
+/// A trained network for one rule set under one set of options.
+#[derive(Debug)]
+pub struct Neural {
+    weights: Weights,
+    /// A start position of the network's rules: [`AnyGame::same_rules`] against it says whether
+    /// a game is one the network knows.
+    start: AnyGame,
+}
+
+/// Two networks are the same when their weights and headers are.
+impl PartialEq for Neural {
+    fn eq(&self, other: &Neural) -> bool {
+        self.weights == other.weights
+    }
+}
+
+impl Neural {
+    /// The evaluator of `weights`.
+    pub fn new(weights: Weights) -> Neural {
+        let start = weights.start();
+        Neural { weights, start }
+    }
+
+    /// Reads a weights file.
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a weights file ([`Weights::from_bytes`]).
+    pub fn load(path: &Path) -> Result<Neural, BadWeights> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| BadWeights(format!("cannot read {}: {e}", path.display())))?;
+        Weights::from_bytes(&bytes)
+            .map(Neural::new)
+            .map_err(|e| BadWeights(format!("{}: {}", path.display(), e.0)))
+    }
+
+    /// The weights and their header.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The network's chances of unfinished `g` for `seat`, without checking that `g` is of the
+    /// network's rules.
+    #[inline]
+    fn estimate(&self, g: &AnyGame, seat: Seat) -> Chances {
+        let mut active = Active::new();
+        encode(g, seat, &mut active);
+        let [win, draw, _] = self.weights.net.forward(&active);
+        Chances {
+            win: f64::from(win),
+            draw: f64::from(draw),
+        }
+    }
+}
+
+impl Evaluator for Neural {
+    #[inline]
+    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
+        if let Some(v) = outcome_value(g, seat) {
+            return v;
+        }
+        debug_assert!(self.supports(g), "a network valued a game of other rules");
+        self.estimate(g, seat).value()
+    }
+
+    fn chances(&self, g: &AnyGame, seat: Seat) -> Option<Chances> {
+        if let Some(o) = g.outcome() {
+            return Some(Chances::of_outcome(o, seat));
+        }
+        self.supports(g).then(|| self.estimate(g, seat))
+    }
+
+    fn supports(&self, g: &AnyGame) -> bool {
+        self.start.same_rules(g)
+    }
+
+    fn name(&self) -> &str {
+        "neural"
+    }
+}
+
+use nefer_core::Game;
+
+/// The weights files that ship with nefer, by file name.
+const SHIPPED: &[(&str, &[u8])] = &[];
+
+/// The shipped networks, read once.
+pub fn shipped() -> &'static [Neural] {
+    static NETS: OnceLock<Vec<Neural>> = OnceLock::new();
+    NETS.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .map(|(name, bytes)| {
+                // A test reads every shipped file: a bad one cannot reach a release.
+                Neural::new(
+                    Weights::from_bytes(bytes).unwrap_or_else(|e| panic!("shipped {name}: {e}")),
+                )
+            })
+            .collect()
+    })
+}
+
+/// The shipped network of `g`'s rules and options, if one was trained for them.
+#[inline]
+pub fn shipped_for(g: &AnyGame) -> Option<&'static Neural> {
+    shipped().iter().find(|n| n.supports(g))
+}
+
+/// The shipped networks as one evaluator: each game valued by the network of its rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shipped;
+
+impl Evaluator for Shipped {
+    #[inline]
+    fn value(&self, g: &AnyGame, seat: Seat) -> f64 {
+        if let Some(v) = outcome_value(g, seat) {
+            return v;
+        }
+        match shipped_for(g) {
+            Some(n) => n.estimate(g, seat).value(),
+            None => super::unsupported("neural", g),
+        }
+    }
+
+    fn chances(&self, g: &AnyGame, seat: Seat) -> Option<Chances> {
+        shipped_for(g).and_then(|n| n.chances(g, seat))
+    }
+
+    fn supports(&self, g: &AnyGame) -> bool {
+        shipped_for(g).is_some()
+    }
+
+    fn name(&self) -> &str {
+        "neural"
+    }
+}
+
+/// What the `neural` and `master` players value positions with: `net` (a network given on the
+/// command line) or the shipped network of the game's rules, and the hand-written evaluation
+/// for games neither knows.
+pub fn learned_or_hand_written(net: Option<Arc<Neural>>) -> Arc<dyn Evaluator> {
+    match net {
+        Some(n) => Arc::new(Fallback {
+            first: n,
+            fallback: HandWritten,
+        }),
+        None => Arc::new(Fallback {
+            first: Shipped,
+            fallback: HandWritten,
+        }),
+    }
+}
+
+/// What to tell a person who asked for a learned player in `g` where no network knows its
+/// rules (`None` where one does): the players then play on the hand-written evaluation.
+pub fn fallback_note(g: &AnyGame, net: Option<&Neural>) -> Option<String> {
+    let known = match net {
+        Some(n) => n.supports(g),
+        None => shipped_for(g).is_some(),
+    };
+    (!known).then(|| {
+        let options = g.options();
+        format!(
+            "no trained network for {}{}: the learned players play on the hand-written \
+             evaluation (train one with `nefer train --rules {}{}`)",
+            g.rule_set(),
+            if options.is_empty() {
+                String::new()
+            } else {
+                format!(" with {options}")
+            },
+            g.rule_set(),
+            options
+                .iter()
+                .map(|(k, v)| format!(" --option {k}={v}"))
+                .collect::<String>(),
+        )
+    })
+}
