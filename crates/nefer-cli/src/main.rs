@@ -1,6 +1,7 @@
 //! `nefer`: the command line of nefer. A thin layer over `nefer-core`: it reads files, parses
 //! arguments and prints; every rule lives in the core.
 
+mod calibrate;
 mod perft;
 mod play;
 mod serve;
@@ -72,6 +73,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Train a rule set's learned evaluator by self-play (TD(λ)), writing a weights file.
     Train(train::TrainArgs),
+    /// Measure how well the learned evaluator's chances match the results of games
+    /// (Brier score, calibration error, reliability diagram).
+    Calibrate(calibrate::CalibrateArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Train(args) => train::run_train(args),
+        Command::Calibrate(args) => calibrate::run_calibrate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

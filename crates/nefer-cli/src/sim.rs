@@ -71,17 +71,65 @@ pub struct SimArgs {
     /// A rule option NAME=VALUE (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Player a: a level or a player (random, greedy, expectimax[:depth=D,ms=T], mcts[:iters=N,ms=T]).
+    /// Player a: a level or a player (random, greedy, expectimax[:depth=D,ms=T], neural,
+    /// master[:depth=D,ms=T], mcts[:iters=N,ms=T]).
     #[arg(long)]
     a: PlayerSpec,
     /// Player b.
     #[arg(long)]
     b: PlayerSpec,
+    /// A weights file (`nefer train --out`) for the learned players (`neural`, `master`),
+    /// instead of the network shipped for the rule set.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<std::path::PathBuf>,
     #[command(flatten)]
     run: RunArgs,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// The learned players `a` and `b` with the network of `weights` (a file of `nefer train`) if
+/// given, for games like `g`; says on standard error where no network knows `g`'s rules and the
+/// learned players fall back to the hand-written evaluation.
+///
+/// # Errors
+/// A weights file that cannot be read, or one trained for other rules than `g`'s.
+pub fn learned_players(
+    players: [PlayerSpec; 2],
+    weights: Option<&std::path::Path>,
+    g: &nefer_core::AnyGame,
+) -> Result<[PlayerSpec; 2]> {
+    use nefer_players::eval::neural::{Neural, fallback_note};
+    let net = match weights {
+        Some(path) => {
+            let n = Neural::load(path)?;
+            if !nefer_players::eval::Evaluator::supports(&n, g) {
+                let h = &n.weights().header;
+                anyhow::bail!(
+                    "{} was trained for {}{}, not for these rules",
+                    path.display(),
+                    h.rules,
+                    if h.options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {}", h.options)
+                    }
+                );
+            }
+            Some(std::sync::Arc::new(n))
+        }
+        None => None,
+    };
+    if players.iter().any(PlayerSpec::is_learned)
+        && let Some(note) = fallback_note(g, net.as_deref())
+    {
+        eprintln!("nefer: {note}");
+    }
+    Ok(players.map(|p| match &net {
+        Some(n) => p.with_network(n.clone()),
+        None => p,
+    }))
 }
 
 /// Parses repeated `--option NAME=VALUE` arguments.
@@ -114,11 +162,12 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
             );
         }
     }
+    let [a, b] = learned_players([args.a, args.b], args.weights.as_deref(), &g)?;
     let cfg = SimConfig {
         rules,
         options,
-        a: args.a,
-        b: args.b,
+        a,
+        b,
         games: args.run.games,
         seed: args.run.seed,
         duplicate: args.run.duplicate,

@@ -131,7 +131,7 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
         "seconds",
         args.against
             .iter()
-            .map(|p| format!("{:>22}", format!("vs {p}")))
+            .map(|p| format!("  {:<22}", format!("vs {p}")))
             .collect::<String>()
     )?;
     out.flush()?;
@@ -159,7 +159,7 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
                     pool.install(|| curve_point(&trainer, &net, opponent, args.eval_games))
                 });
                 line += &format!(
-                    "{:>22}",
+                    "  {:<22}",
                     format!(
                         "{:.1} % [{:.1}–{:.1}]",
                         100.0 * s.a.rate,

@@ -221,7 +221,7 @@ mod tests {
                 assert!(!a.is_empty() && a.len() == b.len(), "{id}: {g}");
                 assert!(a.iter().all(|&i| usize::from(i) < enc.inputs()), "{id}");
                 // Distinct inputs: no place or counter written twice.
-                let mut s = a.clone();
+                let mut s = a.to_vec();
                 s.sort_unstable();
                 s.dedup();
                 assert_eq!(s.len(), a.len(), "{id}: {g}");

@@ -108,8 +108,15 @@ impl Evaluator for Neural {
 
 use nefer_core::Game;
 
-/// The weights files that ship with nefer, by file name.
-const SHIPPED: &[(&str, &[u8])] = &[];
+/// The weights files that ship with nefer (`weights/NAME.nnw`), embedded in the binary.
+macro_rules! shipped_files {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/", $name, ".nnw")))),*]
+    };
+}
+
+/// The shipped weights, by name: the rule set's key, and `.variation` for the Walker variation.
+pub const SHIPPED: &[(&str, &[u8])] = shipped_files!["senet.kendall", "senet.school"];
 
 /// The shipped networks, read once.
 pub fn shipped() -> &'static [Neural] {
