@@ -119,7 +119,7 @@ def test_playouts_batch():
 
 
 def test_players_choose_legal_moves():
-    assert [name for name, _ in nefer.levels()] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [name for name, _ in nefer.levels()] == ["beginner", "easy", "medium", "hard", "expert", "master"]
     g = nefer.Game("senet.kendall")
     g.apply("3")
     for spec in ["beginner", "greedy", "expectimax:depth=2", "mcts:iters=50"]:

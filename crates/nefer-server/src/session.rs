@@ -99,6 +99,11 @@ pub fn computer_spec(
             depth: depth.min(bounds.max_depth),
             time: cap(time),
         },
+        PlayerSpec::Master { depth, time, net } => PlayerSpec::Master {
+            depth: depth.min(bounds.max_depth),
+            time: cap(time),
+            net,
+        },
         PlayerSpec::Mcts { iterations, time } => PlayerSpec::Mcts {
             iterations: iterations.min(bounds.max_iterations),
             time: cap(time),
@@ -119,7 +124,9 @@ pub fn check_level(level: &str, game: &AnyGame, bounds: SearchBounds) -> Result<
         return Ok(());
     }
     let beyond = match level.parse::<PlayerSpec>() {
-        Ok(PlayerSpec::Expectimax { depth, .. }) if depth > bounds.max_depth => {
+        Ok(PlayerSpec::Expectimax { depth, .. } | PlayerSpec::Master { depth, .. })
+            if depth > bounds.max_depth =>
+        {
             format!("depth={depth} (at most depth={})", bounds.max_depth)
         }
         Ok(PlayerSpec::Mcts { iterations, .. }) if iterations > bounds.max_iterations => {
@@ -129,7 +136,9 @@ pub fn check_level(level: &str, game: &AnyGame, bounds: SearchBounds) -> Result<
             )
         }
         Ok(
-            PlayerSpec::Expectimax { time: Some(t), .. } | PlayerSpec::Mcts { time: Some(t), .. },
+            PlayerSpec::Expectimax { time: Some(t), .. }
+            | PlayerSpec::Master { time: Some(t), .. }
+            | PlayerSpec::Mcts { time: Some(t), .. },
         ) if t > bounds.move_time => {
             format!(
                 "ms={} (at most ms={})",

@@ -199,6 +199,8 @@ async fn a_stranger_gets_the_named_levels_and_bounded_searches_only() {
         "expectimax:depth=12",
         "expectimax:depth=5",
         "expectimax:depth=2,ms=5000",
+        "master:depth=5",
+        "master:depth=2,ms=5000",
     ] {
         let (s, _, v) = app
             .send(req("POST", "/api/games").json(json!({"rules": "senet.kendall", "level": level})))
@@ -214,6 +216,8 @@ async fn a_stranger_gets_the_named_levels_and_bounded_searches_only() {
         "expert",
         "mcts:iters=20000",
         "expectimax:depth=4,ms=1000",
+        "master",
+        "master:depth=3,ms=1000",
     ] {
         app.create(json!({"rules": "senet.kendall", "level": level}))
             .await;
