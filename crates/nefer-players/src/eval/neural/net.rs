@@ -121,8 +121,8 @@ impl Network {
         let delta: [f32; OUTPUTS] = core::array::from_fn(|k| p[k] - target[k]);
         // The hidden units' error first, with the second layer's weights before their update.
         let pre = &mut scratch.pre;
-        for j in 0..h {
-            let x = pre[j];
+        for (j, slot) in pre.iter_mut().enumerate() {
+            let x = *slot;
             let back = if x > 0.0 {
                 (0..OUTPUTS).map(|k| self.w2[k * h + j] * delta[k]).sum()
             } else {
@@ -132,7 +132,7 @@ impl Network {
                 self.w2[k * h + j] -= rate * d * x.max(0.0);
             }
             // `pre` now holds the step of each hidden unit's weights.
-            pre[j] = rate * back;
+            *slot = rate * back;
         }
         for (b, d) in self.b2.iter_mut().zip(delta) {
             *b -= rate * d;
