@@ -25,6 +25,7 @@
 //! g.play(m).unwrap();
 //! ```
 
+pub mod analysis;
 pub mod eval;
 pub mod perfect;
 pub mod play;
