@@ -911,7 +911,7 @@ async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult
     let h = tokio::time::timeout(HINT_TIMEOUT, search)
         .await
         .map_err(|_| SessionError::HintTooSlow)??;
-    Ok(Json(h))
+    Ok(Json(h.ok_or(SessionError::NothingToHint)?))
 }
 
 /// Analyse a position (no token needed: anyone may ask): at a decision every legal move with
