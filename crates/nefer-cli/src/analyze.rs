@@ -15,8 +15,8 @@ use nefer_players::perfect;
 
 use crate::output::stdout;
 
-/// The deepest search `nefer analyze` runs: each level costs about thirty times the one
-/// before, and depth 6 already takes seconds to minutes on a position with many moves.
+/// The deepest search `nefer analyze` runs: each level costs five to fifteen times the one
+/// before, and depth 6 already takes tens of seconds at a Senet throw (release build).
 pub const MAX_DEPTH: u32 = 6;
 
 /// Arguments of `nefer analyze`.
@@ -40,7 +40,7 @@ pub struct AnalyzeArgs {
     )]
     ply: Option<usize>,
     /// Decisions searched for each value (the move itself is the first); each level costs
-    /// about thirty times the one before.
+    /// about ten times the one before.
     #[arg(long, default_value_t = DEFAULT_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
