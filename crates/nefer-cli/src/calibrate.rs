@@ -90,7 +90,10 @@ pub fn run_calibrate(args: CalibrateArgs) -> Result<()> {
     if let Some(t) = args.threads {
         pool = pool.num_threads(usize::from(t));
     }
-    let bar = RunArgs::progress(u64::from(cfg.games), "{bar:40} {pos}/{len} games, eta {eta}");
+    let bar = RunArgs::progress(
+        u64::from(cfg.games),
+        "{bar:40} {pos}/{len} games, eta {eta}",
+    );
     let samples = pool.build()?.install(|| {
         sample(
             &cfg,
@@ -130,11 +133,19 @@ pub fn run_calibrate(args: CalibrateArgs) -> Result<()> {
             cfg.player,
             cfg.seed
         )?;
-        writeln!(out, "  Brier score {:.4}   expected calibration error {:.4}", c.brier, c.ece)?;
+        writeln!(
+            out,
+            "  Brier score {:.4}   expected calibration error {:.4}",
+            c.brier, c.ece
+        )?;
         if let Some(mae) = c.exact_mae {
             writeln!(out, "  mean |network − exact tables| {mae:.4}")?;
         }
-        writeln!(out, "  {:>11}  {:>9}  {:>9}  {:>8}", "predicted", "mean", "realised", "positions")?;
+        writeln!(
+            out,
+            "  {:>11}  {:>9}  {:>9}  {:>8}",
+            "predicted", "mean", "realised", "positions"
+        )?;
         for b in &c.bins {
             writeln!(
                 out,

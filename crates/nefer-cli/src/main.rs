@@ -1,6 +1,7 @@
 //! `nefer`: the command line of nefer. A thin layer over `nefer-core`: it reads files, parses
 //! arguments and prints; every rule lives in the core.
 
+mod analyze;
 mod calibrate;
 mod perft;
 mod play;
@@ -76,6 +77,9 @@ enum Command {
     /// Measure how well the learned evaluator's chances match the results of games
     /// (Brier score, calibration error, reliability diagram).
     Calibrate(calibrate::CalibrateArgs),
+    /// Analyse a position (or a record's, at a ply): every move with its win chance and its
+    /// loss against the best, or every throw with its probability and the win chance after it.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 fn main() -> ExitCode {
@@ -96,6 +100,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Train(args) => train::run_train(args),
         Command::Calibrate(args) => calibrate::run_calibrate(args),
+        Command::Analyze(args) => analyze::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -181,6 +186,25 @@ fn rules(key: Option<&str>) -> Result<()> {
     Ok(())
 }
 
+/// Cuts `record` (read from `file`) to its first `ply` actions, as `--ply` asks (nothing
+/// without it): `nefer replay` and `nefer analyze` count plies alike.
+///
+/// # Errors
+/// A ply past the record's end, named with the file and the plies there are.
+pub fn cut_at_ply(record: &mut Record, file: &Path, ply: Option<usize>) -> Result<()> {
+    if let Some(n) = ply {
+        let played = record.actions.len();
+        if n > played {
+            anyhow::bail!(
+                "{}: --ply {n} is past the end: the record has {played} actions (--ply 0..={played})",
+                file.display()
+            );
+        }
+        record.actions.truncate(n);
+    }
+    Ok(())
+}
+
 fn replay_file(
     file: &std::path::Path,
     trace: bool,
@@ -193,16 +217,7 @@ fn replay_file(
     // seed the one the game committed to from its start.
     let dice = nefer_server::session::verify_dice(&record)
         .with_context(|| format!("{}: the dice do not check out", file.display()))?;
-    if let Some(n) = ply {
-        let played = record.actions.len();
-        if n > played {
-            anyhow::bail!(
-                "{}: --ply {n} is past the end: the record has {played} actions (--ply 0..={played})",
-                file.display()
-            );
-        }
-        record.actions.truncate(n);
-    }
+    cut_at_ply(&mut record, file, ply)?;
     let replayed = replay(&record).with_context(|| format!("{}", file.display()))?;
     let mut out = stdout();
     if position {

@@ -948,3 +948,189 @@ fn duplicate_dice_give_a_paired_score() {
         text(&out.stderr)
     );
 }
+
+/// Senet after Kendall, A to play a 1: 20-21 stays out of the House of Waters, 26-27 falls in.
+const WATERS: &str = "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1";
+
+/// `nefer analyze --json` with `args`: the analysis, read.
+fn analysis(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["analyze", "--json"];
+    all.extend(args);
+    let out = nefer(&all, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert_eq!(s.lines().count(), 1, "one JSON object: {s}");
+    serde_json::from_str(&s).unwrap()
+}
+
+#[test]
+fn analyze_ranks_every_move_best_first() {
+    let out = nefer(&["analyze", WATERS], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines[0], WATERS);
+    assert!(lines[1].starts_with("A to move with a 1;"), "{s}");
+    assert!(
+        lines[1].contains("depth 2, on the hand-written evaluation") && lines[1].contains("ranks"),
+        "{s}"
+    );
+    let rows: Vec<Vec<&str>> = lines[4..]
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{s}");
+    assert_eq!((rows[0][0], rows[0][2]), ("20-21", "best"));
+    assert_eq!(rows[1][0], "26-27");
+    let (best, other): (f64, f64) = (rows[0][1].parse().unwrap(), rows[1][1].parse().unwrap());
+    let loss: f64 = rows[1][2].parse().unwrap();
+    assert!((best - other - loss).abs() < 0.11, "{s}");
+
+    let v = analysis(&[WATERS, "--depth", "3"]);
+    assert_eq!(v["kind"], "decide");
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["evaluator"], "hand-written");
+    assert_eq!(v["calibrated"], false);
+    assert_eq!(v["best_move"], "20-21");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0]["loss"], 0.0);
+    for m in moves {
+        let (value, chance) = (
+            m["value"].as_f64().unwrap(),
+            m["win_chance"].as_f64().unwrap(),
+        );
+        assert!((chance - (1.0 + value) / 2.0).abs() < 1e-12, "{m}");
+    }
+}
+
+#[test]
+fn analyze_at_a_throw_gives_each_throw_and_the_expectation() {
+    let before = WATERS.replace(" A 1", " A throw");
+    let v = analysis(&[&before]);
+    assert_eq!(v["kind"], "throw");
+    assert_eq!(v["seat"], "A");
+    let outcomes = v["outcomes"].as_array().unwrap();
+    let throws: Vec<&str> = outcomes
+        .iter()
+        .map(|o| o["outcome"].as_str().unwrap())
+        .collect();
+    assert_eq!(throws, ["1", "2", "3", "4", "5"]);
+    let p: Vec<f64> = outcomes
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap())
+        .collect();
+    assert_eq!(
+        p,
+        [0.25, 0.375, 0.25, 0.0625, 0.0625],
+        "SPEC §1.1's 4:6:4:1:1 of 16"
+    );
+    let mean: f64 = outcomes
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap() * o["value"].as_f64().unwrap())
+        .sum();
+    assert!((v["value"].as_f64().unwrap() - mean).abs() < 1e-12);
+    // After a 1, the decision of the test above: its best move and value.
+    let after_one = analysis(&[WATERS]);
+    assert_eq!(outcomes[0]["best_move"], after_one["best_move"]);
+    assert_eq!(outcomes[0]["value"], after_one["value"]);
+    let out = nefer(&["analyze", &before], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("A to throw;"), "{s}");
+    assert!(s.contains("6.25 %") && s.contains("expected"), "{s}");
+    // A finished game says who won.
+    let over = "senet.kendall A:off*7 B:20,24,off*5 A over:A turn=155";
+    let out = nefer(&["analyze", over], "");
+    assert!(text(&out.stdout).contains("The game is over: A has won."));
+    let v = analysis(&[over]);
+    assert_eq!((&v["kind"], &v["result"]), (&"over".into(), &"A".into()));
+}
+
+#[test]
+fn analyze_reads_a_record_at_a_ply_as_replay_counts_them() {
+    let f = temp("analyze.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let file = f.to_str().unwrap();
+    for ply in ["0", "1", "3"] {
+        let out = nefer(&["replay", file, "--ply", ply, "--position"], "");
+        let position = text(&out.stdout).trim().to_owned();
+        let from_record = analysis(&["--record", file, "--ply", ply]);
+        assert_eq!(from_record, analysis(&[&position]), "ply {ply}");
+    }
+    assert_eq!(
+        analysis(&["--record", file]),
+        analysis(&["--record", file, "--ply", "3"]),
+        "the end without --ply"
+    );
+}
+
+#[test]
+fn analyze_values_with_a_network_given() {
+    let weights = temp("analyze.nnw");
+    let out = nefer(
+        &argv(
+            "train --rules senet.kendall --games 2 --hidden 4 --eval-games 0 --out",
+            &[weights.to_str().unwrap()],
+        ),
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let w = weights.to_str().unwrap();
+    let v = analysis(&[WATERS, "--weights", w]);
+    assert_eq!(v["evaluator"], "neural");
+    assert_eq!(v["calibrated"], true);
+    let out = nefer(&["analyze", WATERS, "--weights", w], "");
+    assert!(text(&out.stdout).contains("calibrated"));
+    // A network of other rules is refused, by name.
+    let french = "hj.french A:L5,L12,L14,L16,L18 B:R3,R4,R7,R9,R11 A 1";
+    let out = nefer(&["analyze", french, "--weights", w], "");
+    assert_fails_with(
+        &out,
+        "the network was trained for senet.kendall, not for this game's rules (hj.french)",
+    );
+}
+
+#[test]
+fn analyze_refuses_bad_input_with_clear_errors() {
+    let f = temp("analyze-short.ngr");
+    std::fs::write(&f, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let file = f.to_str().unwrap();
+    let broken = temp("analyze-broken.ngr");
+    std::fs::write(&broken, "rules: senet.kendall\nactions: 2 29-30\n").unwrap();
+    let missing = temp("no-such-record.ngr");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["senet.kendall A:5 B:1 B 2"],
+            "not a position: seat A has 1 pieces",
+        ),
+        (vec!["chess e4"], "not a position"),
+        (vec![], "required arguments were not provided"),
+        (vec![WATERS, "--record", file], "cannot be used with"),
+        (vec![WATERS, "--ply", "1"], "cannot be used with"),
+        (
+            vec!["--record", file, "--ply", "4"],
+            "--ply 4 is past the end: the record has 3 actions",
+        ),
+        (
+            vec!["--record", file, "--ply", "-1"],
+            "unexpected argument '-1'",
+        ),
+        (vec!["--record", missing.to_str().unwrap()], "cannot read"),
+        (vec!["--record", broken.to_str().unwrap()], "29-30"),
+        (vec![WATERS, "--depth", "0"], "0 is not in 1..=6"),
+        (vec![WATERS, "--depth", "7"], "7 is not in 1..=6"),
+        (
+            vec![WATERS, "--exact"],
+            "--exact: the exact tables cover only hj.french and basic hj.walker",
+        ),
+        (vec![WATERS, "--weights", file], "weights file"),
+    ];
+    for (args, words) in cases {
+        let mut all = vec!["analyze"];
+        all.extend(&args);
+        let out = nefer(&all, "");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        assert_fails_with(&out, words);
+        assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
+    }
+}

@@ -25,6 +25,7 @@
 //! g.play(m).unwrap();
 //! ```
 
+pub mod analysis;
 pub mod calibration;
 pub mod eval;
 pub mod perfect;
@@ -336,9 +337,11 @@ impl PlayerSpec {
             PlayerSpec::Greedy | PlayerSpec::Neural { .. } => {
                 Box::new(greedy::Greedy::with_evaluator(eval, seed))
             }
-            PlayerSpec::Expectimax { depth, time } | PlayerSpec::Master { depth, time, .. } => Box::new(
-                expectimax::Expectimax::with_evaluator(eval, depth, time, seed),
-            ),
+            PlayerSpec::Expectimax { depth, time } | PlayerSpec::Master { depth, time, .. } => {
+                Box::new(expectimax::Expectimax::with_evaluator(
+                    eval, depth, time, seed,
+                ))
+            }
             PlayerSpec::Mcts { iterations, time } => {
                 Box::new(mcts::Mcts::with_evaluator(eval, iterations, time, seed))
             }

@@ -304,7 +304,8 @@ mod tests {
         }
         // A checkpoint written and read back, then the rest.
         let bytes = again.weights().to_bytes();
-        let mut resumed = Trainer::resume(cfg.clone(), Weights::from_bytes(&bytes).unwrap()).unwrap();
+        let mut resumed =
+            Trainer::resume(cfg.clone(), Weights::from_bytes(&bytes).unwrap()).unwrap();
         while !resumed.finished() {
             resumed.train_game();
         }
@@ -321,9 +322,22 @@ mod tests {
         let mut t = Trainer::new(cfg.clone()).unwrap();
         t.train_game();
         let w = t.weights();
-        let e = Trainer::resume(TrainConfig { seed: 9, ..cfg.clone() }, w.clone()).err().unwrap();
-        assert!(e.to_string().contains("seed: 7 in the checkpoint, 9 asked"), "{e}");
-        let e = Trainer::resume(TrainConfig { games: 0, ..cfg }, w).err().unwrap();
+        let e = Trainer::resume(
+            TrainConfig {
+                seed: 9,
+                ..cfg.clone()
+            },
+            w.clone(),
+        )
+        .err()
+        .unwrap();
+        assert!(
+            e.to_string().contains("seed: 7 in the checkpoint, 9 asked"),
+            "{e}"
+        );
+        let e = Trainer::resume(TrainConfig { games: 0, ..cfg }, w)
+            .err()
+            .unwrap();
         assert!(e.to_string().contains("more than the 0 asked"), "{e}");
     }
 }

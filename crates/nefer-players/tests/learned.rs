@@ -27,7 +27,12 @@ fn every_shipped_file_matches_its_name_and_header() {
             None => unreachable!(),
         };
         assert_eq!(h.rules.key(), key, "{name}");
-        assert_eq!(h.options.is_empty(), variation.is_none(), "{name}: {}", h.options);
+        assert_eq!(
+            h.options.is_empty(),
+            variation.is_none(),
+            "{name}: {}",
+            h.options
+        );
         assert!(h.games >= 10_000, "{name}: {} games", h.games);
         // The header's command reproduces the file.
         assert!(
@@ -47,7 +52,13 @@ fn the_default_rule_sets_and_the_walker_variation_have_networks() {
         .iter()
         .map(|id| id.new_game(&Options::new()).unwrap())
         .collect();
-    games.push(AnyGame::new("hj.walker", &Options::parse("hj.walker.variation=true").unwrap()).unwrap());
+    games.push(
+        AnyGame::new(
+            "hj.walker",
+            &Options::parse("hj.walker.variation=true").unwrap(),
+        )
+        .unwrap(),
+    );
     let missing: Vec<String> = games
         .iter()
         .filter(|g| shipped_for(g).is_none())
@@ -144,5 +155,8 @@ fn a_tiny_training_run_beats_random_and_the_untrained_network() {
     let before = score(Arc::unwrap_or_clone(untrained));
     let after = score(t.weights());
     assert!(after.ci95.0 > 0.5, "trained: {after:?}");
-    assert!(after.rate > before.rate, "trained {after:?}, untrained {before:?}");
+    assert!(
+        after.rate > before.rate,
+        "trained {after:?}, untrained {before:?}"
+    );
 }

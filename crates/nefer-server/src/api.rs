@@ -23,6 +23,7 @@ use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::analyze::{AnalysisView, AnalyzeBody};
 use crate::body::{
     CreateGame, CreatedGame, HistoryPage, Level, Links, MoveBody, NAME_MAX, Page, ReplayView,
     RuleSetInfo, Tokens, VersionBody,
@@ -43,6 +44,9 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 
 /// Longest a hint may think before the answer goes without it.
 const HINT_TIMEOUT: Duration = Duration::from_secs(4);
+
+/// Longest an analysis may think: as a hint (its depth is bounded so that it takes far less).
+const ANALYZE_TIMEOUT: Duration = HINT_TIMEOUT;
 
 /// The most frames in one replay answer (`?from=` pages the rest): a frame is a few hundred
 /// bytes, so an answer stays under half a megabyte whatever the record.
@@ -370,6 +374,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(play_move))
         .routes(routes!(undo))
         .routes(routes!(hint))
+        .routes(routes!(analyze))
         .routes(routes!(history))
         .routes(routes!(record))
         .routes(routes!(events))
@@ -906,7 +911,70 @@ async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult
     let h = tokio::time::timeout(HINT_TIMEOUT, search)
         .await
         .map_err(|_| SessionError::HintTooSlow)??;
-    Ok(Json(h))
+    Ok(Json(h.ok_or(SessionError::NothingToHint)?))
+}
+
+/// Analyse a position (no token needed: anyone may ask): at a decision every legal move with
+/// its value, win chance and loss against the best, best first; at a throw every outcome with
+/// its probability and the win chance after it; a finished game's result. The position is a
+/// game's of this server (`game`, now or after `ply` actions) or a position string
+/// (`position`); the values come from an expectimax search `depth` decisions deep (1 to 3).
+#[utoipa::path(post, path = "/api/analyze", tag = "games",
+    request_body = AnalyzeBody,
+    responses(
+        (status = 200, description = "The analysis.", body = AnalysisView),
+        (status = 400, description = "A malformed body; neither or both of `game` and `position`; `ply` without `game`, or past the game's end; `depth` outside 1..=3.", body = ErrorBody),
+        (status = 403, description = "A request from another site's page.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "A body that is not `application/json`.", body = ErrorBody),
+        (status = 422, description = "A `position` that is not a consistent position (every problem named).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 503, description = "The analysis took too long, or every search thread is busy (`Retry-After`).", body = ErrorBody),
+    ))]
+async fn analyze(
+    State(st): State<AppState>,
+    JsonBody(req): JsonBody<AnalyzeBody>,
+) -> ApiResult<Json<AnalysisView>> {
+    let depth = req.depth()?;
+    let game = match (req.game, req.position) {
+        (Some(id), None) => {
+            let s = st.lock(&id).await?;
+            match req.ply {
+                None => s.game().clone(),
+                Some(ply) => s.game_match().position_after(ply).map_err(|_| {
+                    let played = s.history().len();
+                    ApiError::bad_request(format!(
+                        "ply {ply} is past the end: game {id} has {played} actions (ply 0 to \
+                         {played})"
+                    ))
+                })?,
+            }
+        }
+        (None, Some(text)) => {
+            if req.ply.is_some() {
+                return Err(ApiError::bad_request(
+                    "`ply` goes with `game`: a position is analysed as it stands",
+                ));
+            }
+            AnyGame::from_position(&text).map_err(|e| SessionError::BadPosition(e.to_string()))?
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "give either `game` (a game's id, with an optional `ply`) or `position` (a \
+                 position string), not both",
+            ));
+        }
+    };
+    // On the budget's threads, like the computer's moves and the hints; the default
+    // evaluator never starts a table solve.
+    let search = st
+        .searches()
+        .run(move || nefer_players::analysis::analyze_default(&game, depth));
+    let a = tokio::time::timeout(ANALYZE_TIMEOUT, search)
+        .await
+        .map_err(|_| SessionError::AnalysisTooSlow)??;
+    Ok(Json(AnalysisView::from(&a)))
 }
 
 /// The game as an `.ngr` record (NOTATION §5), as an attachment.

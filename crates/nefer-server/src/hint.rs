@@ -1,26 +1,35 @@
-//! Hints: the best move for the seat to decide and, in the pure races, its chance of winning.
+//! Hints: the best move for the seat to decide and, where it is known, its chance of winning.
 //!
-//! The move is the `hard` level's, or the `perfect` player's where its exact table is solved
-//! in this process. The exact tables hold expected turns, not the law of the whole race, so the
-//! win chance is estimated by playing the position out many times with `perfect` on both sides
-//! (at most [`WIN_CHANCE_BUDGET`], about ±2 % with the playouts that fit). Without a solved
-//! table it is `null`: solving takes seconds, so a hint never waits for it, and never starts a
-//! solve; a new game against `perfect` starts one in the background (see
-//! [`crate::AppState::with_table_solving`]).
+//! The move is the best of the position's analysis ([`nefer_players::analysis`]: expectimax
+//! [`HINT_DEPTH`] decisions deep on the default evaluator: the exact race tables once solved,
+//! the shipped network of the game's rules, else the hand-written evaluation), or the `perfect`
+//! player's where its exact table is solved in this process. The win chance is the analysis's
+//! where its evaluator is calibrated (the race tables, a network), and `null` where it only
+//! ranks moves (the hand-written evaluation). In a pure race whose `perfect` table is solved
+//! without the tables of the whole race's law (they hold expected turns only), it is estimated
+//! by playing the position out many times with `perfect` on both sides (at most
+//! [`WIN_CHANCE_BUDGET`], about ±2 % with the playouts that fit). A hint never waits for a
+//! table, and never starts a solve; a new game against `perfect` starts one in the background
+//! (see [`crate::AppState::with_table_solving`]).
 
 use std::time::{Duration, Instant};
 
 use nefer_core::game::{Sampled, play_out};
 use nefer_core::{AnyGame, Game, Outcome, Status};
+use nefer_players::Player;
+use nefer_players::analysis::{self, Analysis};
 use nefer_players::perfect::{self, Perfect};
-use nefer_players::{Player, PlayerSpec};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Time spent estimating a win chance.
+/// Time spent estimating a win chance by playouts.
 pub const WIN_CHANCE_BUDGET: Duration = Duration::from_millis(1500);
+
+/// Decisions the hint's analysis searches: two take a few milliseconds in every rule set
+/// (docs/dev/api.md), so a hint answers at once.
+pub const HINT_DEPTH: u32 = 2;
 
 /// Playouts that give the estimate (±1 % at 95 % confidence); the budget may stop earlier.
 const PLAYOUTS: u32 = 10_000;
@@ -28,45 +37,65 @@ const PLAYOUTS: u32 = 10_000;
 /// Fewer playouts than this give no estimate (±10 %).
 const MIN_PLAYOUTS: u32 = 100;
 
-/// A hint: the move to play and, in a pure race with its table solved, the chance of winning.
+/// A hint: the move to play and, where it is known, the chance of winning.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct Hint {
     /// The move, in notation (NOTATION §3).
     #[serde(rename = "move")]
     pub mv: String,
-    /// The player that chose it: `perfect`, or the `hard` level's spec.
-    #[schema(examples("perfect", "expectimax:depth=3,ms=1000"))]
+    /// What chose it: `perfect`, or the analysis's search (`expectimax:depth=2`, with
+    /// `+neural` or `+race-tables` where it values with a network or the exact tables).
+    #[schema(examples("perfect", "expectimax:depth=2", "expectimax:depth=2+neural"))]
     pub player: String,
-    /// The deciding seat's chance of winning with perfect play on both sides (pure races, once
-    /// their table is solved; two decimals), else `null`.
+    /// The deciding seat's chance of winning with the move (a draw counting half): the
+    /// analysis's where its evaluator knows the chances (the exact race tables, a learned
+    /// network; three decimals), a playout estimate with perfect play on both sides in a pure
+    /// race whose `perfect` table alone is solved (two decimals), else `null`.
     #[schema(required = true, minimum = 0.0, maximum = 1.0)]
     pub win_chance: Option<f64>,
 }
 
-/// The hint for `game`, which waits for a decision. Runs a search: call it off the runtime.
-pub fn hint(game: &AnyGame) -> Hint {
+/// The hint for `game`; `None` where no decision is due. Runs a search: call it off the
+/// runtime.
+pub fn hint(game: &AnyGame) -> Option<Hint> {
+    if !matches!(game.status(), Status::Decide { .. }) {
+        return None;
+    }
+    let analysis = analysis::analyze_default(game, HINT_DEPTH);
     let table = perfect::supports(game)
         .then(|| perfect::solved(game.rule_set()))
         .flatten();
     if table.is_some() {
-        let m = Perfect.choose(game);
-        return Hint {
-            mv: m.to_string(),
-            player: "perfect".to_owned(),
-            win_chance: win_chance(game),
+        let m = Perfect.choose(game).to_string();
+        let win_chance = if analysis.calibrated {
+            chance_of(&analysis, &m)
+        } else {
+            win_chance(game)
         };
+        return Some(Hint {
+            mv: m,
+            player: "perfect".to_owned(),
+            win_chance,
+        });
     }
-    let spec: PlayerSpec = nefer_players::LEVELS[3]
-        .1
-        .parse()
-        .unwrap_or(PlayerSpec::Greedy);
-    // A fixed seed: the same position gets the same hint.
-    let m = spec.build(0x5eed).choose(game);
-    Hint {
-        mv: m.to_string(),
-        player: spec.to_string(),
-        win_chance: None,
-    }
+    let best = analysis.best()?.mv.to_string();
+    Some(Hint {
+        win_chance: analysis
+            .calibrated
+            .then(|| chance_of(&analysis, &best))
+            .flatten(),
+        mv: best,
+        player: analysis.search_name(),
+    })
+}
+
+/// The win chance the analysis gives move `mv`, to three decimals (a tenth of a percent, as
+/// the page shows it).
+fn chance_of(a: &Analysis, mv: &str) -> Option<f64> {
+    a.moves()
+        .iter()
+        .find(|m| m.mv.to_string() == mv)
+        .map(|m| (m.win_chance * 1000.0).round() / 1000.0)
 }
 
 /// The chance that the seat to decide wins with `perfect` play on both sides, estimated by
@@ -147,6 +176,43 @@ mod tests {
     }
 
     #[test]
+    fn without_a_table_the_hint_is_the_analysis_best_move() {
+        // Senet after Kendall, A to play a 1: 20-21 stays out of the House of Waters.
+        let g = AnyGame::from_position("senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1").unwrap();
+        let h = hint(&g).unwrap();
+        let a = analysis::analyze_default(&g, HINT_DEPTH);
+        assert_eq!(h.mv, "20-21");
+        assert_eq!(h.mv, a.best().unwrap().mv.to_string());
+        assert_eq!(h.player, a.search_name());
+        // The hand-written evaluation only ranks moves: no chance is claimed from it.
+        assert_eq!(h.win_chance.is_some(), a.calibrated);
+        if !a.calibrated {
+            assert_eq!(h.player, "expectimax:depth=2");
+        }
+        // A French race without its tables: the analysis's move, no win chance.
+        let race =
+            AnyGame::from_position("hj.french A:L5,L12,L14,L16,L18 B:R3,R4,R7,R9,R11 A 1").unwrap();
+        if perfect::solved(RuleSetId::HjFrench).is_none() {
+            let h = hint(&race).unwrap();
+            let a = analysis::analyze_default(&race, HINT_DEPTH);
+            assert_eq!(h.mv, a.best().unwrap().mv.to_string());
+            assert_eq!(h.win_chance, None);
+        }
+    }
+
+    #[test]
+    fn no_hint_where_no_decision_is_due() {
+        for text in [
+            "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A throw",
+            "senet.kendall A:off*7 B:20,24,off*5 A over:A turn=155",
+        ] {
+            assert_eq!(hint(&AnyGame::from_position(text).unwrap()), None, "{text}");
+        }
+        let start = RuleSetId::SenetSchool.new_game(&Options::new()).unwrap();
+        assert_eq!(hint(&start), None);
+    }
+
+    #[test]
     fn the_estimate_is_the_share_of_playouts_won_and_needs_enough_of_them() {
         let mut g = RuleSetId::HjWalker.new_game(&Options::new()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -155,7 +221,7 @@ mod tests {
             g.play_chance_unchecked(c);
         }
         let long = Duration::from_secs(3600);
-        let greedy = || PlayerSpec::Greedy.build(1);
+        let greedy = || nefer_players::PlayerSpec::Greedy.build(1);
         let e = estimate(&g, &mut *greedy(), 120, long).unwrap();
         assert_eq!(e, by_hand(&g, &mut *greedy(), 120));
         assert!(e > 0.0 && e < 1.0, "{e}");

@@ -8,6 +8,7 @@
 //! The server knows the games only through `nefer-core`'s `Game` interface and its rule facts
 //! (`nefer_core::facts`, on the wire in [`facts`]): no rule lives here.
 
+pub mod analyze;
 pub mod api;
 pub mod assets;
 pub mod body;

@@ -1,8 +1,8 @@
 //! The OpenAPI 3.1 document of the API, served at `/api/openapi.json`. It is generated: the
 //! paths from the handlers' `#[utoipa::path]` as [`crate::api::api_routes`] registers them, the
 //! schemas from the types the handlers answer with (`crate::view`, `crate::body`, `crate::hint`,
-//! `crate::error`). What is written here is only what no type says: the title, the overview and
-//! the seat token's security scheme.
+//! `crate::analyze`, `crate::error`). What is written here is only what no type says: the
+//! title, the overview and the seat token's security scheme.
 
 use std::sync::LazyLock;
 

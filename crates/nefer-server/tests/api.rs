@@ -716,6 +716,7 @@ async fn rules_levels_hint_openapi_and_pages() {
         "/api/games/{id}/move",
         "/api/games/{id}/undo",
         "/api/games/{id}/hint",
+        "/api/analyze",
         "/api/games/{id}/record",
         "/api/games/{id}/events",
         "/api/replay",
@@ -1339,4 +1340,151 @@ async fn a_position_that_does_not_fit_is_refused_with_its_problems() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{mode}");
         assert!(e.contains("only for mode local"), "{e}");
     }
+}
+
+/// `POST /api/analyze` of `body`: its status and answer.
+async fn analyze(app: &App, body: &Value) -> (StatusCode, Value) {
+    app.call("POST", "/api/analyze", None, Some(&body.to_string()))
+        .await
+}
+
+#[tokio::test]
+async fn a_game_is_analysed_at_any_ply_as_its_position_is() {
+    let app = app();
+    let (id, token, _) = app.local("senet.kendall").await;
+    let now = play_randomly(&app, &id, &token, 5, 30).await;
+    let record = app.record(&id).await;
+    let mut decisions = 0;
+    for ply in 0..=record.actions.len() {
+        // The position after `ply` actions, replayed here from the record.
+        let mut cut = record.clone();
+        cut.actions.truncate(ply);
+        let position = nefer_core::replay(&cut).unwrap().game.position();
+        let (s, by_game) = analyze(&app, &json!({"game": id, "ply": ply, "depth": 1})).await;
+        assert_eq!(s, StatusCode::OK, "{by_game}");
+        let (s, by_position) = analyze(&app, &json!({"position": position, "depth": 1})).await;
+        assert_eq!(s, StatusCode::OK, "{by_position}");
+        assert_eq!(by_game, by_position, "ply {ply}");
+        assert_eq!(by_game["position"], position);
+        assert_eq!(by_game["depth"], 1);
+        if by_game["kind"] == "decide" {
+            decisions += 1;
+            let moves = by_game["moves"].as_array().unwrap();
+            assert_eq!(by_game["best_move"], moves[0]["move"]);
+            assert_eq!(moves[0]["loss"], 0.0);
+            let values: Vec<f64> = moves.iter().map(|m| m["value"].as_f64().unwrap()).collect();
+            assert!(
+                values.windows(2).all(|w| w[0] >= w[1]),
+                "best first: {values:?}"
+            );
+        } else {
+            let p: f64 = by_game["outcomes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o["probability"].as_f64().unwrap())
+                .sum();
+            assert!((p - 1.0).abs() < 1e-12, "ply {ply}: {p}");
+        }
+    }
+    assert!(decisions >= 5, "{decisions}");
+    // Without a ply: the game now, at the default depth; its moves are the legal ones.
+    let (s, a) = analyze(&app, &json!({"game": id})).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["position"], now["position"]);
+    assert_eq!(a["depth"], 2);
+    assert_eq!(a["evaluator"], "hand-written");
+    assert_eq!(a["calibrated"], false);
+    if kind(&now) == "decide" {
+        let mut analysed: Vec<String> = a["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap().to_owned())
+            .collect();
+        let mut want = legal(&now);
+        analysed.sort();
+        want.sort();
+        assert_eq!(analysed, want);
+    }
+}
+
+#[tokio::test]
+async fn bad_analyze_requests_get_a_4xx_with_a_reason() {
+    let app = app();
+    let (id, token, _) = app.local("senet.kendall").await;
+    play_randomly(&app, &id, &token, 2, 6).await;
+    let position = "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1";
+    let cases = [
+        (json!({}), StatusCode::BAD_REQUEST, "give either `game`"),
+        (
+            json!({"game": id, "position": position}),
+            StatusCode::BAD_REQUEST,
+            "not both",
+        ),
+        (
+            json!({"position": position, "ply": 1}),
+            StatusCode::BAD_REQUEST,
+            "`ply` goes with `game`",
+        ),
+        (
+            json!({"game": id, "ply": 7}),
+            StatusCode::BAD_REQUEST,
+            "ply 7 is past the end: game",
+        ),
+        (
+            json!({"game": "nosuchgame"}),
+            StatusCode::NOT_FOUND,
+            "no game `nosuchgame`",
+        ),
+        (json!({"game": "../x"}), StatusCode::NOT_FOUND, "no game"),
+        (
+            json!({"position": "senet.kendall A:5 B:1 B 2"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "seat A has 1 pieces",
+        ),
+        (
+            json!({"position": "chess"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "not a position",
+        ),
+        (
+            json!({"position": position, "depth": 0}),
+            StatusCode::BAD_REQUEST,
+            "depth 0 is out of bounds",
+        ),
+        (
+            json!({"position": position, "depth": 4}),
+            StatusCode::BAD_REQUEST,
+            "analyses 1 to 3 decisions deep",
+        ),
+        (
+            json!({"position": position, "depth": -1}),
+            StatusCode::BAD_REQUEST,
+            "bad request body",
+        ),
+        (
+            json!({"position": position, "deep": 2}),
+            StatusCode::BAD_REQUEST,
+            "unknown field `deep`",
+        ),
+        (
+            json!({"game": id, "ply": -1}),
+            StatusCode::BAD_REQUEST,
+            "bad request body",
+        ),
+    ];
+    for (body, status, words) in cases {
+        let (s, v) = analyze(&app, &body).await;
+        assert_eq!(s, status, "{body}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(words), "{body}: {e}");
+    }
+    // A record sent as text is not an analysis request; nor is a GET.
+    let (s, _) = app
+        .raw("POST", "/api/analyze", None, Some("not json".into()))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, _) = app.call("GET", "/api/analyze", None, None).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
 }

@@ -326,7 +326,7 @@ fn documented(uri: &str) -> String {
     }
 }
 
-const ROUTES: [(&str, &str); 13] = [
+const ROUTES: [(&str, &str); 14] = [
     ("get", "/api/rules"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
@@ -335,6 +335,7 @@ const ROUTES: [(&str, &str); 13] = [
     ("post", "/api/games/{id}/move"),
     ("post", "/api/games/{id}/undo"),
     ("get", "/api/games/{id}/hint"),
+    ("post", "/api/analyze"),
     ("get", "/api/games/{id}/history"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/events"),
@@ -572,6 +573,63 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
         }
     }
     assert!(undone, "no decision with a choice in 50 games");
+
+    // Analyses: of the finished game at a decision, at a throw and at its end; of a
+    // position; and what is refused.
+    let history = x.get(&uri("/history"), None, S::OK).await;
+    let first_move = history["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|h| h["kind"] == "move")
+        .unwrap();
+    let decide = x
+        .post(
+            "/api/analyze",
+            None,
+            json!({"game": id, "ply": first_move, "depth": 1}),
+            S::OK,
+        )
+        .await;
+    assert_eq!(decide["kind"], "decide");
+    let throw = x
+        .post("/api/analyze", None, json!({"game": id, "ply": 0}), S::OK)
+        .await;
+    assert_eq!(throw["kind"], "throw");
+    let over = x
+        .post("/api/analyze", None, json!({"game": id}), S::OK)
+        .await;
+    assert_eq!(over["kind"], "over");
+    x.post(
+        "/api/analyze",
+        None,
+        json!({"position": "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1", "depth": 3}),
+        S::OK,
+    )
+    .await;
+    for (body, expect) in [
+        (json!({"game": "nosuchgame"}), S::NOT_FOUND),
+        (json!({"game": id, "ply": 99999}), S::BAD_REQUEST),
+        (
+            json!({"position": "senet.kendall A:5 B:1 B 2"}),
+            S::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        x.post("/api/analyze", None, body, expect).await;
+    }
+    // A depth beyond the document's bound: refused as it says.
+    let deep = json!({"position": "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1", "depth": 4});
+    let (status, _, bytes) = send(
+        x.router,
+        "POST",
+        "/api/analyze",
+        None,
+        Some(&deep.to_string()),
+    )
+    .await;
+    assert_eq!(status, S::BAD_REQUEST);
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    x.checker.answer("post", "/api/analyze", status, &v);
 
     // Replays: a record, a malformed one (`line`), an illegal action (`index`, `token`).
     let (_, _, record) = send(x.router, "GET", &uri("/record"), None, None).await;

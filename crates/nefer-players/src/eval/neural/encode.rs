@@ -243,7 +243,9 @@ mod tests {
 
     #[test]
     fn the_turn_block_says_whose_turn_and_which_throw() {
-        let g: AnyGame = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 3".parse().unwrap();
+        let g: AnyGame = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 3"
+            .parse()
+            .unwrap();
         let mut a = Active::new();
         encode(&g, Seat::B, &mut a);
         assert_eq!(a[0], 2 + 3, "B decides a 3, seen by B");

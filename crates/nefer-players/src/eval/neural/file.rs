@@ -130,9 +130,12 @@ impl Weights {
                 .ok_or_else(|| bad(format!("the header has no `{k}:` line")))
         };
         let num = |k: &str| -> Result<u64, BadWeights> {
-            get(k)?
-                .parse()
-                .map_err(|_| bad(format!("`{k}: {}` is not a whole number", get(k).unwrap_or(""))))
+            get(k)?.parse().map_err(|_| {
+                bad(format!(
+                    "`{k}: {}` is not a whole number",
+                    get(k).unwrap_or("")
+                ))
+            })
         };
         let float = |k: &str| -> Result<f32, BadWeights> {
             get(k)?
@@ -145,8 +148,12 @@ impl Weights {
         rules
             .new_game(&options)
             .map_err(|e| bad(format!("options: {e}")))?;
-        let encoding = Encoding::from_name(get("encoding")?)
-            .ok_or_else(|| bad(format!("unknown encoding `{}`", get("encoding").unwrap_or(""))))?;
+        let encoding = Encoding::from_name(get("encoding")?).ok_or_else(|| {
+            bad(format!(
+                "unknown encoding `{}`",
+                get("encoding").unwrap_or("")
+            ))
+        })?;
         let inputs = num("inputs")? as usize;
         let hidden = num("hidden")? as usize;
         if inputs != encoding.inputs() {
@@ -157,7 +164,9 @@ impl Weights {
             )));
         }
         if hidden == 0 || hidden > MAX_HIDDEN {
-            return Err(bad(format!("hidden: {hidden} is not within 1..={MAX_HIDDEN}")));
+            return Err(bad(format!(
+                "hidden: {hidden} is not within 1..={MAX_HIDDEN}"
+            )));
         }
         if get("outputs")? != "win,draw,loss" {
             return Err(bad("outputs: only `win,draw,loss` is known".into()));
@@ -177,7 +186,13 @@ impl Weights {
         let b1 = take(hidden);
         let w2 = take(OUTPUTS * hidden);
         let b2 = take(OUTPUTS);
-        if w1.iter().chain(&b1).chain(&w2).chain(&b2).any(|x| !x.is_finite()) {
+        if w1
+            .iter()
+            .chain(&b1)
+            .chain(&w2)
+            .chain(&b2)
+            .any(|x| !x.is_finite())
+        {
             return Err(bad("a weight is not a finite number".into()));
         }
         let header = Header {

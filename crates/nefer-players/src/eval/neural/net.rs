@@ -47,9 +47,8 @@ impl Network {
     pub fn random(inputs: usize, hidden: usize, seed: u64) -> Network {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // About a dozen inputs are 1 at once: rows of ±0.15 give hidden sums of order 0.5.
-        let mut draw = |n: usize, r: f32| -> Vec<f32> {
-            (0..n).map(|_| rng.random_range(-r..r)).collect()
-        };
+        let mut draw =
+            |n: usize, r: f32| -> Vec<f32> { (0..n).map(|_| rng.random_range(-r..r)).collect() };
         Network {
             inputs,
             hidden,
@@ -84,7 +83,11 @@ impl Network {
         let mut z = self.b2;
         for (k, zk) in z.iter_mut().enumerate() {
             let row = &self.w2[k * self.hidden..][..self.hidden];
-            *zk += row.iter().zip(pre).map(|(w, &x)| w * x.max(0.0)).sum::<f32>();
+            *zk += row
+                .iter()
+                .zip(pre)
+                .map(|(w, &x)| w * x.max(0.0))
+                .sum::<f32>();
         }
         z
     }
@@ -121,8 +124,8 @@ impl Network {
         let delta: [f32; OUTPUTS] = core::array::from_fn(|k| p[k] - target[k]);
         // The hidden units' error first, with the second layer's weights before their update.
         let pre = &mut scratch.pre;
-        for j in 0..h {
-            let x = pre[j];
+        for (j, slot) in pre.iter_mut().enumerate() {
+            let x = *slot;
             let back = if x > 0.0 {
                 (0..OUTPUTS).map(|k| self.w2[k * h + j] * delta[k]).sum()
             } else {
@@ -132,7 +135,7 @@ impl Network {
                 self.w2[k * h + j] -= rate * d * x.max(0.0);
             }
             // `pre` now holds the step of each hidden unit's weights.
-            pre[j] = rate * back;
+            *slot = rate * back;
         }
         for (b, d) in self.b2.iter_mut().zip(delta) {
             *b -= rate * d;
@@ -195,7 +198,9 @@ mod tests {
         let t = [0.2, 0.1, 0.7];
         let loss = |n: &Network| -> f64 {
             let p = n.forward(&x);
-            -(0..3).map(|k| f64::from(t[k]) * f64::from(p[k]).ln()).sum::<f64>()
+            -(0..3)
+                .map(|k| f64::from(t[k]) * f64::from(p[k]).ln())
+                .sum::<f64>()
         };
         let rate = 1e-3;
         let mut stepped = n.clone();
@@ -220,7 +225,10 @@ mod tests {
                 }
             }
             let numeric = (loss(&plus) - loss(&minus)) / (2.0 * f64::from(eps));
-            assert!((grad - numeric).abs() < 2e-3, "{which}: {grad} vs {numeric}");
+            assert!(
+                (grad - numeric).abs() < 2e-3,
+                "{which}: {grad} vs {numeric}"
+            );
         }
     }
 }
