@@ -2,6 +2,7 @@
 """Builds the strength ladder of docs/STRENGTH.md with `nefer sim --json`.
 
     python3 scripts/ladder.py [--games 2000] [--threads 2] [--rules KEY ...] [--out FILE]
+    python3 scripts/ladder.py --pairs master:expert neural:expert master:random [--rules KEY ...]
 
 For every rule set: each level against the one below it and against `random`. Writes one
 JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
@@ -39,6 +40,8 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--rules', nargs='*', default=RULES)
     ap.add_argument('--levels', nargs='*', default=None, help='only pairs whose stronger side is one of these')
+    ap.add_argument('--pairs', nargs='*', default=None,
+                    help='A:B pairs to measure instead of the ladder (e.g. master:expert)')
     ap.add_argument('--out', default='docs/strength.jsonl')
     ap.add_argument('--table', action='store_true')
     ap.add_argument('--first', action='store_true')
@@ -77,7 +80,8 @@ def main():
                 100 * r['a']['win_rate'], 100 * lo, 100 * hi, sig, r['seconds']))
         return
     for rules in a.rules:
-        for strong, weak in pairs():
+        todo = [tuple(p.split(':', 1)) for p in a.pairs] if a.pairs else list(pairs())
+        for strong, weak in todo:
             if a.levels and strong not in a.levels:
                 continue
             if (rules, strong, weak, a.games) in done:

@@ -189,9 +189,10 @@ pub const LEVELS: [(&str, &str); 6] = [
     // more per level for gains that luck mostly hides (docs/STRENGTH.md).
     ("hard", "expectimax:depth=3,ms=1000"),
     ("expert", "expectimax:depth=4,ms=1000"),
-    // Expectimax over the learned evaluator: its leaves know the chances, so two decisions deep
-    // already see further than `expert`'s four on the hand-written scores (docs/STRENGTH.md).
-    ("master", "master:depth=2,ms=1000"),
+    // Expectimax over the learned evaluator: three decisions deep on leaves that know the
+    // chances plays better than `expert`'s four on hand-written scores, in a few milliseconds a
+    // move (docs/STRENGTH.md).
+    ("master", "master:depth=3,ms=1000"),
 ];
 
 /// A player name that is not understood.
