@@ -121,12 +121,15 @@ macro_rules! rule_sets {
                 each_game!(self, g => g.config().to_options())
             }
 
-            /// Whether `other` is a game of the same rule set under the same rules (options):
-            /// what a learned evaluator checks before valuing a game it was not trained on.
-            /// Compares the parsed configurations, so it costs a few byte comparisons.
-            pub fn same_rules(&self, other: &AnyGame) -> bool {
+            /// Whether `other` is a game of the same rule set under the same rules but perhaps
+            /// another turn cap (C-7): the rules of play are the same, only when a long game
+            /// is called a draw differs. A learned evaluator, which does not see the turn
+            /// count, values both alike.
+            pub fn same_rules_but_cap(&self, other: &AnyGame) -> bool {
                 match (self, other) {
-                    $((AnyGame::$variant(a), AnyGame::$variant(b)) => a.config() == b.config(),)*
+                    $((AnyGame::$variant(a), AnyGame::$variant(b)) => {
+                        a.config().uncapped() == b.config().uncapped()
+                    })*
                     _ => false,
                 }
             }

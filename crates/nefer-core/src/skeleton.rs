@@ -363,6 +363,16 @@ macro_rules! rule_set {
             }
         }
 
+        impl Config {
+            /// This configuration without C-7's turn cap: what two games compare when a cap far
+            /// beyond their length should not make their rules differ.
+            pub(crate) fn uncapped(&self) -> Config {
+                let mut c = *self;
+                c.common.max_turns = 0;
+                c
+            }
+        }
+
         impl Default for Config {
             fn default() -> Config {
                 Config::from_options(&$crate::Options::new()).expect("defaults are valid")

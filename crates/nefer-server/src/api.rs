@@ -16,7 +16,7 @@ use axum::{Json, Router};
 use nefer_core::facts::{Chronicle, Names};
 use nefer_core::record::{play_token, start_of};
 use nefer_core::{AnyGame, FromSetup as _, Game, Options, Record, RuleSetId, Seat, Status};
-use nefer_players::LEVELS;
+use nefer_players::{LEVELS, PlayerSpec};
 use tokio::sync::Mutex;
 use tokio_stream::StreamExt as _;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
@@ -747,10 +747,19 @@ async fn create(
         watch: format!("/game/{id}"),
         invite: invite.map(|other| format!("/game/{id}#token={other}")),
     };
+    let learned = s
+        .level
+        .as_deref()
+        .and_then(|l| l.parse::<PlayerSpec>().ok())
+        .is_some_and(|p| p.is_learned());
+    let evaluator_note = learned
+        .then(|| nefer_players::eval::neural::fallback_note(s.game_match().start(), None))
+        .flatten();
     let created = CreatedGame {
         view: view(&s).for_seats(&s.holds(Some(&token))),
         tokens,
         links,
+        evaluator_note,
     };
     let cell = Arc::new(Mutex::new(s));
     st.inner

@@ -186,6 +186,11 @@ pub struct CreatedGame {
     pub tokens: Tokens,
     /// Addresses of the game's page.
     pub links: Links,
+    /// Where the computer's level plays on the learned evaluator (`master`, `neural`) but no
+    /// network was trained for the game's options: it plays on the hand-written evaluation,
+    /// and this says so in words; `null` otherwise.
+    #[schema(required = true)]
+    pub evaluator_note: Option<String>,
 }
 
 /// Seat tokens, by seat.

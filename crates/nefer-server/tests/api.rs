@@ -1488,3 +1488,32 @@ async fn bad_analyze_requests_get_a_4xx_with_a_reason() {
     let (s, _) = app.call("GET", "/api/analyze", None, None).await;
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
 }
+
+#[tokio::test]
+async fn a_learned_level_says_when_no_network_knows_the_options() {
+    let app = app();
+    // The shipped network of the default rules: nothing to say.
+    let v = app
+        .create(
+            json!({"rules": "senet.kendall", "mode": "computer", "level": "master", "seat": "A"}),
+        )
+        .await;
+    assert!(v["evaluator_note"].is_null(), "{v}");
+    // Another setup: the level plays on the hand-written evaluation, and the answer says so.
+    let v = app
+        .create(
+            json!({"rules": "senet.kendall", "mode": "computer", "level": "master", "seat": "A",
+                       "options": {"senet.kendall.setup": "first_on_odd"}}),
+        )
+        .await;
+    let note = v["evaluator_note"].as_str().unwrap();
+    assert!(note.contains("hand-written evaluation"), "{note}");
+    // A hand-written level never has a note.
+    let v = app
+        .create(
+            json!({"rules": "senet.kendall", "mode": "computer", "level": "hard", "seat": "A",
+                       "options": {"senet.kendall.setup": "first_on_odd"}}),
+        )
+        .await;
+    assert!(v["evaluator_note"].is_null(), "{v}");
+}

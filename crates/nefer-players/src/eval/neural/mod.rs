@@ -30,7 +30,7 @@ pub use net::Network;
 #[derive(Debug)]
 pub struct Neural {
     weights: Weights,
-    /// A start position of the network's rules: [`AnyGame::same_rules`] against it says whether
+    /// A start position of the network's rules: [`AnyGame::same_rules_but_cap`] against it says whether
     /// a game is one the network knows.
     start: AnyGame,
 }
@@ -97,8 +97,11 @@ impl Evaluator for Neural {
         self.supports(g).then(|| self.estimate(g, seat))
     }
 
+    /// The games of the network's rules; a turn cap (C-7) is not a rule of play, and the
+    /// network does not see the turn count: a capped game is valued as the uncapped one (the
+    /// server caps its games at 1,000 turns, far beyond their length).
     fn supports(&self, g: &AnyGame) -> bool {
-        self.start.same_rules(g)
+        self.start.same_rules_but_cap(g)
     }
 
     fn name(&self) -> &str {
