@@ -971,8 +971,16 @@ fn analyze_ranks_every_move_best_first() {
     let lines: Vec<&str> = s.lines().collect();
     assert_eq!(lines[0], WATERS);
     assert!(lines[1].starts_with("A to move with a 1;"), "{s}");
+    // The default evaluator: the shipped Kendall network where one ships (its values are
+    // chances), else the hand-written evaluation (they only rank).
+    let g = nefer_core::AnyGame::from_position(WATERS).unwrap();
+    let name = nefer_players::analysis::default_evaluator(&g)
+        .name()
+        .to_owned();
+    let calibrated = nefer_players::eval::neural::shipped_for(&g).is_some();
     assert!(
-        lines[1].contains("depth 2, on the hand-written evaluation") && lines[1].contains("ranks"),
+        lines[1].contains(&format!("depth 2, on the {name} evaluation"))
+            && lines[1].contains("ranks") != calibrated,
         "{s}"
     );
     let rows: Vec<Vec<&str>> = lines[4..]
@@ -989,8 +997,8 @@ fn analyze_ranks_every_move_best_first() {
     let v = analysis(&[WATERS, "--depth", "3"]);
     assert_eq!(v["kind"], "decide");
     assert_eq!(v["depth"], 3);
-    assert_eq!(v["evaluator"], "hand-written");
-    assert_eq!(v["calibrated"], false);
+    assert_eq!(v["evaluator"], name.as_str());
+    assert_eq!(v["calibrated"], calibrated);
     assert_eq!(v["best_move"], "20-21");
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
