@@ -16,8 +16,8 @@ use nefer_players::review::{Review, SeatReview, record_actions, review};
 use crate::output::stdout;
 
 /// The deepest review `nefer review` runs: a review analyses every position of the game, and
-/// each level of depth costs five to fifteen times the one before (a Senet game at depth 2
-/// takes about a second in a release build, so depth 4 takes minutes).
+/// each level of depth costs ten to fifteen times the one before (a Senet game of 530
+/// actions takes 0.1 s at depth 2, 1.4 s at 3 and 22 s at 4 in a release build).
 pub const MAX_DEPTH: u32 = 4;
 
 /// Arguments of `nefer review`.

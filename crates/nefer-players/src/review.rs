@@ -374,8 +374,9 @@ pub enum ReviewError {
 /// called with the positions analysed and their total (the actions and the final position)
 /// after each.
 ///
-/// Each depth costs five to fifteen times the one before (see [`analysis::analyze`]); a whole
-/// Senet game at depth 2 takes about a second (release build).
+/// Each depth costs ten to fifteen times the one before (see [`analysis::analyze`]): a whole
+/// Senet game (530 actions) takes a tenth of a second at depth 2, 1.4 s at depth 3 and 22 s
+/// at depth 4 (release build, one core).
 ///
 /// # Errors
 /// An action that is not legal where it stands (its index, token and the legal actions
