@@ -3,6 +3,7 @@
 
     python3 scripts/ladder.py [--games 2000] [--threads 2] [--rules KEY ...] [--out FILE]
     python3 scripts/ladder.py --pairs master:expert neural:expert master:random [--rules KEY ...]
+    python3 scripts/ladder.py --table [--pairs A:B ...]   # the ladder's rows, or those pairs'
 
 For every rule set: each level against the one below it and against `random`. Writes one
 JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
@@ -72,7 +73,10 @@ def main():
         first = {}
         for r in rows:
             first.setdefault(r['rules'], len(first))
+        wanted = {tuple(p.split(':', 1)) for p in a.pairs} if a.pairs else set(pairs())
         for r in sorted(rows, key=lambda r: first[r['rules']]):
+            if (r['a']['player_level'], r['b']['player_level']) not in wanted:
+                continue
             lo, hi = r['a']['ci95']
             sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
             print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s | %.0f |' % (

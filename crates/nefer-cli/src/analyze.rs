@@ -94,7 +94,11 @@ fn game_at(file: &Path, ply: Option<usize>) -> Result<AnyGame> {
 
 /// What values the positions: the network of `weights`, the exact tables (`exact`), or the
 /// default of the game ([`default_evaluator`]).
-fn evaluator(game: &AnyGame, weights: Option<&Path>, exact: bool) -> Result<Arc<dyn Evaluator>> {
+pub(crate) fn evaluator(
+    game: &AnyGame,
+    weights: Option<&Path>,
+    exact: bool,
+) -> Result<Arc<dyn Evaluator>> {
     if let Some(path) = weights {
         let net = Neural::load(path)?;
         if !net.supports(game) {

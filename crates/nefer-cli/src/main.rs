@@ -5,6 +5,7 @@ mod analyze;
 mod calibrate;
 mod perft;
 mod play;
+mod review;
 mod serve;
 mod sim;
 mod solve;
@@ -80,6 +81,10 @@ enum Command {
     /// Analyse a position (or a record's, at a ply): every move with its win chance and its
     /// loss against the best, or every throw with its probability and the win chance after it.
     Analyze(analyze::AnalyzeArgs),
+    /// Review a recorded game: each decision's loss against the best move and its mark
+    /// (inaccuracy, mistake, blunder), each throw's luck, each seat's accuracy and
+    /// luck-adjusted result, and the moments that turned the game.
+    Review(review::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
         Command::Train(args) => train::run_train(args),
         Command::Calibrate(args) => calibrate::run_calibrate(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Review(args) => review::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

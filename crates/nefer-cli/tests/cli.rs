@@ -971,8 +971,16 @@ fn analyze_ranks_every_move_best_first() {
     let lines: Vec<&str> = s.lines().collect();
     assert_eq!(lines[0], WATERS);
     assert!(lines[1].starts_with("A to move with a 1;"), "{s}");
+    // The default evaluator: the shipped Kendall network where one ships (its values are
+    // chances), else the hand-written evaluation (they only rank).
+    let g = nefer_core::AnyGame::from_position(WATERS).unwrap();
+    let name = nefer_players::analysis::default_evaluator(&g)
+        .name()
+        .to_owned();
+    let calibrated = nefer_players::eval::neural::shipped_for(&g).is_some();
     assert!(
-        lines[1].contains("depth 2, on the hand-written evaluation") && lines[1].contains("ranks"),
+        lines[1].contains(&format!("depth 2, on the {name} evaluation"))
+            && lines[1].contains("ranks") != calibrated,
         "{s}"
     );
     let rows: Vec<Vec<&str>> = lines[4..]
@@ -989,8 +997,8 @@ fn analyze_ranks_every_move_best_first() {
     let v = analysis(&[WATERS, "--depth", "3"]);
     assert_eq!(v["kind"], "decide");
     assert_eq!(v["depth"], 3);
-    assert_eq!(v["evaluator"], "hand-written");
-    assert_eq!(v["calibrated"], false);
+    assert_eq!(v["evaluator"], name.as_str());
+    assert_eq!(v["calibrated"], calibrated);
     assert_eq!(v["best_move"], "20-21");
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
@@ -1133,4 +1141,169 @@ fn analyze_refuses_bad_input_with_clear_errors() {
         assert_fails_with(&out, words);
         assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
     }
+}
+
+/// A conformance record of each family: a whole Senet game of random players (B wins) and a
+/// whole French race (a draw of who starts, then A wins).
+fn reviewed(name: &str) -> PathBuf {
+    let family = name.split('-').next().unwrap();
+    vectors().join(family).join(format!("{name}.ngr"))
+}
+
+/// `nefer review --json` with `args`: the review, read.
+fn review_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["review", "--json"];
+    all.extend(args);
+    let out = nefer(&all, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert_eq!(s.lines().count(), 1, "one JSON object: {s}");
+    serde_json::from_str(&s).unwrap()
+}
+
+#[test]
+fn review_json_is_the_librarys_review_of_the_record() {
+    for (name, depth) in [("senet.kendall-0001-000", 1), ("hj.french-0001-001", 2)] {
+        let file = reviewed(name);
+        let path = file.to_str().unwrap();
+        let d = depth.to_string();
+        let v = review_json(&[path, "--depth", &d]);
+        let record = Record::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let (start, actions) = nefer_players::review::record_actions(&record).unwrap();
+        let want =
+            nefer_players::review::review_default(&start, &actions, depth, &|_, _| ()).unwrap();
+        // Both through the same text and parser: floats compare to the bit.
+        let want: serde_json::Value =
+            serde_json::from_str(&serde_json::to_string(&want).unwrap()).unwrap();
+        assert_eq!(v, want, "{name}");
+        // What the record says, as the review says it.
+        assert_eq!(v["plies"], record.actions.len());
+        assert_eq!(
+            v["graph"].as_array().unwrap().len(),
+            record.actions.len() + 1
+        );
+        let trace = nefer(&["replay", path, "--trace"], "");
+        let last = text(&trace.stdout).lines().last().unwrap().to_owned();
+        assert_eq!(last, format!("{{\"result\":{}}}", v["result"]), "{name}");
+        let decisions = text(&trace.stdout).lines().count() - 1;
+        assert_eq!(v["decisions"].as_array().unwrap().len(), decisions);
+        for seat in ["A", "B"] {
+            let s = &v["seats"][seat];
+            let acc = s["accuracy"].as_f64().unwrap();
+            assert!((0.0..=100.0).contains(&acc), "{name} {seat}: {acc}");
+            let luck = s["luck"].as_f64().unwrap();
+            let adjusted = s["luck_adjusted_result"].as_f64().unwrap();
+            let net = s["net_luck"].as_f64().unwrap();
+            assert!((s["result"].as_f64().unwrap() - net - adjusted).abs() < 1e-12);
+            assert!(luck.is_finite());
+        }
+    }
+}
+
+#[test]
+fn review_prints_the_errors_the_seats_and_the_key_moments() {
+    let file = reviewed("hj.french-0001-001");
+    let path = file.to_str().unwrap();
+    let out = nefer(&["review", path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.starts_with("hj.french: 229 actions, A won.\n"), "{s}");
+    assert!(s.contains("on the neural evaluation (calibrated"), "{s}");
+    for words in [
+        "Inaccuracies, mistakes and blunders",
+        "accuracy (0-100)",
+        "luck-adjusted result",
+        "Key moments",
+        "A is A (random), B is B (random).",
+    ] {
+        assert!(s.contains(words), "{words}: {s}");
+    }
+    let v = review_json(&[path]);
+    let errors = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| ["inaccuracy", "mistake", "blunder"].contains(&d["mark"].as_str().unwrap()))
+        .count();
+    let rows = |s: &str| {
+        s.lines()
+            .filter(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                w.len() == 7 && w[0].parse::<usize>().is_ok()
+            })
+            .count()
+    };
+    assert_eq!(rows(&s), errors, "{s}");
+    // --all lists every decision, forced ones too.
+    let out = nefer(&["review", path, "--all"], "");
+    let all = text(&out.stdout);
+    assert!(all.contains("Every decision"), "{all}");
+    assert_eq!(
+        rows(&all),
+        v["decisions"].as_array().unwrap().len(),
+        "{all}"
+    );
+    assert!(
+        all.contains(" forced\n") && all.contains(" best\n"),
+        "{all}"
+    );
+    // The key moments, largest swing first, with seat A's win chance before and after.
+    let key = &v["key_moments"][0];
+    let ply = key["ply"].as_u64().unwrap();
+    assert!(s.contains(&format!("ply {ply:>4}")), "{s}");
+}
+
+#[test]
+fn review_refuses_bad_input_with_clear_errors() {
+    let broken = temp("review-broken.ngr");
+    std::fs::write(&broken, "rules: senet.kendall\nactions: 2 29-30\n").unwrap();
+    let malformed = temp("review-malformed.ngr");
+    std::fs::write(&malformed, "rules: senet.kendall\nnot a header\nactions:\n").unwrap();
+    let unknown = temp("review-unknown.ngr");
+    std::fs::write(&unknown, "rules: senet.nope\nactions:\n").unwrap();
+    let binary = temp("review-binary.ngr");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
+    let short = temp("review-short.ngr");
+    std::fs::write(&short, "rules: senet.kendall\nactions: 2 14-16 3\n").unwrap();
+    let missing = temp("no-such-review.ngr");
+    let (broken, malformed, unknown, binary, short, missing) = (
+        broken.to_str().unwrap(),
+        malformed.to_str().unwrap(),
+        unknown.to_str().unwrap(),
+        binary.to_str().unwrap(),
+        short.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec![missing], "cannot read"),
+        (vec![broken], "action 1 `29-30`"),
+        (vec![malformed], "line 2"),
+        (vec![unknown], "unknown rule set `senet.nope`"),
+        (vec![binary], "is not UTF-8 text"),
+        (vec![], "required arguments were not provided"),
+        (vec![short, "--depth", "0"], "0 is not in 1..=4"),
+        (vec![short, "--depth", "5"], "5 is not in 1..=4"),
+        (vec![short, "--json", "--all"], "cannot be used with"),
+        (vec![short, "--weights", short], "weights file"),
+    ];
+    for (args, words) in cases {
+        let mut all = vec!["review"];
+        all.extend(&args);
+        let out = nefer(&all, "");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        assert_fails_with(&out, words);
+        assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
+    }
+    // A game that is not over is reviewed as far as it goes: no result, no adjusted result.
+    let v = review_json(&[short, "--depth", "1"]);
+    assert_eq!(v["plies"], 3);
+    assert_eq!(v["result"], serde_json::Value::Null);
+    assert_eq!(
+        v["seats"]["A"]["luck_adjusted_result"],
+        serde_json::Value::Null
+    );
+    assert_eq!(
+        v["decisions"][0]["mark"], "forced",
+        "14-16 is a 2's only move"
+    );
 }

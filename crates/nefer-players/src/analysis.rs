@@ -253,32 +253,7 @@ pub fn analyze(game: &AnyGame, depth: u32, eval: Arc<dyn Evaluator>) -> Analysis
             (Node::Decide { seat, throw, moves }, calibrated)
         }
         Status::Chance { seat: thrower } => {
-            let seat = thrower.unwrap_or(Seat::A);
-            let mut calibrated = true;
-            let outcomes: Vec<OutcomeValue> = game
-                .chance_outcomes()
-                .iter()
-                .map(|&(outcome, p)| {
-                    let mut x = game.clone();
-                    x.play_chance_unchecked(outcome);
-                    calibrated &= knows(eval.as_ref(), &x, seat);
-                    let (value, best_move) = after_chance(&x, seat, depth, &eval);
-                    OutcomeValue {
-                        outcome,
-                        probability: p.to_f64(),
-                        value,
-                        win_chance: win_chance(value),
-                        best_move,
-                    }
-                })
-                .collect();
-            let value = outcomes.iter().map(|o| o.probability * o.value).sum();
-            let node = Node::Throw {
-                seat,
-                thrower,
-                outcomes,
-                value,
-            };
+            let (node, calibrated, _) = chance_node(game, thrower, depth, &eval, None);
             (node, calibrated)
         }
     };
@@ -289,6 +264,83 @@ pub fn analyze(game: &AnyGame, depth: u32, eval: Arc<dyn Evaluator>) -> Analysis
         calibrated,
         node,
     }
+}
+
+/// [`analyze`] of `game`, where a chance event is due, with the whole analysis of the decision
+/// that outcome `then` leads to (`None` where no decision follows it, or `then` is not one of
+/// the outcomes). Valuing each outcome already searches the decision after it: the one of
+/// `then` is kept, whole, rather than searched again, so that a walk through a game (a
+/// [review](crate::review)) analyses no position twice. The throw's analysis is [`analyze`]'s,
+/// to the bit.
+pub(crate) fn analyze_chance_then(
+    game: &AnyGame,
+    depth: u32,
+    eval: Arc<dyn Evaluator>,
+    then: Chance,
+) -> (Analysis, Option<Analysis>) {
+    let depth = depth.max(1);
+    let Status::Chance { seat: thrower } = game.status() else {
+        return (analyze(game, depth, eval), None);
+    };
+    let (node, calibrated, kept) = chance_node(game, thrower, depth, &eval, Some(then));
+    let a = Analysis {
+        position: game.position(),
+        depth,
+        evaluator: eval.name().to_owned(),
+        calibrated,
+        node,
+    };
+    (a, kept)
+}
+
+/// The node of a chance event (`thrower` throws; `None`: who starts is drawn), whether every
+/// outcome's value is a known chance, and the whole analysis of the decision after outcome
+/// `keep` where one follows it ([`analyze_chance_then`]).
+fn chance_node(
+    game: &AnyGame,
+    thrower: Option<Seat>,
+    depth: u32,
+    eval: &Arc<dyn Evaluator>,
+    keep: Option<Chance>,
+) -> (Node, bool, Option<Analysis>) {
+    let seat = thrower.unwrap_or(Seat::A);
+    let mut calibrated = true;
+    let mut kept = None;
+    let outcomes: Vec<OutcomeValue> = game
+        .chance_outcomes()
+        .iter()
+        .map(|&(outcome, p)| {
+            let mut x = game.clone();
+            x.play_chance_unchecked(outcome);
+            calibrated &= knows(eval.as_ref(), &x, seat);
+            let (value, best_move) = match x.status() {
+                // The same search as `after_chance`'s for a decision, with every move's value
+                // kept.
+                Status::Decide { seat: z, .. } if keep == Some(outcome) => {
+                    let a = analyze(&x, depth, eval.clone());
+                    let (best, v) = a.best().map_or((None, 0.0), |m| (Some(m.mv), m.value));
+                    kept = Some(a);
+                    (if z == seat { v } else { -v }, best)
+                }
+                _ => after_chance(&x, seat, depth, eval),
+            };
+            OutcomeValue {
+                outcome,
+                probability: p.to_f64(),
+                value,
+                win_chance: win_chance(value),
+                best_move,
+            }
+        })
+        .collect();
+    let value = outcomes.iter().map(|o| o.probability * o.value).sum();
+    let node = Node::Throw {
+        seat,
+        thrower,
+        outcomes,
+        value,
+    };
+    (node, calibrated, kept)
 }
 
 /// Whether `eval` knows `seat`'s chances in `g` (or `g` is over: its result is known).
@@ -337,12 +389,12 @@ fn after_chance(
 }
 
 /// Serializes with `Display`: moves, seats and outcomes in notation (NOTATION §1–3).
-fn as_text<T: std::fmt::Display, S: Serializer>(x: &T, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn as_text<T: std::fmt::Display, S: Serializer>(x: &T, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(x)
 }
 
 /// [`as_text`], `null` for `None`.
-fn as_text_or_null<T: std::fmt::Display, S: Serializer>(
+pub(crate) fn as_text_or_null<T: std::fmt::Display, S: Serializer>(
     x: &Option<T>,
     s: S,
 ) -> Result<S::Ok, S::Error> {
@@ -520,6 +572,33 @@ mod tests {
             }
         }
         assert!(throws >= 12, "{throws}");
+    }
+
+    #[test]
+    fn a_throw_keeps_the_decision_after_an_outcome_whole_and_values_as_analyze() {
+        // What a review relies on: the throw's analysis is `analyze`'s, and the decision after
+        // the outcome kept is the analysis of that position alone.
+        let mut kept = 0;
+        for g in positions() {
+            if !matches!(g.status(), Status::Chance { .. }) {
+                continue;
+            }
+            let plain = analyze(&g, 2, hand());
+            for &(c, _) in &g.chance_outcomes() {
+                let (a, after) = analyze_chance_then(&g, 2, hand(), c);
+                assert_eq!(a, plain, "{}", plain.position);
+                let mut x = g.clone();
+                x.play_chance_unchecked(c);
+                match x.status() {
+                    Status::Decide { .. } => {
+                        assert_eq!(after, Some(analyze(&x, 2, hand())));
+                        kept += 1;
+                    }
+                    _ => assert_eq!(after, None),
+                }
+            }
+        }
+        assert!(kept >= 20, "{kept}");
     }
 
     #[test]

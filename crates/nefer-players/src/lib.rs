@@ -30,6 +30,7 @@ pub mod calibration;
 pub mod eval;
 pub mod perfect;
 pub mod play;
+pub mod review;
 pub mod search;
 pub mod sim;
 pub mod study;

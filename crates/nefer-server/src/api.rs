@@ -33,6 +33,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
 use crate::facts::BoardView;
 use crate::hint::Hint;
 use crate::limits::{Limiters, Limits, SearchBudget};
+use crate::review::{ReviewQuery, ReviewView};
 use crate::session::{
     Mode, NewGame, SeatInfo, Session, check_level, hash_token, new_id, new_token,
 };
@@ -47,6 +48,11 @@ const HINT_TIMEOUT: Duration = Duration::from_secs(4);
 
 /// Longest an analysis may think: as a hint (its depth is bounded so that it takes far less).
 const ANALYZE_TIMEOUT: Duration = HINT_TIMEOUT;
+
+/// Longest a game's review may think: it analyses every position of the game (each as an
+/// analysis, bounded in depth alike), so a long game at depth 3 takes seconds; past this the
+/// review stops where it is (the thread comes free) and the answer is a `503`.
+const REVIEW_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// The most frames in one replay answer (`?from=` pages the rest): a frame is a few hundred
 /// bytes, so an answer stays under half a megabyte whatever the record.
@@ -203,6 +209,21 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Page {
         Query::<Page>::from_request_parts(parts, state)
             .await
             .map(|Query(p)| p)
+            .map_err(|e| ApiError::bad_request(format!("bad query: {}", e.body_text())))
+    }
+}
+
+/// The query of a review; one that does not read is a JSON `400`.
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ReviewQuery {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, ApiError> {
+        Query::<ReviewQuery>::from_request_parts(parts, state)
+            .await
+            .map(|Query(q)| q)
             .map_err(|e| ApiError::bad_request(format!("bad query: {}", e.body_text())))
     }
 }
@@ -375,6 +396,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(undo))
         .routes(routes!(hint))
         .routes(routes!(analyze))
+        .routes(routes!(review))
         .routes(routes!(history))
         .routes(routes!(record))
         .routes(routes!(events))
@@ -903,7 +925,7 @@ async fn undo(
         (status = 200, description = "The hint.", body = Hint),
         (status = 404, description = "No such game.", body = ErrorBody),
         (status = 409, description = "No decision is due.", body = ErrorBody),
-        (status = 429, description = "Too many hints, analyses and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
         (status = 503, description = "The hint took too long, or every search thread is busy (`Retry-After`).", body = ErrorBody),
     ))]
 async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult<Json<Hint>> {
@@ -938,7 +960,7 @@ async fn hint(State(st): State<AppState>, PathParam(id): PathParam) -> ApiResult
         (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
         (status = 415, description = "A body that is not `application/json`.", body = ErrorBody),
         (status = 422, description = "A `position` that is not a consistent position (every problem named).", body = ErrorBody),
-        (status = 429, description = "Too many hints, analyses and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
         (status = 503, description = "The analysis took too long, or every search thread is busy (`Retry-After`).", body = ErrorBody),
     ))]
 async fn analyze(
@@ -984,6 +1006,54 @@ async fn analyze(
         .await
         .map_err(|_| SessionError::AnalysisTooSlow)??;
     Ok(Json(AnalysisView::from(&a)))
+}
+
+/// Review the game (no token needed: anyone may ask), as far as it has gone: every decision
+/// with the played move's win chance, the best move's, the loss between them and a mark
+/// (`best`, `good`, `inaccuracy`, `mistake`, `blunder`; `forced` where there was no choice);
+/// every throw with its luck; each seat's accuracy, mean loss, luck and luck-adjusted result;
+/// seat A's win chance after every action and the key moments (docs/dev/review.md). Each
+/// position is analysed as `POST /api/analyze` would, `depth` decisions deep (1 to 3, 2 by
+/// default), on the default evaluator.
+#[utoipa::path(get, path = "/api/games/{id}/review", tag = "games",
+    params(GameId, ReviewQuery),
+    responses(
+        (status = 200, description = "The review.", body = ReviewView),
+        (status = 400, description = "`depth` outside 1..=3, or a malformed query.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 503, description = "The review took too long (ask for less depth), or every search thread is busy (`Retry-After`).", body = ErrorBody),
+    ))]
+async fn review(
+    State(st): State<AppState>,
+    PathParam(id): PathParam,
+    query: ReviewQuery,
+) -> ApiResult<Json<ReviewView>> {
+    use nefer_players::review::{ReviewError, review_within};
+    let depth = query.depth()?;
+    // The game's start and actions, copied: the game is not held while it is reviewed.
+    let (start, actions) = {
+        let s = st.lock(&id).await?;
+        let actions: Vec<nefer_core::Action> = s.history().iter().map(|e| e.action).collect();
+        (s.game_match().start().clone(), actions)
+    };
+    // On the budget's threads, like the analyses; the review itself stops at the deadline,
+    // so that a review nobody waits for does not keep its thread.
+    let deadline = std::time::Instant::now() + REVIEW_TIMEOUT;
+    let search = st.searches().run(move || {
+        let eval = nefer_players::analysis::default_evaluator(&start);
+        review_within(&start, &actions, depth, eval, &|_, _| (), Some(deadline))
+    });
+    // A second beyond the deadline: the review's own answer comes first.
+    let r = tokio::time::timeout(REVIEW_TIMEOUT + Duration::from_secs(1), search)
+        .await
+        .map_err(|_| SessionError::ReviewTooSlow)??
+        .map_err(|e| match e {
+            ReviewError::TooSlow { .. } => SessionError::ReviewTooSlow,
+            // Every stored action was legal, and the default evaluator values every game.
+            e => SessionError::Internal(format!("the review of game {id} failed: {e}")),
+        })?;
+    Ok(Json(ReviewView::from(&r)))
 }
 
 /// The game as an `.ngr` record (NOTATION §5), as an attachment.
@@ -1059,7 +1129,7 @@ async fn events(
         (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
         (status = 415, description = "A body that is not `text/plain`.", body = ErrorBody),
         (status = 422, description = "A malformed record (`line`) or an illegal action (`index`, `token`, `legal`).", body = ErrorBody),
-        (status = 429, description = "Too many hints, analyses and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
     ))]
 async fn replay(
     State(st): State<AppState>,

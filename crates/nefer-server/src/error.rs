@@ -100,6 +100,9 @@ pub enum SessionError {
     /// The analysis did not come within its time.
     #[error("the analysis took too long: ask for less depth")]
     AnalysisTooSlow,
+    /// The review of a game did not come within its time.
+    #[error("the review took too long: ask for less depth")]
+    ReviewTooSlow,
     /// Every search thread of the server stayed busy (`nefer serve --search-threads`).
     #[error("the server's computer players are all busy; try again in {} s", retry_after.as_secs().max(1))]
     Busy {
@@ -148,7 +151,9 @@ impl SessionError {
             | E::NothingToUndo
             | E::BadPosition(_) => StatusCode::UNPROCESSABLE_ENTITY,
             E::BadLevel(_) | E::BadSetup(_) | E::NotAMove { .. } => StatusCode::BAD_REQUEST,
-            E::HintTooSlow | E::AnalysisTooSlow | E::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            E::HintTooSlow | E::AnalysisTooSlow | E::ReviewTooSlow | E::Busy { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             E::Storage(_)
             | E::NoRandomness(_)
             | E::BrokenStoredGame { .. }

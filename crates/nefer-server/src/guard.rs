@@ -60,7 +60,8 @@ fn cost(method: &Method, path: &str) -> Cost {
     }
     let costly = api == "replay"
         || api.starts_with("analyze")
-        || (api.starts_with("games/") && (api.ends_with("/hint") || api.ends_with("/analyze")));
+        || (api.starts_with("games/")
+            && (api.ends_with("/hint") || api.ends_with("/analyze") || api.ends_with("/review")));
     if costly { Cost::Costly } else { Cost::Request }
 }
 
@@ -186,7 +187,7 @@ fn check(st: &AppState, req: &Request) -> Result<(), ApiError> {
             (
                 cost == Cost::Costly,
                 &l.costly,
-                "hints, analyses and replays",
+                "hints, analyses, reviews and replays",
             ),
             (cost == Cost::Create, &l.create, "new games"),
         ];
@@ -214,6 +215,7 @@ mod tests {
         assert_eq!(cost(&get, "/api/games/x/hint"), Cost::Costly);
         assert_eq!(cost(&post, "/api/replay"), Cost::Costly);
         assert_eq!(cost(&post, "/api/analyze"), Cost::Costly);
+        assert_eq!(cost(&get, "/api/games/x/review"), Cost::Costly);
         assert_eq!(cost(&post, "/api/games/x/move"), Cost::Request);
         assert_eq!(cost(&get, "/game/x"), Cost::Page);
         assert_eq!(cost(&get, "/assets/app.js"), Cost::Page);

@@ -20,6 +20,7 @@ pub mod hint;
 pub mod limits;
 pub mod net;
 pub mod openapi;
+pub mod review;
 pub mod session;
 pub mod store;
 pub mod view;

@@ -57,7 +57,7 @@ impl fmt::Display for Rate {
 pub struct Rates {
     /// `POST /api/games`: each game is a row kept for good and a session in memory.
     pub create: Option<Rate>,
-    /// Requests that cost a search or a replay: hints, analyses, replays.
+    /// Requests that cost a search or a replay: hints, analyses, reviews, replays.
     pub costly: Option<Rate>,
     /// Every request to the API.
     pub requests: Option<Rate>,

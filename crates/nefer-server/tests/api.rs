@@ -717,6 +717,7 @@ async fn rules_levels_hint_openapi_and_pages() {
         "/api/games/{id}/undo",
         "/api/games/{id}/hint",
         "/api/analyze",
+        "/api/games/{id}/review",
         "/api/games/{id}/record",
         "/api/games/{id}/events",
         "/api/replay",
@@ -1489,6 +1490,7 @@ async fn bad_analyze_requests_get_a_4xx_with_a_reason() {
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
 }
 
+<<<<<<< HEAD
 #[tokio::test]
 async fn a_learned_level_says_when_no_network_knows_the_options() {
     let app = app();
@@ -1516,4 +1518,124 @@ async fn a_learned_level_says_when_no_network_knows_the_options() {
         )
         .await;
     assert!(v["evaluator_note"].is_null(), "{v}");
+=======
+/// `GET /api/games/{id}/review` with `query`: its status and answer.
+async fn review(app: &App, id: &str, query: &str) -> (StatusCode, Value) {
+    app.call("GET", &format!("/api/games/{id}/review{query}"), None, None)
+        .await
+}
+
+#[tokio::test]
+async fn a_game_is_reviewed_as_the_library_reviews_its_record() {
+    use nefer_players::review::{Mark, record_actions, review_default};
+    let app = app();
+    let (id, token, _) = app.local("senet.kendall").await;
+    play_randomly(&app, &id, &token, 8, 60).await;
+    let record = app.record(&id).await;
+    let (start, actions) = record_actions(&record).unwrap();
+    for (query, depth) in [("?depth=1", 1), ("", 2)] {
+        let (s, v) = review(&app, &id, query).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        let want = review_default(&start, &actions, depth, &|_, _| ()).unwrap();
+        // Both through the same text and parser: floats compare to the bit.
+        let want: Value = serde_json::from_str(&serde_json::to_string(&want).unwrap()).unwrap();
+        assert_eq!(v, want, "depth {depth}");
+        assert_eq!(v["depth"], depth);
+        assert_eq!(v["plies"], record.actions.len());
+        assert_eq!(v["result"], Value::Null, "the game goes on");
+    }
+    // The marks and the luck, as the library defines them.
+    let (_, v) = review(&app, &id, "?depth=1").await;
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    for d in decisions {
+        let loss = d["loss"].as_f64().unwrap();
+        let mark = if d["forced"] == true {
+            Mark::Forced
+        } else {
+            Mark::of_loss(loss)
+        };
+        assert_eq!(d["mark"], mark.as_str(), "{d}");
+        let (best, played) = (
+            d["best_win_chance"].as_f64().unwrap(),
+            d["win_chance"].as_f64().unwrap(),
+        );
+        assert!((best - played - loss).abs() < 1e-12, "{d}");
+    }
+    for seat in ["A", "B"] {
+        let luck: f64 = v["throws"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["seat"] == seat)
+            .map(|t| {
+                let l = t["luck"].as_f64().unwrap();
+                let (after, before) = (
+                    t["win_chance"].as_f64().unwrap(),
+                    t["expected"].as_f64().unwrap(),
+                );
+                assert!((after - before - l).abs() < 1e-12, "{t}");
+                l
+            })
+            .sum();
+        let s = &v["seats"][seat];
+        assert!((s["luck"].as_f64().unwrap() - luck).abs() < 1e-12, "{seat}");
+        assert_eq!(s["luck_adjusted_result"], Value::Null);
+    }
+    assert_eq!(
+        v["graph"].as_array().unwrap().len(),
+        record.actions.len() + 1
+    );
+}
+
+#[tokio::test]
+async fn bad_review_requests_get_a_4xx_with_a_reason() {
+    let app = app();
+    let (id, token, _) = app.local("hj.french").await;
+    play_randomly(&app, &id, &token, 3, 4).await;
+    let cases = [
+        (
+            "nosuchgame",
+            "",
+            StatusCode::NOT_FOUND,
+            "no game `nosuchgame`",
+        ),
+        (
+            &id,
+            "?depth=0",
+            StatusCode::BAD_REQUEST,
+            "depth 0 is out of bounds",
+        ),
+        (
+            &id,
+            "?depth=4",
+            StatusCode::BAD_REQUEST,
+            "reviews 1 to 3 decisions deep",
+        ),
+        (&id, "?depth=two", StatusCode::BAD_REQUEST, "bad query"),
+        (
+            &id,
+            "?deep=2",
+            StatusCode::BAD_REQUEST,
+            "unknown field `deep`",
+        ),
+    ];
+    for (game, query, status, words) in cases {
+        let (s, v) = review(&app, game, query).await;
+        assert_eq!(s, status, "{game}{query}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(words), "{game}{query}: {e}");
+    }
+    let (s, _) = app
+        .call("POST", &format!("/api/games/{id}/review"), None, Some("{}"))
+        .await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    // A game just begun: the draw of who starts (the server draws it at once), reviewed.
+    let (fresh, _, _) = app.local("hj.french").await;
+    let (s, v) = review(&app, &fresh, "").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let plies = v["plies"].as_u64().unwrap() as usize;
+    assert_eq!(v["graph"].as_array().unwrap().len(), plies + 1);
+    assert_eq!(v["throws"][0]["seat"], Value::Null, "{v}");
+>>>>>>> review
 }

@@ -269,7 +269,7 @@ async fn each_client_is_rate_limited_with_a_retry_after() {
     }
     let (s, _, _) = app.create_from("[2001:db8::ffff]:5000", &body).await;
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
-    // Hints and replays have their own, smaller budget.
+    // Hints, analyses, reviews and replays have their own, smaller budget.
     let app = app_with(Limits {
         rates: nefer_server::limits::Rates {
             costly: Some(nefer_server::limits::Rate::per_minute(2)),
@@ -291,6 +291,19 @@ async fn each_client_is_rate_limited_with_a_retry_after() {
             )
             .await;
         assert_eq!(s, expect);
+    }
+    // A game's review is as costly: from the same budget, spent; another client's is whole.
+    let v = app
+        .create(json!({"rules": "senet.kendall", "mode": "local"}))
+        .await;
+    let (id, _) = id_token(&v);
+    let review = format!("/api/games/{id}/review?depth=1");
+    for (client, expect) in [
+        ("192.0.2.9:1", StatusCode::TOO_MANY_REQUESTS),
+        ("192.0.2.10:1", StatusCode::OK),
+    ] {
+        let (s, _, _) = app.send(req("GET", &review).from(client)).await;
+        assert_eq!(s, expect, "{client}");
     }
 }
 

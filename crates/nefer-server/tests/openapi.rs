@@ -326,7 +326,7 @@ fn documented(uri: &str) -> String {
     }
 }
 
-const ROUTES: [(&str, &str); 14] = [
+const ROUTES: [(&str, &str); 15] = [
     ("get", "/api/rules"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
@@ -336,6 +336,7 @@ const ROUTES: [(&str, &str); 14] = [
     ("post", "/api/games/{id}/undo"),
     ("get", "/api/games/{id}/hint"),
     ("post", "/api/analyze"),
+    ("get", "/api/games/{id}/review"),
     ("get", "/api/games/{id}/history"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/events"),
@@ -630,6 +631,14 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
     assert_eq!(status, S::BAD_REQUEST);
     let v: Value = serde_json::from_slice(&bytes).unwrap();
     x.checker.answer("post", "/api/analyze", status, &v);
+
+    // Reviews: of the finished game (a result, every mark's field), of none, and a depth
+    // beyond the bound.
+    let reviewed = x.get(&uri("/review?depth=1"), None, S::OK).await;
+    assert!(reviewed["result"].is_string());
+    x.get("/api/games/nosuchgame/review", None, S::NOT_FOUND)
+        .await;
+    x.get(&uri("/review?depth=4"), None, S::BAD_REQUEST).await;
 
     // Replays: a record, a malformed one (`line`), an illegal action (`index`, `token`).
     let (_, _, record) = send(x.router, "GET", &uri("/record"), None, None).await;
