@@ -189,13 +189,8 @@ mod tests {
         if !a.calibrated {
             assert_eq!(h.player, "expectimax:depth=2");
         }
-<<<<<<< HEAD
-        // A French race without its tables: the analysis's move, and a win chance where the
-        // analysis's evaluator knows the chances (the shipped network).
-=======
         // A French race without its tables: the analysis's move, with a win chance where the
         // analysis knows it (the shipped French network), none where it only ranks.
->>>>>>> review
         let race =
             AnyGame::from_position("hj.french A:L5,L12,L14,L16,L18 B:R3,R4,R7,R9,R11 A 1").unwrap();
         if perfect::solved(RuleSetId::HjFrench).is_none() {

@@ -1490,7 +1490,6 @@ async fn bad_analyze_requests_get_a_4xx_with_a_reason() {
     assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
 }
 
-<<<<<<< HEAD
 #[tokio::test]
 async fn a_learned_level_says_when_no_network_knows_the_options() {
     let app = app();
@@ -1518,7 +1517,8 @@ async fn a_learned_level_says_when_no_network_knows_the_options() {
         )
         .await;
     assert!(v["evaluator_note"].is_null(), "{v}");
-=======
+}
+
 /// `GET /api/games/{id}/review` with `query`: its status and answer.
 async fn review(app: &App, id: &str, query: &str) -> (StatusCode, Value) {
     app.call("GET", &format!("/api/games/{id}/review{query}"), None, None)
@@ -1637,5 +1637,4 @@ async fn bad_review_requests_get_a_4xx_with_a_reason() {
     let plies = v["plies"].as_u64().unwrap() as usize;
     assert_eq!(v["graph"].as_array().unwrap().len(), plies + 1);
     assert_eq!(v["throws"][0]["seat"], Value::Null, "{v}");
->>>>>>> review
 }
