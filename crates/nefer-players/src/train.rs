@@ -92,6 +92,10 @@ pub struct Trainer {
     scratch: Pass,
 }
 
+/// Positions after which a self-play game is cut: twenty times the longest games seen under
+/// the default options (Senet's, about 500 positions).
+pub const MAX_POSITIONS: usize = 10_000;
+
 /// One position of a self-play game: its inputs seen by each seat, and the network's chances
 /// for seat A.
 struct Step {
@@ -219,7 +223,14 @@ impl Trainer {
         let outcome = loop {
             let status = g.status();
             if let Status::Over(o) = status {
-                break o;
+                break Some(o);
+            }
+            // A game without a turn cap need not end soon: a training run of the Walker
+            // variation slowed more than tenfold after its first minutes while its memory grew,
+            // as games of hundreds of thousands of positions would. Such a game is cut, and
+            // learns toward its last prediction.
+            if steps.len() >= MAX_POSITIONS {
+                break None;
             }
             let mut seen = [Active::new(), Active::new()];
             encode(&g, Seat::A, &mut seen[0]);
@@ -255,7 +266,12 @@ impl Trainer {
         };
         let rate = self.rate(i);
         let lambda = self.cfg.lambda;
-        let mut target = outcome_of(outcome, Seat::A).unwrap_or([0.0, 1.0, 0.0]);
+        // The result, or where a game was cut, the network's view of its last position (the
+        // truncated λ-return).
+        let mut target = match outcome {
+            Some(o) => outcome_of(o, Seat::A).unwrap_or([0.0, 1.0, 0.0]),
+            None => steps.last().map_or([0.0, 1.0, 0.0], |s| s.p),
+        };
         let mut next_p = target;
         for step in steps.iter().rev() {
             target = core::array::from_fn(|k| (1.0 - lambda) * next_p[k] + lambda * target[k]);
