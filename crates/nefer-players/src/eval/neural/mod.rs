@@ -119,8 +119,14 @@ macro_rules! shipped_files {
 }
 
 /// The shipped weights, by name: the rule set's key, and `.variation` for the Walker variation.
-pub const SHIPPED: &[(&str, &[u8])] =
-    shipped_files!["senet.kendall", "senet.school", "hj.skiryuk", "hj.french",];
+pub const SHIPPED: &[(&str, &[u8])] = shipped_files![
+    "senet.kendall",
+    "senet.school",
+    "hj.skiryuk",
+    "hj.washburne",
+    "hj.french",
+    "hj.walker"
+];
 
 /// The shipped networks, read once.
 pub fn shipped() -> &'static [Neural] {
