@@ -125,7 +125,8 @@ pub const SHIPPED: &[(&str, &[u8])] = shipped_files![
     "hj.skiryuk",
     "hj.washburne",
     "hj.french",
-    "hj.walker"
+    "hj.walker",
+    "hj.walker.variation",
 ];
 
 /// The shipped networks, read once.
