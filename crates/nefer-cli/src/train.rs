@@ -35,6 +35,8 @@ pub struct TrainArgs {
     #[arg(long)]
     out: PathBuf,
     /// Go on from the checkpoint in `--out` (made with the same settings) instead of starting.
+    /// With the same `--games` as the run that wrote it, the run ends with the weights of one
+    /// that never stopped (the learning rate falls over `--games`).
     #[arg(long)]
     resume: bool,
     /// Hidden units.

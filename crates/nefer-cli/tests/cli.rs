@@ -1307,3 +1307,74 @@ fn review_refuses_bad_input_with_clear_errors() {
         "14-16 is a 2's only move"
     );
 }
+
+#[test]
+fn train_writes_a_checkpoint_that_resumes_and_a_curve() {
+    let weights = temp("train.nnw");
+    let w = weights.to_str().unwrap();
+    let run = |games: &str, extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "--rules",
+            "hj.french",
+            "--games",
+            games,
+            "--hidden",
+            "8",
+            "--seed",
+            "3",
+            "--eval-every",
+            "4",
+            "--eval-games",
+            "4",
+            "--against",
+            "random",
+            "--threads",
+            "1",
+            "--out",
+            w,
+        ];
+        args.extend_from_slice(extra);
+        nefer(&args, "")
+    };
+    let out = run("4", &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The curve: a header and a point after the 4 games.
+    let curve = text(&out.stdout);
+    assert!(
+        curve.contains("vs random") && curve.lines().any(|l| l.trim_start().starts_with("4 ")),
+        "{curve}"
+    );
+    let head = std::fs::read(&weights).unwrap();
+    let head = String::from_utf8_lossy(&head[..200]).into_owned();
+    assert!(
+        head.starts_with("nefer-weights 1\nrules: hj.french\n") && head.contains("games: 4\n"),
+        "{head}"
+    );
+    // Resumed to 8 games (the library's tests check that a resumed run ends with the weights
+    // of one that never stopped, given the same --games).
+    let out = run("8", &["--resume"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let resumed = std::fs::read(&weights).unwrap();
+    let head = String::from_utf8_lossy(&resumed[..200]).into_owned();
+    assert!(head.contains("games: 8\n"), "{head}");
+    // A checkpoint of other settings, or none, is refused with the reason.
+    assert_fails_with(
+        &run("8", &["--resume", "--lambda", "0.5"]),
+        "lambda: 0.7 in the checkpoint, 0.5 asked",
+    );
+    let missing = temp("no-such.nnw");
+    let out = nefer(
+        &[
+            "train",
+            "--rules",
+            "hj.french",
+            "--resume",
+            "--out",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_fails_with(&out, "cannot read the checkpoint");
+    assert_fails_with(&run("4", &["--rate", "0"]), "--rate 0 is not within (0, 1]");
+}
