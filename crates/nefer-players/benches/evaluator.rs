@@ -5,55 +5,31 @@
 //!
 //! `cargo bench -p nefer-players --bench evaluator`.
 
+use std::sync::Arc;
+
 use divan::{Bencher, black_box};
-use nefer_core::game::{Sampled, play_out};
-use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId, Seat};
-use nefer_players::eval::neural::{Active, Encoding, Header, Network, Neural, Weights, encode};
+use nefer_core::{AnyGame, Game, RuleSetId, Seat};
+use nefer_players::eval::neural::{Active, Encoding, Network, Neural, encode};
 use nefer_players::eval::{Evaluator, HandWritten};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use nefer_players::train::{TrainConfig, Trainer};
+
+mod common;
+
+use common::position;
 
 fn main() {
     divan::main();
 }
 
-/// A position after 20 random decisions (the search benchmark's).
-fn position(id: RuleSetId) -> AnyGame {
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut g = id.new_game(&Options::new()).unwrap();
-    let mut moves = MoveList::new();
-    let mut decisions = 0;
-    play_out(
-        &mut g,
-        &mut Sampled::new(&mut rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
-            g.legal_moves(&mut moves);
-            if decisions >= 20 && moves.len() >= 2 {
-                return None;
-            }
-            decisions += 1;
-            Some(moves[rng.random_range(0..moves.len())])
-        }),
-    );
-    g
-}
-
-/// A network of the shipped shape (random weights cost the same as trained ones).
-fn network(g: &AnyGame, hidden: usize) -> Neural {
-    let encoding = Encoding::of(g);
-    Neural::new(Weights {
-        header: Header {
-            rules: g.rule_set(),
-            options: Options::new(),
-            encoding,
-            games: 0,
-            seed: 1,
-            lambda: 0.7,
-            rate: 0.01,
-            seconds: 0,
-            command: String::new(),
-        },
-        net: Network::random(encoding.inputs(), hidden, 1),
+/// An untrained network of the shipped shape, as training starts it (random weights cost the
+/// same as trained ones).
+fn network(g: &AnyGame, hidden: usize) -> Arc<Neural> {
+    Trainer::new(TrainConfig {
+        hidden,
+        ..TrainConfig::new(g.rule_set(), 1, 1)
     })
+    .unwrap()
+    .evaluator()
 }
 
 #[divan::bench(args = RuleSetId::ALL)]

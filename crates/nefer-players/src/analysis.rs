@@ -463,7 +463,6 @@ mod tests {
     use super::*;
     use crate::Player;
     use crate::eval::FakeEvaluator;
-    use crate::eval::neural::{Encoding, Header, Network, Neural, Weights};
     use crate::search::greedy::Greedy;
     use crate::sorted_moves;
     use nefer_core::{Options, RuleSetId};
@@ -702,25 +701,17 @@ mod tests {
 
     #[test]
     fn a_network_is_calibrated_and_says_so() {
-        let enc = Encoding::Senet;
-        let net = Neural::new(Weights {
-            header: Header {
-                rules: RuleSetId::SenetKendall,
-                options: Options::new(),
-                encoding: enc,
-                games: 1,
-                seed: 5,
-                lambda: 0.7,
-                rate: 0.01,
-                seconds: 0,
-                command: "test".into(),
-            },
-            net: Network::random(enc.inputs(), 8, 5),
-        });
+        // An untrained network: its first weights, as training makes them.
+        let net = crate::train::Trainer::new(crate::train::TrainConfig {
+            hidden: 8,
+            ..crate::train::TrainConfig::new(RuleSetId::SenetKendall, 1, 5)
+        })
+        .unwrap()
+        .evaluator();
         let g: AnyGame = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 2"
             .parse()
             .unwrap();
-        let a = analyze(&g, 2, Arc::new(net));
+        let a = analyze(&g, 2, net);
         assert!(a.calibrated, "{a:?}");
         assert_eq!(a.evaluator, "neural");
         assert_eq!(a.search_name(), "expectimax:depth=2+neural");

@@ -692,7 +692,6 @@ fn result_or_null<S: Serializer>(o: &Option<Outcome>, s: S) -> Result<S::Ok, S::
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::neural::{Encoding, Header, Network, Neural, Weights};
     use crate::eval::{FakeEvaluator, HandWritten};
     use crate::sorted_moves;
     use nefer_core::{Options, RuleSetId, Throw};
@@ -1048,22 +1047,14 @@ mod tests {
             e => panic!("{e}"),
         }
         // A network of other rules.
-        let enc = Encoding::Senet;
-        let net = Neural::new(Weights {
-            header: Header {
-                rules: RuleSetId::SenetKendall,
-                options: Options::new(),
-                encoding: enc,
-                games: 1,
-                seed: 5,
-                lambda: 0.7,
-                rate: 0.01,
-                seconds: 0,
-                command: "test".into(),
-            },
-            net: Network::random(enc.inputs(), 8, 5),
-        });
-        let e = review(&g, &[], 1, Arc::new(net), &|_, _| ()).unwrap_err();
+        // An untrained network: its first weights, as training makes them.
+        let net = crate::train::Trainer::new(crate::train::TrainConfig {
+            hidden: 8,
+            ..crate::train::TrainConfig::new(RuleSetId::SenetKendall, 1, 5)
+        })
+        .unwrap()
+        .evaluator();
+        let e = review(&g, &[], 1, net, &|_, _| ()).unwrap_err();
         assert!(
             e.to_string().contains("cannot value this hj.french game"),
             "{e}"
