@@ -467,7 +467,14 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
       if (rules === 'hj.skiryuk' && view.status.result !== 'draw') assert.match(v.drawn.banner, /captured all 5 of the opponent's pieces/);
       // The record, replayed: frames chosen by clicking their actions, and the last one.
       const ngr = await (await fetch(`${server.base}/api/games/${id}/record`)).text();
-      const rep = await (await fetch(`${server.base}/api/replay`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: ngr })).json();
+      // The replay answers at most 1,000 frames at a time (`total` says how many there are):
+      // a long random game takes several pages.
+      const rep = { frames: [] };
+      do {
+        const part = await (await fetch(`${server.base}/api/replay?from=${rep.frames.length}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: ngr })).json();
+        rep.frames.push(...part.frames);
+        rep.total = part.total;
+      } while (rep.frames.length < rep.total);
       await page.goto(`${server.base}/replay`);
       await page.setInputFiles('#ngr-file', { name: `${rules}.ngr`, mimeType: 'text/plain', buffer: Buffer.from(ngr) });
       await page.waitForSelector('#frame-no');
