@@ -82,23 +82,22 @@ pub fn sorted_moves_into(g: &AnyGame, moves: &mut MoveList) {
 /// moves: lists are short (a handful of moves), and keys are unique (the notation names a
 /// move), so the order is the strings' order whatever the generator's.
 pub fn sort_by_notation(moves: &mut MoveList) {
-    let n = moves.len();
-    if n < 2 {
+    if moves.len() < 2 {
         return;
     }
-    // Lists of pieces' moves alone (nearly all) take the cheaper key of their own order.
-    let mut keys = ArrayVec::<NotationKey, MAX_MOVES>::new();
-    for m in moves.iter() {
-        match m.go_key() {
-            Some(g) => keys.push(NotationKey::from(g)),
-            None => {
-                keys.clear();
-                keys.extend(moves.iter().map(|m| m.notation_key()));
-                break;
-            }
-        }
+    let mut keys = ArrayVec::<u64, MAX_MOVES>::new();
+    if go_keys(moves, &mut keys) {
+        sort_by_keys(moves, &mut keys);
+    } else {
+        let mut keys: ArrayVec<NotationKey, MAX_MOVES> =
+            moves.iter().map(|m| m.notation_key()).collect();
+        sort_by_keys(moves, &mut keys);
     }
-    for i in 1..n {
+}
+
+/// Insertion sort of `moves` by `keys` (a key per move, unique): lists are short.
+fn sort_by_keys<K: Ord + Copy>(moves: &mut [Move], keys: &mut [K]) {
+    for i in 1..moves.len() {
         let (k, m) = (keys[i], moves[i]);
         let mut j = i;
         while j > 0 && keys[j - 1] > k {
@@ -109,6 +108,48 @@ pub fn sort_by_notation(moves: &mut MoveList) {
         keys[j] = k;
         moves[j] = m;
     }
+}
+
+/// The move that [`sort_by_notation`] would put at index `rank`, without sorting: the one with
+/// exactly `rank` smaller keys (keys are unique). A random player needs only that one, and a
+/// count of the keys below each candidate writes nothing, where a sort moves keys and moves.
+///
+/// # Panics
+/// When `rank` is not below the number of moves.
+pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
+    assert!(rank < moves.len(), "rank {rank} of {} moves", moves.len());
+    if moves.len() == 1 {
+        return moves[0];
+    }
+    let mut keys = ArrayVec::<u64, MAX_MOVES>::new();
+    let i = if go_keys(moves, &mut keys) {
+        index_of_rank(&keys, rank)
+    } else {
+        let keys: ArrayVec<NotationKey, MAX_MOVES> =
+            moves.iter().map(|m| m.notation_key()).collect();
+        index_of_rank(&keys, rank)
+    };
+    moves[i]
+}
+
+/// The index of the key with exactly `rank` keys below it (keys are unique).
+fn index_of_rank<K: Ord + Copy>(keys: &[K], rank: usize) -> usize {
+    keys.iter()
+        .position(|&k| keys.iter().filter(|&&other| other < k).count() == rank)
+        .expect("unique keys have every rank below their count")
+}
+
+/// The cheaper keys of a list of pieces' moves alone (nearly all lists), which order such
+/// moves as their notations ([`Move::go_key`]); `false` when a move is not a piece's, and
+/// only [`Move::notation_key`] orders the list.
+fn go_keys(moves: &[Move], keys: &mut ArrayVec<u64, MAX_MOVES>) -> bool {
+    for m in moves {
+        match m.go_key() {
+            Some(k) => keys.push(k),
+            None => return false,
+        }
+    }
+    true
 }
 
 /// Chooses uniformly among the legal moves.
@@ -131,8 +172,9 @@ impl RandomPlayer {
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &AnyGame) -> Move {
-        sorted_moves_into(game, &mut self.moves);
-        self.moves[self.rng.random_range(0..self.moves.len())]
+        game.legal_moves(&mut self.moves);
+        let rank = self.rng.random_range(0..self.moves.len());
+        nth_by_notation(&self.moves, rank)
     }
 
     fn name(&self) -> String {
@@ -354,6 +396,38 @@ impl PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nefer_core::{Options, RuleSetId, Status};
+
+    /// Along random games of every rule set, the players' order is the notation strings' order,
+    /// and the move of each rank is the sorted list's at that index.
+    #[test]
+    fn moves_are_ordered_as_their_notations() {
+        let mut rng = ChaCha8Rng::seed_from_u64(19);
+        for &id in RuleSetId::ALL {
+            let mut g = id.new_game(&Options::new()).unwrap();
+            let mut lists = 0;
+            while lists < 300 {
+                match g.status() {
+                    Status::Over(_) => g = id.new_game(&Options::new()).unwrap(),
+                    Status::Chance { .. } => g.play_chance_unchecked(g.sample_chance(&mut rng)),
+                    Status::Decide { .. } => {
+                        let moves = sorted_moves(&g);
+                        let mut by_string: Vec<Move> = moves.to_vec();
+                        by_string.sort_by_key(|m| m.to_string());
+                        assert_eq!(moves.to_vec(), by_string, "{id}: {g}");
+                        let mut shuffled = by_string.clone();
+                        shuffled.reverse();
+                        for (rank, m) in by_string.iter().enumerate() {
+                            assert_eq!(nth_by_notation(&moves, rank), *m, "{id}: rank {rank}");
+                            assert_eq!(nth_by_notation(&shuffled, rank), *m, "{id}: rank {rank}");
+                        }
+                        lists += usize::from(moves.len() > 1);
+                        g.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn specs_parse_and_print() {
