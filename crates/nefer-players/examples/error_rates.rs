@@ -1,0 +1,183 @@
+//! Each level's error rate as the game review measures it (issue 17, item 6): do the review's
+//! marks mean something? Adjacent levels play each other (`beginner`–`easy`, `easy`–`medium`, …,
+//! seats alternating), every game is reviewed as `nefer review` reviews it (the default
+//! evaluator, depth 2), and each level's decisions are summed over the games it played:
+//!
+//! `cargo run --release -p nefer-players --example error_rates -- senet.kendall 200`
+//! `cargo run --release -p nefer-players --example error_rates -- hj.french 200 beginner easy medium`
+//!
+//! Arguments: the rule set, games per pair of adjacent levels (default 200), then the levels in
+//! ladder order (default: all six). Prints one Markdown row per level: unforced decisions, error
+//! rate (mean loss of win chance per unforced decision, gnubg's measure) with its 95 % interval
+//! over games, accuracy, and inaccuracies, mistakes and blunders per 100 unforced decisions; then
+//! whether the error rates order the levels as the ladder does.
+
+use std::sync::Arc;
+
+use nefer_core::{Action, AnyGame, Game, Options, RuleSetId, Seat, Status};
+use nefer_players::analysis::{DEFAULT_DEPTH, default_evaluator};
+use nefer_players::eval::Evaluator;
+use nefer_players::review::{Review, SeatReview, accuracy, review};
+use nefer_players::sim::{Z95, derive_seed};
+use nefer_players::{LEVELS, PlayerSpec};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+/// One level's decisions in one game: (loss, unforced decisions, spread, inaccuracies,
+/// mistakes, blunders).
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    loss: f64,
+    decisions: f64,
+    spread: f64,
+    inaccuracies: f64,
+    mistakes: f64,
+    blunders: f64,
+}
+
+impl Tally {
+    fn of(s: &SeatReview) -> Tally {
+        Tally {
+            loss: s.total_loss,
+            decisions: s.decisions as f64,
+            spread: s.total_spread,
+            inaccuracies: s.inaccuracies as f64,
+            mistakes: s.mistakes as f64,
+            blunders: s.blunders as f64,
+        }
+    }
+
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            loss: self.loss + o.loss,
+            decisions: self.decisions + o.decisions,
+            spread: self.spread + o.spread,
+            inaccuracies: self.inaccuracies + o.inaccuracies,
+            mistakes: self.mistakes + o.mistakes,
+            blunders: self.blunders + o.blunders,
+        }
+    }
+}
+
+/// Plays one game between `players` (indexed by seat) with dice from `seed`, and returns the
+/// start and the actions.
+fn play(id: RuleSetId, players: [&PlayerSpec; 2], seed: u64) -> (AnyGame, Vec<Action>) {
+    let start = id.new_game(&Options::new()).expect("defaults");
+    let mut g = start.clone();
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut seats = players.map(|p| p.build(derive_seed(seed, 1)));
+    let mut actions = Vec::new();
+    loop {
+        match g.status() {
+            Status::Over(_) => return (start, actions),
+            Status::Chance { .. } => {
+                let c = g.sample_chance(&mut dice);
+                actions.push(Action::Chance(c));
+                g.play_chance_unchecked(c);
+            }
+            Status::Decide { seat, .. } => {
+                let m = seats[seat.index()].choose(&g);
+                actions.push(Action::Move(m));
+                g.play_unchecked(m);
+            }
+        }
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let id: RuleSetId = args
+        .next()
+        .unwrap_or_else(|| "senet.kendall".into())
+        .parse()
+        .expect("a rule set key");
+    let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
+    let mut levels: Vec<String> = args.collect();
+    if levels.is_empty() {
+        levels = LEVELS.iter().map(|(name, _)| (*name).to_owned()).collect();
+    }
+    let specs: Vec<PlayerSpec> = levels
+        .iter()
+        .map(|l| l.parse().expect("a level or a player"))
+        .collect();
+    let start = id.new_game(&Options::new()).expect("defaults");
+    let eval: Arc<dyn Evaluator> = default_evaluator(&start);
+    let t = std::time::Instant::now();
+    // Per level, one tally per game it played.
+    let mut per_level: Vec<Vec<Tally>> = vec![Vec::new(); levels.len()];
+    for pair in 0..levels.len().saturating_sub(1) {
+        let reviews: Vec<(Seat, Review)> = (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let seed = derive_seed(derive_seed(17, pair as u64), i);
+                // The lower level sits in A in even games, in B in odd ones.
+                let (lower_seat, players) = if i % 2 == 0 {
+                    (Seat::A, [&specs[pair], &specs[pair + 1]])
+                } else {
+                    (Seat::B, [&specs[pair + 1], &specs[pair]])
+                };
+                let (start, actions) = play(id, players, seed);
+                let r = review(&start, &actions, DEFAULT_DEPTH, eval.clone(), &|_, _| {})
+                    .expect("a played game reviews");
+                (lower_seat, r)
+            })
+            .collect();
+        for (lower, r) in &reviews {
+            per_level[pair].push(Tally::of(r.seats.of(*lower)));
+            per_level[pair + 1].push(Tally::of(r.seats.of(lower.other())));
+        }
+        eprintln!(
+            "{} – {}: {games} games reviewed ({:.0} s so far)",
+            levels[pair],
+            levels[pair + 1],
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!(
+        "{id}: {games} games per pair of adjacent levels, reviewed at depth {DEFAULT_DEPTH} with `{}`\n",
+        eval.name()
+    );
+    println!(
+        "| level | player | games | unforced decisions | error rate (‰ win chance per decision) | accuracy | inaccuracies / mistakes / blunders per 100 decisions |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    let mut rates = Vec::new();
+    for (i, tallies) in per_level.iter().enumerate() {
+        let sum = tallies.iter().fold(Tally::default(), |a, &b| a.add(b));
+        let n = tallies.len() as f64;
+        let rate = sum.loss / sum.decisions.max(1.0);
+        // The ratio estimator's standard error with the game as the unit (decisions within a
+        // game are not independent).
+        let mean_d = sum.decisions / n;
+        let var = tallies
+            .iter()
+            .map(|t| (t.loss - rate * t.decisions).powi(2))
+            .sum::<f64>()
+            / (n * (n - 1.0)).max(1.0)
+            / (mean_d * mean_d).max(f64::MIN_POSITIVE);
+        let half = Z95 * var.sqrt();
+        rates.push(rate);
+        let per100 = |x: f64| 100.0 * x / sum.decisions.max(1.0);
+        println!(
+            "| {} | `{}` | {} | {} | {:.1} [{:.1}–{:.1}] | {:.1} % | {:.1} / {:.1} / {:.1} |",
+            levels[i],
+            specs[i],
+            tallies.len(),
+            sum.decisions,
+            1000.0 * rate,
+            1000.0 * (rate - half).max(0.0),
+            1000.0 * (rate + half),
+            accuracy(sum.loss, sum.spread),
+            per100(sum.inaccuracies),
+            per100(sum.mistakes),
+            per100(sum.blunders),
+        );
+    }
+    let ordered = rates.windows(2).all(|w| w[0] > w[1]);
+    println!(
+        "\nError rates {} the ladder's order ({:.0} s).",
+        if ordered { "follow" } else { "do not follow" },
+        t.elapsed().as_secs_f64()
+    );
+}
