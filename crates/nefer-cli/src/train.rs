@@ -90,6 +90,7 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
         lambda: args.lambda,
         rate: args.rate,
         command,
+        ..TrainConfig::new(rules, args.games, args.seed)
     };
     let mut trainer = if args.resume {
         let bytes = std::fs::read(&args.out)

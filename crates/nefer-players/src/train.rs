@@ -51,6 +51,8 @@ pub struct TrainConfig {
     pub lambda: f32,
     /// Learning rate of the first game; it falls linearly to a tenth of it at the last.
     pub rate: f32,
+    /// Positions after which a self-play game is cut ([`MAX_POSITIONS`] by default).
+    pub max_positions: usize,
     /// The command line, written in the weights' header.
     pub command: String,
 }
@@ -66,6 +68,7 @@ impl TrainConfig {
             hidden: 64,
             lambda: 0.7,
             rate: 0.01,
+            max_positions: MAX_POSITIONS,
             command: String::new(),
         }
     }
@@ -92,8 +95,8 @@ pub struct Trainer {
     scratch: Pass,
 }
 
-/// Positions after which a self-play game is cut: twenty times the longest games seen under
-/// the default options (Senet's, about 500 positions).
+/// Positions after which a self-play game is cut by default: twenty times the longest games
+/// seen under the default options (Senet's, about 500 positions).
 pub const MAX_POSITIONS: usize = 10_000;
 
 /// One position of a self-play game: its inputs seen by each seat, and the network's chances
@@ -229,7 +232,7 @@ impl Trainer {
             // variation slowed more than tenfold after its first minutes while its memory grew,
             // as games of hundreds of thousands of positions would. Such a game is cut, and
             // learns toward its last prediction.
-            if steps.len() >= MAX_POSITIONS {
+            if steps.len() >= self.cfg.max_positions {
                 break None;
             }
             let mut seen = [Active::new(), Active::new()];
@@ -330,6 +333,27 @@ mod tests {
         let mut other = Trainer::new(TrainConfig { seed: 8, ..cfg }).unwrap();
         other.train_game();
         assert_ne!(other.weights().net, whole.weights().net);
+    }
+
+    /// A game cut at its bound learns from the positions before the cut, toward the network's
+    /// own view of the last one: no result, yet the weights move.
+    #[test]
+    fn a_game_longer_than_the_bound_is_cut_and_still_learns() {
+        let cfg = TrainConfig {
+            max_positions: 12,
+            ..small(RuleSetId::SenetKendall, 2)
+        };
+        let mut t = Trainer::new(cfg.clone()).unwrap();
+        let before = t.weights().net;
+        assert_eq!(t.train_game(), 12, "cut at 12 positions");
+        assert_ne!(t.weights().net, before, "a cut game learns");
+        // Without the bound the same game is played to its end, far past 12 positions.
+        let mut whole = Trainer::new(TrainConfig {
+            max_positions: MAX_POSITIONS,
+            ..cfg
+        })
+        .unwrap();
+        assert!(whole.train_game() > 100);
     }
 
     #[test]
