@@ -77,6 +77,7 @@ test('the hint ranks every legal move as the server does, and previews each on t
   const last = page.locator('#hint-list .hint-move').last();
   await last.hover();
   await page.waitForSelector('.pieces .arrive');
+  await shot(page, 'hint-ranked.png');
   await page.mouse.move(1, 1);
   await page.waitForFunction(() => document.querySelectorAll('.pieces .arrive').length === 0);
   // Focus previews too (keyboard players).
@@ -126,6 +127,8 @@ test('your seat survives a new tab and a restarted browser; the lobby lists your
   await again.waitForSelector(`#games-done li[data-game="${done.id}"] a.review-link`);
   assert.equal(await again.locator(`#games-going li[data-game="${id}"] a.review-link`).count(), 0, 'no review link for a game in progress');
   assert.equal(await again.getAttribute(`#games-done li[data-game="${done.id}"] a.review-link`, 'href'), `/review/${done.id}`);
+  assert.doesNotMatch(await again.textContent('#your-games'), /\bnull\b|undefined/);
+  assert.match(await again.textContent(`#games-done li[data-game="${done.id}"]`), /won|draw/);
   await shot(again, 'lobby-your-games.png');
   await again.click(`#games-going li[data-game="${id}"] a.game-link`);
   await again.waitForSelector('#page[data-version][data-busy="0"]');
@@ -246,6 +249,7 @@ test('the tutor warns before a planted blunder, shows the better move and lets t
   await page.click('#create');
   await page.waitForURL(/\/game\//);
   await page.waitForSelector('#tutor-on');
+  assert.doesNotMatch(await page.textContent('#page > h1 + *'), /\bnull\b/);
   // Senet after Kendall, A to play a 1 with pieces on 20 and 26: 26-27 falls into the House of
   // Waters, a known blunder; 20-21 is the best move.
   const position = 'senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1';

@@ -245,7 +245,10 @@ mod tests {
         assert!(h.moves.len() > 1);
         assert_eq!(h.moves[0].mv, h.mv);
         for (r, m) in h.moves.iter().zip(a.moves()) {
-            assert_eq!((r.mv.clone(), r.win_chance, r.loss), (m.mv.to_string(), m.win_chance, m.loss));
+            assert_eq!(
+                (r.mv.clone(), r.win_chance, r.loss),
+                (m.mv.to_string(), m.win_chance, m.loss)
+            );
             assert_eq!(r.mark, Mark::of_loss(m.loss).into());
         }
         assert!(h.moves.windows(2).all(|w| w[0].loss <= w[1].loss));

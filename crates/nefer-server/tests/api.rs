@@ -1700,7 +1700,12 @@ async fn bad_records_to_review_get_a_4xx_with_a_reason() {
     assert_eq!(e["index"], 2);
     assert_eq!(e["token"], "29-30");
     let (s, e) = app
-        .call("POST", "/api/review", None, Some("rules: senet.kendall\nnonsense\n"))
+        .call(
+            "POST",
+            "/api/review",
+            None,
+            Some("rules: senet.kendall\nnonsense\n"),
+        )
         .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     assert_eq!(e["line"], 2);

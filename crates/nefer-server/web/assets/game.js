@@ -93,7 +93,8 @@ class GamePage {
 
     this.root.replaceChildren(
       h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
-      this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : null,
+      // (replaceChildren would write a null as the text "null")
+      this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : '',
       h('p', {}, seatsLine),
       h('div', { class: `game ${this.family}` },
         h('div', {},

@@ -191,11 +191,11 @@ function yourGames() {
         const names = ['A', 'B'].map((s) => (v.seats && v.seats[s] ? v.seats[s].name : s)).join(' against ');
         const href = `/game/${encodeURIComponent(g.id)}`;
         li.dataset.status = v.status.kind;
-        li.replaceChildren(
+        li.replaceChildren(...[
           h('a', { href, class: 'game-link' }, `${v.rules}: ${names}`),
-          h('span', { class: 'game-state' }, ` — ${stateWords(v)}, ${v.version} actions${g.tutor ? ', tutor on' : ''} `),
+          h('span', { class: 'game-state' }, ` — ${stateWords(v)}, ${v.version} action${v.version === 1 ? '' : 's'}${g.tutor ? ', tutor on' : ''} `),
           over ? h('a', { class: 'button secondary small review-link', href: `/review/${encodeURIComponent(g.id)}` }, 'Review') : null,
-          ' ', forget);
+          ' ', forget].filter(Boolean));
         if (over) done.append(li);
       } catch (e) {
         li.dataset.status = 'unknown';
