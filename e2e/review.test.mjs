@@ -237,6 +237,29 @@ test('a finished game\'s review page shows the graph, the marks and the luck of 
   await page.context().close();
 });
 
+test('every rule set\'s finished game is reviewed on the page as the API reviews it', { timeout: 300000 }, async () => {
+  const rules = (await api('GET', '/api/rules')).map((r) => r.key);
+  const page = await newPage(browser, { viewport: { width: 1280, height: 1000 }, reducedMotion: 'reduce' });
+  for (const [k, key] of rules.entries()) {
+    const g = await localGame(key, 100 + k, 5000);
+    assert.equal(g.view.status.kind, 'over', `${key}: the game ended`);
+    const t0 = Date.now();
+    await page.goto(`${server.base}/review/${g.id}`);
+    await page.waitForSelector('#page[data-state="ready"]', { timeout: 60000 });
+    const took = Date.now() - t0;
+    const want = await api('GET', `/api/games/${g.id}/review`);
+    await checkReview(page, want);
+    console.log(`${key}: review page of ${want.plies} actions ready in ${took} ms`);
+  }
+  // On a phone the graph and the board fit the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `nothing sticks out sideways (${wide} px)`);
+  await shot(page, 'review-phone.png');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('the tutor warns before a planted blunder, shows the better move and lets the player choose again', { timeout: 120000 }, async () => {
   // The lobby offers the tutor for hot-seat games and games against the computer.
   const page = await newPage(browser);
