@@ -172,7 +172,7 @@ async function checkReview(page, want) {
     assert.equal(await cell('accuracy'), s.accuracy === null ? '–' : `${s.accuracy.toFixed(1)} %`);
     assert.equal(await cell('mistakes'), String(s.mistakes));
     assert.equal(await cell('blunders'), String(s.blunders));
-    assert.equal(await cell('luck'), `${s.luck >= 0 ? '+' : '−'}${Math.abs(s.luck * 100).toFixed(1)}`);
+    assert.equal(await cell('luck'), Math.abs(s.luck) < 0.0005 ? '±0.0' : `${s.luck >= 0 ? '+' : '−'}${Math.abs(s.luck * 100).toFixed(1)}`);
     assert.equal(await cell('luck_adjusted_result'), s.luck_adjusted_result === null ? '–' : s.luck_adjusted_result.toFixed(2));
   }
   // The key moments.
@@ -214,6 +214,8 @@ test('a finished game\'s review page shows the graph, the marks and the luck of 
   assert.equal(want.result, g.view.status.result);
   const wrong = await checkReview(page, want);
   if (wrong) await page.click(`#review-actions li[data-ply="${wrong.ply}"] button`);
+  // The graph at the top, the board with the better move under it.
+  await page.evaluate(() => document.querySelector('#wc-graph').closest('section').scrollIntoView());
   await shot(page, 'review.png');
   console.log(`review of ${want.plies} actions shown in ${took} ms`);
   // From the replay page: the game's own review.
@@ -255,6 +257,7 @@ test('every rule set\'s finished game is reviewed on the page as the API reviews
   await page.setViewportSize({ width: 390, height: 844 });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 390, `nothing sticks out sideways (${wide} px)`);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'review-phone.png');
   assert.deepEqual(page.errors, []);
   await page.context().close();

@@ -562,7 +562,7 @@ class GamePage {
       const m = legal.find((l) => l.move === x.move);
       const show = () => { if (m && m.after && !this.pending && !this.warning) this.board.preview(m.after, {}); };
       const what = m ? capital(m.text) : x.move;
-      const loss = x.loss > 0.0005 ? `−${(x.loss * 100).toFixed(1)} points` : 'best';
+      const loss = x.loss > 0.0005 ? `−${(x.loss * 100).toFixed(1)} points` : 'no loss';
       const btn = h('button', {
         type: 'button', class: `hint-move mark-${x.mark}`, 'data-move': x.move, 'data-loss': String(x.loss),
         'data-win-chance': String(x.win_chance), 'data-mark': x.mark,

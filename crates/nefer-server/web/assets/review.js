@@ -60,7 +60,8 @@ async function run(area, name, load, gameId, stateRoot = area) {
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
-const pts = (x) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`;
+/** Points of win chance with their sign; ±0.0 where they round to nothing. */
+const pts = (x) => (Math.abs(x) < 0.0005 ? '±0.0' : `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}`);
 const MARK_WORDS = { forced: 'forced', best: 'best', good: 'good', inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
 
 /** A move in notation as its two ends, where it has them ("14-16", "hand-L1"); else null. */
