@@ -93,6 +93,13 @@ test('the hint ranks every legal move as the server does, and previews each on t
   await waitNewer(page, before);
   const after = await api('GET', `/api/games/${g.id}/history?from=${before}`);
   assert.equal(after.history[0].token, chosen);
+  // A game in progress is reviewed as far as it has gone ("Review so far").
+  await page.click('#review-now');
+  await page.waitForSelector('#page[data-state="ready"]', { timeout: 60000 });
+  const sofar = await api('GET', `/api/games/${g.id}/review`);
+  assert.equal(sofar.result, null);
+  assert.equal(await page.locator('#wc-graph circle.pt').count(), sofar.plies + 1);
+  assert.match(await page.textContent('#page h1 + p'), /the game goes on/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
