@@ -198,6 +198,13 @@ async function checkReview(page, want) {
     const [from, to] = wrong.best.split('-');
     assert.equal(await page.locator(`.move-arrow.better-move[data-from="${from}"][data-to="${to}"]`).count(), 1, 'the better move is drawn');
     assert.equal(await page.locator('.move-arrow.played-move').count(), 1, 'beside the move played');
+    // On asking, the board shows where the pieces would stand after the better move.
+    await page.click('#show-better');
+    await page.waitForSelector(`#review-area[data-better="${wrong.ply}"], #page[data-better="${wrong.ply}"]`);
+    assert.ok(await page.locator('.pieces .arrive, .overlay .leave').count() > 0, 'the better move\'s result is previewed');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.locator('.pieces .arrive').count(), 0, 'stepping on leaves the preview');
+    await page.keyboard.press('ArrowLeft');
   }
   // The keys step through it.
   await page.keyboard.press('End');

@@ -130,6 +130,8 @@ export const api = {
   review: (id) => request('GET', `/api/games/${enc(id)}/review`),
   reviewRecord: (ngr) => request('POST', '/api/review', { body: ngr }),
   recordText: (id) => request('GET', `/api/games/${enc(id)}/record`, { text: true }),
+  /** One page of a record's replay: the frames from `from`. */
+  replayPage: (ngr, from) => request('POST', `/api/replay?from=${from}`, { body: ngr }),
   replay: async (ngr) => {
     // The frames come a page at a time: ask for the rest until every one is here.
     const r = await request('POST', '/api/replay', { body: ngr });

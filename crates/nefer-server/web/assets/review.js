@@ -15,12 +15,16 @@ export async function reviewPage(root, id) {
   document.title = 'nefer · review';
   root.dataset.state = 'idle';
   if (id) {
-    await run(root, `game ${id}`, () => Promise.all([api.review(id), api.recordText(id).then((t) => api.replay(t))]), id);
+    const load = async () => {
+      const [review, text] = await Promise.all([api.review(id), api.recordText(id)]);
+      return [review, await api.replay(text), text];
+    };
+    await run(root, `game ${id}`, load, id);
     return;
   }
   const file = h('input', { type: 'file', id: 'ngr-file', accept: '.ngr,text/plain' });
   const area = h('div', { id: 'review-area' });
-  const fromRecord = (text, name) => run(area, name, () => Promise.all([api.reviewRecord(text), api.replay(text)]), null, root);
+  const fromRecord = (text, name) => run(area, name, async () => [...await Promise.all([api.reviewRecord(text), api.replay(text)]), text], null, root);
   file.addEventListener('change', async () => {
     clearError();
     const f = file.files[0];
@@ -47,9 +51,9 @@ async function run(area, name, load, gameId, stateRoot = area) {
   stateRoot.dataset.state = 'loading';
   const timer = setInterval(() => { secs.textContent = ((performance.now() - started) / 1000).toFixed(1); }, 100);
   try {
-    const [review, replay] = await load();
+    const [review, replay, text] = await load();
     clearInterval(timer);
-    show(area, review, replay, name, gameId, (performance.now() - started) / 1000);
+    show(area, review, replay, text, name, gameId, (performance.now() - started) / 1000);
     stateRoot.dataset.state = 'ready';
   } catch (e) {
     clearInterval(timer);
@@ -70,7 +74,20 @@ function ends(move, seat) {
   return parts.length === 2 ? { seat, from: parts[0], to: parts[1] } : null;
 }
 
-function show(area, review, rep, name, gameId, seconds) {
+/**
+ * The record `text` with its first `ply` actions (as the replay's frames name them) and then
+ * `move`: the server replays it into the position after the better move (its headers are kept
+ * as they are; the server's replay reads no result or dice header).
+ */
+function recordWith(text, frames, ply, move) {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /^actions\s*:/.test(l));
+  const head = (at < 0 ? lines : lines.slice(0, at)).join('\n');
+  const tokens = frames.slice(1, ply + 1).map((f) => f.token);
+  return `${head}\nactions: ${[...tokens, move].join(' ')}\n`;
+}
+
+function show(area, review, rep, text, name, gameId, seconds) {
   const frames = rep.frames || [];
   // A game in progress may have gone on between the two answers: show what both cover.
   const n = Math.min(review.plies, frames.length - 1);
@@ -79,6 +96,25 @@ function show(area, review, rep, name, gameId, seconds) {
   const decisionAt = new Map(review.decisions.map((d) => [d.ply, d]));
   const throwAt = new Map(review.throws.map((t) => [t.ply, t]));
   let i = 0;
+  const afterBest = new Map(); // ply → layout after the better move, asked for once
+
+  /** Shows on the board where the pieces would stand after decision `d`'s better move. */
+  async function showBetter(d, button) {
+    try {
+      button.disabled = true;
+      if (!afterBest.has(d.ply)) {
+        const r = await api.replayPage(recordWith(text, frames, d.ply, d.best), d.ply + 1);
+        afterBest.set(d.ply, r.frames[0].layout);
+      }
+      if (i !== d.ply) return;
+      board.preview(afterBest.get(d.ply));
+      area.dataset.better = String(d.ply);
+      button.textContent = `The board shows the position after ${d.best}; step on to leave it`;
+    } catch (e) {
+      showError(`The better move could not be shown: ${e.message}`);
+      button.disabled = false;
+    }
+  }
 
   // The board and the moment shown.
   const boardBox = h('div', { class: `board-wrap ${rep.board.family}` });
@@ -116,6 +152,8 @@ function show(area, review, rep, name, gameId, seconds) {
     info.textContent = `${text} ${seatName('A')}'s win chance: ${pct(review.graph[i])}.`;
     sticksBox.replaceChildren(drawSticks(f.sticks || null));
     detail.replaceChildren(...momentDetail(i));
+    // A better move's result shown before goes with the moment (render redraws the pieces).
+    delete area.dataset.better;
     // The decision due here: the move played and, if it was not the best, the better one.
     const d = decisionAt.get(i);
     const arrows = [];
@@ -155,6 +193,10 @@ function show(area, review, rep, name, gameId, seconds) {
         out.push(h('p', { class: `decision-line mark-${d.mark}`, id: 'decision-line', 'data-mark': d.mark },
           h('span', { class: `mark-badge mark-${d.mark}` }, MARK_WORDS[d.mark]), ` ${who}${d.throw ? ` with a ${d.throw}` : ''} played ${d.played} (win chance ${pct(d.win_chance)}`,
           d.best !== d.played ? `, ${pts(-d.loss)} points). Better: ${d.best} (${pct(d.best_win_chance)}), shown on the board in green; the move played in red.` : ', the best).'));
+        if (d.best !== d.played) {
+          const b = h('button', { type: 'button', class: 'secondary small', id: 'show-better', onclick: () => showBetter(d, b) }, `Show the position after ${d.best}`);
+          out.push(h('div', { class: 'row' }, b));
+        }
       }
     }
     return out;
