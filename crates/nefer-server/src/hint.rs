@@ -65,7 +65,7 @@ pub struct Hint {
     /// tables, a network); `false` for the hand-written evaluation, whose values only rank.
     pub calibrated: bool,
     /// Every legal move, ranked by the analysis (best first, equals in notation order); with
-    /// `perfect`, `move` may be another of the equal best.
+    /// `perfect`, `move` is the exact table's choice and may differ from the first of these.
     pub moves: Vec<RankedMove>,
 }
 
