@@ -397,6 +397,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(hint))
         .routes(routes!(analyze))
         .routes(routes!(review))
+        .routes(routes!(review_record))
         .routes(routes!(history))
         .routes(routes!(record))
         .routes(routes!(events))
@@ -1029,7 +1030,6 @@ async fn review(
     PathParam(id): PathParam,
     query: ReviewQuery,
 ) -> ApiResult<Json<ReviewView>> {
-    use nefer_players::review::{ReviewError, review_within};
     let depth = query.depth()?;
     // The game's start and actions, copied: the game is not held while it is reviewed.
     let (start, actions) = {
@@ -1037,6 +1037,48 @@ async fn review(
         let actions: Vec<nefer_core::Action> = s.history().iter().map(|e| e.action).collect();
         (s.game_match().start().clone(), actions)
     };
+    run_review(&st, start, actions, depth, &format!("game {id}")).await
+}
+
+/// Review an `.ngr` record (no game of this server needed), as `GET /api/games/{id}/review`
+/// reviews a game: the same JSON, the same depths (`?depth=`, 1 to 3, 2 by default) and
+/// deadline. The record is sent as `/api/replay` takes it (`text/plain`, at most 64 KiB) and
+/// counts against the same rate limit.
+#[utoipa::path(post, path = "/api/review", tag = "games",
+    params(ReviewQuery),
+    request_body(content = String, content_type = "text/plain", description = "An `.ngr` record (NOTATION §5)."),
+    responses(
+        (status = 200, description = "The review.", body = ReviewView),
+        (status = 400, description = "`depth` outside 1..=3, a malformed query, or a body that is not UTF-8 text.", body = ErrorBody),
+        (status = 403, description = "A request from another site's page.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "A body that is not `text/plain`.", body = ErrorBody),
+        (status = 422, description = "A malformed record (`line`) or an illegal action (`index`, `token`, `legal`).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 503, description = "The review took too long (ask for less depth), or every search thread is busy (`Retry-After`).", body = ErrorBody),
+    ))]
+async fn review_record(
+    State(st): State<AppState>,
+    query: ReviewQuery,
+    req: Request,
+) -> ApiResult<Json<ReviewView>> {
+    let depth = query.depth()?;
+    let text = record_text(req, &st).await?;
+    let record = Record::parse(&text)?;
+    let (start, actions) = nefer_players::review::record_actions(&record)?;
+    run_review(&st, start, actions, depth, "the record").await
+}
+
+/// Reviews the game from `start` through `actions` on the search budget's threads, within
+/// [`REVIEW_TIMEOUT`]; `what` names it in an internal error.
+async fn run_review(
+    st: &AppState,
+    start: AnyGame,
+    actions: Vec<nefer_core::Action>,
+    depth: u32,
+    what: &str,
+) -> ApiResult<Json<ReviewView>> {
+    use nefer_players::review::{ReviewError, review_within};
     // On the budget's threads, like the analyses; the review itself stops at the deadline,
     // so that a review nobody waits for does not keep its thread.
     let deadline = std::time::Instant::now() + REVIEW_TIMEOUT;
@@ -1050,10 +1092,31 @@ async fn review(
         .map_err(|_| SessionError::ReviewTooSlow)??
         .map_err(|e| match e {
             ReviewError::TooSlow { .. } => SessionError::ReviewTooSlow,
-            // Every stored action was legal, and the default evaluator values every game.
-            e => SessionError::Internal(format!("the review of game {id} failed: {e}")),
+            // Every action was checked legal before, and the default evaluator values every
+            // game.
+            e => SessionError::Internal(format!("the review of {what} failed: {e}")),
         })?;
     Ok(Json(ReviewView::from(&r)))
+}
+
+/// The text of a record sent as `text/plain` (no content type is taken as text too), within
+/// [`BODY_LIMIT`] and the body timeout.
+///
+/// # Errors
+/// `415` for another content type, `400` for a body that is not UTF-8, and [`read_body`]'s.
+async fn record_text(req: Request, st: &AppState) -> ApiResult<String> {
+    if let Some(ct) = req.headers().get(header::CONTENT_TYPE) {
+        let ct = ct.to_str().unwrap_or("(not text)");
+        if !ct.trim().to_ascii_lowercase().starts_with("text/plain") {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!("a record is sent as `content-type: text/plain`, not `{ct}`"),
+            ));
+        }
+    }
+    let bytes = read_body(req, st).await?;
+    String::from_utf8(bytes.to_vec())
+        .map_err(|e| ApiError::bad_request(format!("the record is not UTF-8 text: {e}")))
 }
 
 /// The game as an `.ngr` record (NOTATION §5), as an attachment.
@@ -1136,19 +1199,8 @@ async fn replay(
     page: Page,
     req: Request,
 ) -> ApiResult<Json<ReplayView>> {
-    if let Some(ct) = req.headers().get(header::CONTENT_TYPE) {
-        let ct = ct.to_str().unwrap_or("(not text)");
-        if !ct.trim().to_ascii_lowercase().starts_with("text/plain") {
-            return Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                format!("a record is sent as `content-type: text/plain`, not `{ct}`"),
-            ));
-        }
-    }
-    let bytes = read_body(req, &st).await?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("the record is not UTF-8 text: {e}")))?;
-    let record = Record::parse(text)?;
+    let text = record_text(req, &st).await?;
+    let record = Record::parse(&text)?;
     // The rule set's start, or the record's `position:` (a game set up for analysis).
     let mut game = start_of(&record)?;
     let names = Names::new(

@@ -20,6 +20,8 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/replay", get(index))
+        .route("/review", get(index))
+        .route("/review/{id}", get(index))
         .route("/rules", get(index))
         .route("/rules/{key}", get(index))
         .route("/assets/{*path}", get(asset))

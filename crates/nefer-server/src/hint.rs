@@ -11,6 +11,11 @@
 //! [`WIN_CHANCE_BUDGET`], about ±2 % with the playouts that fit). A hint never waits for a
 //! table, and never starts a solve; a new game against `perfect` starts one in the background
 //! (see [`crate::AppState::with_table_solving`]).
+//!
+//! Beside the move, a hint ranks every legal move (`moves`, the analysis's, best first) with
+//! its win chance, its loss against the best and the mark a review would give it
+//! ([`Mark::of_loss`], docs/dev/review.md), so that the page can show them all and its tutor
+//! can warn before a mistake without knowing a threshold of its own.
 
 use std::time::{Duration, Instant};
 
@@ -19,10 +24,13 @@ use nefer_core::{AnyGame, Game, Outcome, Status};
 use nefer_players::Player;
 use nefer_players::analysis::{self, Analysis};
 use nefer_players::perfect::{self, Perfect};
+use nefer_players::review::Mark;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::review::MarkView;
 
 /// Time spent estimating a win chance by playouts.
 pub const WIN_CHANCE_BUDGET: Duration = Duration::from_millis(1500);
@@ -53,6 +61,49 @@ pub struct Hint {
     /// race whose `perfect` table alone is solved (two decimals), else `null`.
     #[schema(required = true, minimum = 0.0, maximum = 1.0)]
     pub win_chance: Option<f64>,
+    /// Whether the ranked moves' win chances are chances (the evaluator knows them: the race
+    /// tables, a network); `false` for the hand-written evaluation, whose values only rank.
+    pub calibrated: bool,
+    /// Every legal move, ranked by the analysis (best first, equals in notation order); with
+    /// `perfect`, `move` is the exact table's choice and may differ from the first of these.
+    pub moves: Vec<RankedMove>,
+}
+
+/// A legal move, its worth for the seat to decide and the mark a review would give it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct RankedMove {
+    /// The move, in notation (NOTATION §3).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `(1 + value) / 2` for the seat to decide: a chance where `calibrated`, else a rank.
+    #[schema(minimum = 0.0, maximum = 1.0)]
+    pub win_chance: f64,
+    /// What it gives up against the best move, in win chance (0 for the best).
+    #[schema(minimum = 0.0, maximum = 1.0)]
+    pub loss: f64,
+    /// The review's mark for this loss (`best` … `blunder`; `forced` where it is the only
+    /// legal move), by the thresholds of docs/dev/review.md.
+    pub mark: MarkView,
+}
+
+/// The moves of `analysis`, best first, each with its review mark.
+fn ranked(analysis: &Analysis) -> Vec<RankedMove> {
+    let moves = analysis.moves();
+    let forced = moves.len() == 1;
+    moves
+        .iter()
+        .map(|m| RankedMove {
+            mv: m.mv.to_string(),
+            win_chance: m.win_chance,
+            loss: m.loss,
+            mark: if forced {
+                Mark::Forced
+            } else {
+                Mark::of_loss(m.loss)
+            }
+            .into(),
+        })
+        .collect()
 }
 
 /// The hint for `game`; `None` where no decision is due. Runs a search: call it off the
@@ -76,6 +127,8 @@ pub fn hint(game: &AnyGame) -> Option<Hint> {
             mv: m,
             player: "perfect".to_owned(),
             win_chance,
+            calibrated: analysis.calibrated,
+            moves: ranked(&analysis),
         });
     }
     let best = analysis.best()?.mv.to_string();
@@ -86,6 +139,8 @@ pub fn hint(game: &AnyGame) -> Option<Hint> {
             .flatten(),
         mv: best,
         player: analysis.search_name(),
+        calibrated: analysis.calibrated,
+        moves: ranked(&analysis),
     })
 }
 
@@ -184,6 +239,19 @@ mod tests {
         assert_eq!(h.mv, "20-21");
         assert_eq!(h.mv, a.best().unwrap().mv.to_string());
         assert_eq!(h.player, a.search_name());
+        // Every legal move, ranked as the analysis ranks them, each with its review mark.
+        assert_eq!(h.calibrated, a.calibrated);
+        assert_eq!(h.moves.len(), a.moves().len());
+        assert!(h.moves.len() > 1);
+        assert_eq!(h.moves[0].mv, h.mv);
+        for (r, m) in h.moves.iter().zip(a.moves()) {
+            assert_eq!(
+                (r.mv.clone(), r.win_chance, r.loss),
+                (m.mv.to_string(), m.win_chance, m.loss)
+            );
+            assert_eq!(r.mark, Mark::of_loss(m.loss).into());
+        }
+        assert!(h.moves.windows(2).all(|w| w[0].loss <= w[1].loss));
         // The hand-written evaluation only ranks moves: no chance is claimed from it.
         assert_eq!(h.win_chance.is_some(), a.calibrated);
         if !a.calibrated {

@@ -718,6 +718,7 @@ async fn rules_levels_hint_openapi_and_pages() {
         "/api/games/{id}/hint",
         "/api/analyze",
         "/api/games/{id}/review",
+        "/api/review",
         "/api/games/{id}/record",
         "/api/games/{id}/events",
         "/api/replay",
@@ -731,10 +732,31 @@ async fn rules_levels_hint_openapi_and_pages() {
         .await;
     assert_eq!(s, StatusCode::OK, "{h}");
     assert!(legal(&v).contains(&h["move"].as_str().unwrap().to_owned()));
+    // The hint ranks every legal move, best first, each with its loss and review mark.
+    let ranked = h["moves"].as_array().unwrap();
+    let mut named: Vec<String> = ranked
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect();
+    named.sort();
+    let mut all = legal(&v);
+    all.sort();
+    assert_eq!(named, all);
+    assert_eq!(ranked[0]["loss"], 0.0, "{h}");
+    assert!(h["calibrated"].is_boolean());
+    for w in ranked.windows(2) {
+        assert!(w[0]["loss"].as_f64() <= w[1]["loss"].as_f64(), "{h}");
+    }
+    for m in ranked {
+        let mark = nefer_players::review::Mark::of_loss(m["loss"].as_f64().unwrap());
+        assert_eq!(m["mark"], mark.as_str(), "{m}");
+    }
     for page in [
         "/",
         "/game/abc",
         "/replay",
+        "/review",
+        "/review/abc",
         "/rules",
         "/rules/senet.kendall",
     ] {
@@ -1642,4 +1664,67 @@ async fn bad_review_requests_get_a_4xx_with_a_reason() {
     let plies = v["plies"].as_u64().unwrap() as usize;
     assert_eq!(v["graph"].as_array().unwrap().len(), plies + 1);
     assert_eq!(v["throws"][0]["seat"], Value::Null, "{v}");
+}
+
+#[tokio::test]
+async fn a_record_is_reviewed_as_its_game() {
+    let app = app();
+    let (id, token, _) = app.local("hj.french").await;
+    play_randomly(&app, &id, &token, 5, 40).await;
+    let text = app.record(&id).await.to_text();
+    for query in ["?depth=1", ""] {
+        let (s, by_game) = review(&app, &id, query).await;
+        assert_eq!(s, StatusCode::OK, "{by_game}");
+        let (s, by_record) = app
+            .call("POST", &format!("/api/review{query}"), None, Some(&text))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{by_record}");
+        assert_eq!(by_record, by_game, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn bad_records_to_review_get_a_4xx_with_a_reason() {
+    let app = app();
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-core/tests/conformance/senet.kendall"
+    );
+    let text = std::fs::read_to_string(format!("{dir}/senet.kendall-0001-000.ngr")).unwrap();
+    let mut broken = Record::parse(&text).unwrap();
+    broken.actions[2] = "29-30".into();
+    let (s, e) = app
+        .call("POST", "/api/review", None, Some(&broken.to_text()))
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["index"], 2);
+    assert_eq!(e["token"], "29-30");
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/review",
+            None,
+            Some("rules: senet.kendall\nnonsense\n"),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["line"], 2);
+    let (s, e) = app
+        .call("POST", "/api/review?depth=9", None, Some(&text))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    // A record is text: JSON is refused, as by the replay.
+    let req = common::request(
+        "POST",
+        "/api/review",
+        None,
+        Some(text.clone()),
+        "application/json",
+    );
+    let (s, _, _) = common::answer(&app.router, req).await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // Larger than a body may be.
+    let big = "x".repeat(nefer_server::api::BODY_LIMIT + 1);
+    let (s, _) = app.call("POST", "/api/review", None, Some(&big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
 }

@@ -326,7 +326,7 @@ fn documented(uri: &str) -> String {
     }
 }
 
-const ROUTES: [(&str, &str); 15] = [
+const ROUTES: [(&str, &str); 16] = [
     ("get", "/api/rules"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
@@ -337,6 +337,7 @@ const ROUTES: [(&str, &str); 15] = [
     ("get", "/api/games/{id}/hint"),
     ("post", "/api/analyze"),
     ("get", "/api/games/{id}/review"),
+    ("post", "/api/review"),
     ("get", "/api/games/{id}/history"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/events"),
@@ -658,6 +659,20 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
         assert_eq!(status, expect);
         let v: Value = serde_json::from_slice(&bytes).unwrap();
         x.checker.answer("post", "/api/replay", status, &v);
+    }
+    // Reviews of a record: the game's, and a malformed one.
+    for (text, expect) in [
+        (record.clone(), S::OK),
+        (
+            "rules: senet.kendall\nnonsense\n".to_owned(),
+            S::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let (status, _, bytes) =
+            send(x.router, "POST", "/api/review?depth=1", None, Some(&text)).await;
+        assert_eq!(status, expect);
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        x.checker.answer("post", "/api/review", status, &v);
     }
 
     // Everything the document declares for an answer turned up in one.

@@ -22,7 +22,8 @@ pub fn request(
         req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
     }
     if body.is_some() {
-        let ct = if uri.starts_with("/api/replay") {
+        // The record endpoints take text; every other body is JSON.
+        let ct = if uri.starts_with("/api/replay") || uri.starts_with("/api/review") {
             text
         } else {
             "application/json"

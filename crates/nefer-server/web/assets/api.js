@@ -9,19 +9,79 @@ export class ApiError extends Error {
   }
 }
 
-/** Seat tokens live in sessionStorage per game, so a reload keeps the seat but links stay clean. */
-export function tokenFor(gameId) {
-  return sessionStorage.getItem(`nefer.token.${gameId}`);
+// Your games: each game this browser holds a seat of, with its token, kept in localStorage so
+// that the seat survives a new tab, a closed browser and a restart (issue 16); the lobby lists
+// them and can forget them. One entry per game, newest first, at most GAMES_MAX (the oldest
+// goes): a token is a secret of 22 characters, so the list stays a few kilobytes.
+const GAMES_KEY = 'nefer.games';
+export const GAMES_MAX = 100;
+
+/** Reads localStorage without failing where it is disabled (a private window, a policy). */
+function readStore(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
 }
-export function saveToken(gameId, token) {
-  if (token) sessionStorage.setItem(`nefer.token.${gameId}`, token);
+function writeStore(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    return true;
+  } catch { return false; }
+}
+
+/** Your games, newest first: [{id, token, saved, rules, mode, tutor, links}]. */
+export function myGames() {
+  try {
+    const list = JSON.parse(readStore(GAMES_KEY) || '[]');
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string') : [];
+  } catch { return []; }
+}
+
+function saveGames(list) {
+  writeStore(GAMES_KEY, JSON.stringify(list.slice(0, GAMES_MAX)));
+}
+
+/** What this browser keeps of game `id`, or null. */
+export function gameInfo(id) {
+  return myGames().find((g) => g.id === id) || null;
+}
+
+/** Keeps (or updates) game `id` with `fields`; a new game goes first. */
+export function rememberGame(id, fields) {
+  const list = myGames();
+  const i = list.findIndex((g) => g.id === id);
+  if (i >= 0) list[i] = { ...list[i], ...fields };
+  else list.unshift({ id, saved: new Date().toISOString(), ...fields });
+  saveGames(list);
+}
+
+/** Forgets game `id` (its token goes: the seat can only come back through its link). */
+export function forgetGame(id) {
+  saveGames(myGames().filter((g) => g.id !== id));
+  try { sessionStorage.removeItem(`nefer.token.${id}`); } catch { /* none kept */ }
+}
+
+/** Forgets every game. */
+export function forgetAllGames() {
+  for (const g of myGames()) forgetGame(g.id);
+  writeStore(GAMES_KEY, null);
+}
+
+/** The seat token of game `id`: the one kept with your games, else an older tab's session one. */
+export function tokenFor(gameId) {
+  const g = gameInfo(gameId);
+  if (g && g.token) return g.token;
+  try { return sessionStorage.getItem(`nefer.token.${gameId}`); } catch { return null; }
+}
+export function saveToken(gameId, token, fields = {}) {
+  if (token) rememberGame(gameId, { ...fields, token });
 }
 /** Invite/watch links of an online game, kept from the create response (the view lacks them). */
 export function linksFor(gameId) {
-  try { return JSON.parse(sessionStorage.getItem(`nefer.links.${gameId}`)) || null; } catch { return null; }
+  const g = gameInfo(gameId);
+  return (g && g.links) || null;
 }
 export function saveLinks(gameId, links) {
-  if (links) sessionStorage.setItem(`nefer.links.${gameId}`, JSON.stringify(links));
+  if (links && gameInfo(gameId)) rememberGame(gameId, { links });
 }
 
 /** fetch with JSON in and out; `token` goes in the Authorization header. */
@@ -67,6 +127,11 @@ export const api = {
   move: (id, token, move, version) => request('POST', `/api/games/${enc(id)}/move`, { token, body: { move, version } }),
   undo: (id, token) => request('POST', `/api/games/${enc(id)}/undo`, { token, body: {} }),
   hint: (id, token) => request('GET', `/api/games/${enc(id)}/hint`, { token }),
+  review: (id) => request('GET', `/api/games/${enc(id)}/review`),
+  reviewRecord: (ngr) => request('POST', '/api/review', { body: ngr }),
+  recordText: (id) => request('GET', `/api/games/${enc(id)}/record`, { text: true }),
+  /** One page of a record's replay: the frames from `from`. */
+  replayPage: (ngr, from) => request('POST', `/api/replay?from=${from}`, { body: ngr }),
   replay: async (ngr) => {
     // The frames come a page at a time: ask for the rest until every one is here.
     const r = await request('POST', '/api/replay', { body: ngr });

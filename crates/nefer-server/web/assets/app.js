@@ -25,6 +25,8 @@ async function route() {
       (await import('./lobby.js')).lobbyPage(page);
     } else if ((m = /^\/game\/([^/]+)$/.exec(path))) {
       await (await import('./game.js')).gamePage(page, decodeURIComponent(m[1]));
+    } else if ((m = /^\/review(?:\/([^/]+))?$/.exec(path))) {
+      await (await import('./review.js')).reviewPage(page, m[1] ? decodeURIComponent(m[1]) : null);
     } else if (path === '/replay') {
       (await import('./replay.js')).replayPage(page);
     } else if ((m = /^\/rules(?:\/([^/]+))?$/.exec(path))) {

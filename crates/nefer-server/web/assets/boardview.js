@@ -249,6 +249,32 @@ export class BoardView {
     }
   }
 
+  /**
+   * Draws moves as arrows from their start to their end (`[{seat, from, to, cls}]`: the review's
+   * move played and better move), replacing the arrows drawn before; ends the board does not
+   * have are skipped.
+   */
+  arrows(list) {
+    if (!this.arrowLayer) {
+      this.arrowLayer = s('g', { class: 'arrows' });
+      this.spotLayer.before(this.arrowLayer);
+    }
+    const r = this.geo.pieceSize * 0.5;
+    const nodes = [];
+    for (const { seat, from, to, cls } of list) {
+      const a = this.pointOf(from, seat), b = this.pointOf(to, seat);
+      if (!a || !b) continue;
+      const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
+      const ux = dx / len, uy = dy / len;
+      // The arrow stops short of the end's centre, its head a third of a piece wide.
+      const ex = b.x - ux * r * 0.6, ey = b.y - uy * r * 0.6, hw = r * 0.5;
+      nodes.push(s('g', { class: `move-arrow ${cls}`, 'data-from': from, 'data-to': to },
+        s('line', { x1: a.x, y1: a.y, x2: ex - ux * hw, y2: ey - uy * hw }),
+        s('path', { d: `M${ex},${ey} L${ex - ux * hw * 2 - uy * hw},${ey - uy * hw * 2 + ux * hw} L${ex - ux * hw * 2 + uy * hw},${ey - uy * hw * 2 - ux * hw} Z` })));
+    }
+    this.arrowLayer.replaceChildren(...nodes);
+  }
+
   /** The spot of a move end: a board place, or the mover's tray for 'hand' and 'off'. */
   spotFor(place, seat) {
     return place === 'hand' || place === 'off' ? traySpot(place, seat) : place;

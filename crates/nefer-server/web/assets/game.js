@@ -1,9 +1,9 @@
-// The game page: board, sticks, status, legal moves, history, hint, undo, rules, links and the
-// game-over banner. The server owns the game; this page only shows its views and sends the
+// The game page: board, sticks, status, legal moves, history, ranked hints, the tutor, undo,
+// rules, links and the game-over banner (with the review). The server owns the game; this page only shows its views and sends the
 // player's choices. Live updates come over server-sent events, so online opponents' moves and
 // spectators' boards arrive without reloading.
 import { h } from './svg.js';
-import { api, follow, tokenFor, saveToken, linksFor } from './api.js';
+import { api, follow, tokenFor, saveToken, linksFor, gameInfo, rememberGame } from './api.js';
 import { BoardView, legend } from './boardview.js';
 import { drawSticks, throwValue } from './sticks.js';
 import { historyLines, lastMove } from './moves.js';
@@ -11,8 +11,9 @@ import { showError, clearError } from './app.js';
 
 export async function gamePage(root, id) {
   // A seat token arrives once in the link's fragment (#token=, never sent to a server; older
-  // links: ?token=); keep it for this tab and clean the address bar, so a screenshot or a
-  // copied address does not give the seat away.
+  // links: ?token=); keep it with your games (localStorage: it survives a new tab and a closed
+  // browser) and clean the address bar, so a screenshot or a copied address does not give the
+  // seat away.
   const given = new URLSearchParams(location.hash.slice(1)).get('token') || new URLSearchParams(location.search).get('token');
   if (given) {
     saveToken(id, given);
@@ -20,6 +21,8 @@ export async function gamePage(root, id) {
   }
   const token = tokenFor(id);
   const view = await api.game(id, token);
+  // What the lobby lists of it (a game opened from a link has no rule set kept yet).
+  if (token && (view.you || []).length) rememberGame(id, { rules: view.rules, mode: view.mode });
   const g = new GamePage(root, id, token, view);
   api.rules().then((r) => g.setRules(r)).catch((e) => showError(`Rules not available: ${e.message}`));
   return g;
@@ -35,6 +38,9 @@ class GamePage {
     this.selected = null; // spot of the chosen piece
     this.pending = null; // a move waiting for confirmation after its preview
     this.hint = null;
+    this.ranked = null; // the hint's ranked moves, for this view's version
+    this.warning = null; // the tutor's warning about a move: {move, entry, best}
+    this.tutor = Boolean((gameInfo(id) || {}).tutor) && view.mode !== 'online';
     this.busy = false;
     this.build();
     this.render();
@@ -69,6 +75,9 @@ class GamePage {
     this.hintBtn = h('button', { id: 'hint', type: 'button', class: 'secondary', onclick: () => this.doHint() }, 'Hint');
     this.undoBtn = h('button', { id: 'undo', type: 'button', class: 'secondary', onclick: () => this.doUndo() }, 'Undo');
     this.hintText = h('p', { id: 'hint-text', class: 'hidden', 'aria-live': 'polite' });
+    this.hintList = h('ol', { id: 'hint-list', class: 'hint-list hidden', 'aria-label': 'Every legal move, best first' });
+    this.tutorBox = h('div', { id: 'tutor', class: 'notice tutor hidden', role: 'alertdialog', 'aria-label': 'The tutor' });
+    this.reviewLink = h('a', { class: 'button', id: 'review-link', href: `/review/${encodeURIComponent(this.id)}` }, 'Review the game');
     this.historyList = h('ol', { class: 'history', id: 'history' });
     this.rulesBox = h('div', { class: 'rules-text' }, 'Loading the rules…');
     this.rulesTitle = h('span', {}, v.rules);
@@ -84,6 +93,8 @@ class GamePage {
 
     this.root.replaceChildren(
       h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
+      // (replaceChildren would write a null as the text "null")
+      this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : '',
       h('p', {}, seatsLine),
       h('div', { class: `game ${this.family}` },
         h('div', {},
@@ -99,6 +110,8 @@ class GamePage {
             this.sticksBox,
             h('div', { class: 'row' }, this.throwBtn, this.hintBtn, this.undoBtn),
             this.hintText,
+            this.hintList,
+            this.tutorBox,
             this.confirmBox,
             this.movesBox),
           this.linksPanel(),
@@ -107,13 +120,15 @@ class GamePage {
             h('h2', {}, 'Game'),
             h('div', { class: 'row' },
               h('a', { class: 'button secondary', id: 'download', href: api.recordUrl(this.id, this.token), download: `nefer-${this.id}.ngr` }, 'Download .ngr'),
-              h('a', { class: 'button secondary', href: '/replay' }, 'Replay a record'),
+              h('a', { class: 'button secondary', id: 'replay-link', href: `/replay?game=${encodeURIComponent(this.id)}` }, 'Replay this game'),
+              h('a', { class: 'button secondary', id: 'review-now', href: `/review/${encodeURIComponent(this.id)}` }, 'Review so far'),
               h('a', { class: 'button secondary', href: '/' }, 'New game')),
             h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox)))));
     this.wrap = wrap;
     document.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && (this.pending || this.selected)) {
+      if (e.key === 'Escape' && (this.pending || this.selected || this.warning)) {
         this.pending = null;
+        this.warning = null;
         this.selected = null;
         this.render();
       }
@@ -181,7 +196,10 @@ class GamePage {
       this.selected = null;
       this.pending = null;
       this.hint = null;
+      this.ranked = null;
+      this.warning = null;
       this.hintText.classList.add('hidden');
+      this.hintList.classList.add('hidden');
     }
     this.render();
     // An opponent's move that hands us the turn: keyboard players land on what to do next.
@@ -239,7 +257,10 @@ class GamePage {
       const youLost = st.result !== 'draw' && this.you().length === 1 && !this.you().includes(st.result);
       // The server's reason already names the winner ("… (seat B) wins: every piece is home").
       this.banner.replaceChildren(h('strong', {}, 'Game over. '), youWon ? 'You win! ' : youLost ? 'You lose. ' : '',
-        h('span', { id: 'reason' }, st.reason || `${who}.`));
+        h('span', { id: 'reason' }, st.reason || `${who}.`),
+        h('div', { class: 'row banner-actions' }, this.reviewLink,
+          h('a', { class: 'button secondary', href: `/replay?game=${encodeURIComponent(this.id)}` }, 'Replay'),
+          h('a', { class: 'button secondary', href: '/' }, 'New game')));
       this.banner.classList.remove('hidden');
     } else {
       this.banner.classList.add('hidden');
@@ -258,6 +279,7 @@ class GamePage {
     this.renderMoves();
     this.renderMarks();
     this.renderConfirm();
+    this.renderTutor();
     this.renderHistory();
   }
 
@@ -266,6 +288,7 @@ class GamePage {
     const v = this.view;
     if (st.kind === 'over') return 'The game is over.';
     // While a request is out, say so: against a strong computer the answer can take seconds.
+    if (this.busy && this.busyWhat === 'tutor') return 'The tutor looks at your move…';
     if (this.busy) return v.mode === 'computer' && this.busyWhat === 'move' ? 'The computer is thinking…' : 'Sending…';
     const name = this.seatName(st.seat);
     const who = v.mode === 'local' ? `${name} (${st.seat})` : 'You';
@@ -321,12 +344,12 @@ class GamePage {
       for (const m of froms.get(this.selected)) targets.set(this.board.spotFor(m.to, seat), `move ${m.move}: to ${m.to}`);
     }
     const hint = this.hint ? [this.board.spotFor(this.hint.from, seat), this.board.spotFor(this.hint.to, seat)].filter(Boolean) : [];
-    this.board.setMarks({ movable: this.busy || this.pending ? new Map() : movable, targets: this.busy ? new Map() : targets, selected: this.selected, hint });
+    this.board.setMarks({ movable: this.busy || this.pending || this.warning ? new Map() : movable, targets: this.busy ? new Map() : targets, selected: this.selected, hint });
   }
 
   /** A click or Enter on a spot: choose a piece, or a target of the chosen piece. */
   activate(spot) {
-    if (this.busy || this.pending) return;
+    if (this.busy || this.pending || this.warning) return;
     const seat = this.view.status.seat;
     const moves = this.boardMoves();
     if (this.selected) {
@@ -346,8 +369,9 @@ class GamePage {
    * A chosen move: committed at once, unless it does more than move one piece (the server says
    * which: a line, an exchange, a capture, a load…); then it is previewed first.
    */
-  choose(m) {
-    if (m.from && m.to && m.after && !m.plain) {
+  choose(m, preview = false) {
+    this.warning = null;
+    if (m.from && m.to && m.after && (preview || !m.plain)) {
       const jump = (m.effects || []).find((e) => e.kind === 'line');
       this.pending = { move: m, line: jump ? [jump.landing, jump.to] : null };
       this.render();
@@ -360,7 +384,7 @@ class GamePage {
     const p = this.pending;
     if (!p) {
       this.confirmBox.classList.add('hidden');
-      this.board.clearPreview();
+      if (!this.warning) this.board.clearPreview();
       return;
     }
     this.board.preview(p.move.after, { line: p.line });
@@ -415,9 +439,90 @@ class GamePage {
     return this.act(() => api.throw(this.id, this.token, this.view.version), false, 'throw');
   }
 
-  commit(move) {
+  /**
+   * Plays `move`; with the tutor on, first asks whether it is a mistake (its mark in the ranked
+   * hint is `mistake` or `blunder`) and if so warns instead (`checked`: the player chose to
+   * play on).
+   */
+  async commit(move, checked = false) {
     this.pending = null;
+    if (this.tutor && !checked && (this.view.legal || []).length > 1) {
+      const warned = await this.tutorCheck(move);
+      if (warned) return undefined;
+    }
+    this.warning = null;
     return this.act(() => api.move(this.id, this.token, move, this.view.version));
+  }
+
+  /** The ranked moves of the position shown (one hint request per version). */
+  async rankedMoves() {
+    const version = this.view.version;
+    if (this.ranked && this.ranked.version === version) return this.ranked.hint;
+    const r = await api.hint(this.id, this.token);
+    if (this.view.version === version) this.ranked = { version, hint: r };
+    return r;
+  }
+
+  /** Whether the tutor warns about `move` (and shows its warning); false when in doubt. */
+  async tutorCheck(move) {
+    this.busy = true;
+    this.busyWhat = 'tutor';
+    this.render();
+    let r;
+    try {
+      r = await this.rankedMoves();
+    } catch (e) {
+      // The tutor is advice: without it the move is played, and why is said.
+      this.busy = false;
+      showError(`The tutor could not look at this move (${e.message}); it is played.`);
+      return false;
+    }
+    this.busy = false;
+    const entry = (r.moves || []).find((x) => x.move === move);
+    const best = (r.moves || [])[0];
+    if (!entry || !best || !TUTOR_MARKS.includes(entry.mark) || best.move === move) {
+      this.render();
+      return false;
+    }
+    this.warning = { move, entry, best, calibrated: r.calibrated };
+    this.render();
+    const back = this.tutorBox.querySelector('#tutor-back');
+    if (back) back.focus();
+    return true;
+  }
+
+  /** The tutor's warning: what the move gives up, the better move on the board, the choice. */
+  renderTutor() {
+    const w = this.warning;
+    if (!w) {
+      this.tutorBox.classList.add('hidden');
+      return;
+    }
+    const legal = this.view.legal || [];
+    const better = legal.find((m) => m.move === w.best.move);
+    const played = legal.find((m) => m.move === w.move);
+    // The better move's result on the board, where it is a board move (else its words say it).
+    if (better && better.after) {
+      const jump = (better.effects || []).find((e) => e.kind === 'line');
+      this.board.preview(better.after, { line: jump ? [jump.landing, jump.to] : null });
+    } else {
+      this.board.clearPreview();
+    }
+    const pts = (w.entry.loss * 100).toFixed(1);
+    const chance = (x) => (w.calibrated ? ` (win chance ${(x * 100).toFixed(1)} %)` : '');
+    this.tutorBox.dataset.mark = w.entry.mark;
+    this.tutorBox.dataset.move = w.move;
+    this.tutorBox.dataset.better = w.best.move;
+    this.tutorBox.replaceChildren(
+      h('p', {}, h('strong', {}, `Tutor: ${w.move} would be a ${w.entry.mark}. `),
+        `It gives up ${pts} points of win chance${chance(w.entry.win_chance)} against ${w.best.move}${better ? `, ${better.text}` : ''}${chance(w.best.win_chance)}. `,
+        better && better.after ? 'The board shows the better move.' : '',
+        played ? ` Yours: ${played.text}.` : ''),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', id: 'tutor-back', onclick: () => { this.warning = null; this.render(); this.focusNext(); } }, 'Take it back'),
+        h('button', { type: 'button', class: 'secondary', id: 'tutor-best', onclick: () => this.commit(w.best.move, true) }, `Play ${w.best.move}`),
+        h('button', { type: 'button', class: 'secondary', id: 'tutor-play', onclick: () => this.commit(w.move, true) }, `Play ${w.move} anyway`)));
+    this.tutorBox.classList.remove('hidden');
   }
 
   doUndo() {
@@ -425,25 +530,57 @@ class GamePage {
     return this.act(() => api.undo(this.id, this.token), true, 'undo');
   }
 
+  /**
+   * The hint: every legal move, best first, with its win chance and what it gives up against the
+   * best (the server's analysis: no rule is worked out here). Pointing at an entry previews it
+   * on the board; choosing it previews it with "Play …" to confirm.
+   */
   async doHint() {
     clearError();
     this.hintBtn.disabled = true;
     this.hintText.textContent = 'Thinking…';
     this.hintText.classList.remove('hidden');
     try {
-      const r = await api.hint(this.id, this.token);
-      const m = (this.view.legal || []).find((x) => x.move === r.move);
+      const r = await this.rankedMoves();
+      const legal = this.view.legal || [];
+      const m = legal.find((x) => x.move === r.move);
       this.hint = m && m.from ? m : null;
       const chance = typeof r.win_chance === 'number' ? ` — your win chance with it: ${(r.win_chance * 100).toFixed(1)} %` : '';
-      this.hintText.textContent = `Hint: ${r.move}${chance} (from ${r.player}).`;
+      this.hintText.textContent = `Hint: ${r.move}${chance} (from ${r.player}).${r.calibrated ? '' : ' The figures below only rank the moves (no calibrated evaluator for this game).'}`;
       if (this.hint) this.selected = this.board.spotFor(this.hint.from, this.view.status.seat);
+      this.renderHintList(r, legal);
     } catch (e) {
       this.hintText.classList.add('hidden');
       showError(e.message);
     }
     this.render();
   }
+
+  renderHintList(r, legal) {
+    const restore = () => { if (!this.pending && !this.warning) this.board.clearPreview(); };
+    const items = (r.moves || []).map((x, i) => {
+      const m = legal.find((l) => l.move === x.move);
+      const show = () => { if (m && m.after && !this.pending && !this.warning) this.board.preview(m.after, {}); };
+      const what = m ? capital(m.text) : x.move;
+      const loss = x.loss > 0.0005 ? `−${(x.loss * 100).toFixed(1)} points` : 'no loss';
+      const btn = h('button', {
+        type: 'button', class: `hint-move mark-${x.mark}`, 'data-move': x.move, 'data-loss': String(x.loss),
+        'data-win-chance': String(x.win_chance), 'data-mark': x.mark,
+        'aria-label': `${i + 1}. ${x.move}: ${what}; win chance ${(x.win_chance * 100).toFixed(1)} %, ${loss}, ${x.mark}`,
+        onmouseenter: show, onfocus: show, onmouseleave: restore, onblur: restore,
+        onclick: () => { if (m && this.mine() && !this.busy) this.choose(m, true); },
+      }, h('span', { class: 'hm-move' }, x.move), h('span', { class: 'hm-chance' }, `${(x.win_chance * 100).toFixed(1)} %`),
+      h('span', { class: 'hm-loss' }, loss), h('span', { class: 'hm-mark' }, x.mark));
+      return h('li', {}, btn);
+    });
+    this.hintList.replaceChildren(...items);
+    this.hintList.classList.toggle('hidden', items.length === 0);
+  }
 }
+
+/** The marks the tutor warns about: the review's `mistake` and `blunder` (a loss of 5 points of
+ * win chance or more, docs/dev/review.md), taken from the server's ranked hint. */
+export const TUTOR_MARKS = ['mistake', 'blunder'];
 
 /** The text with its first letter in capitals. */
 function capital(text) {

@@ -1,7 +1,9 @@
-// The lobby at /: pick a rule set (and its options), an opponent (the computer at a level, a
-// friend on this screen, a friend online) and a seat, then POST /api/games and go to the game.
+// The lobby at /: your games (in progress and finished, from the seats this browser keeps),
+// then a new game: pick a rule set (and its options), an opponent (the computer at a level, a
+// friend on this screen, a friend online), a seat and the tutor, then POST /api/games and go to
+// the game.
 import { h } from './svg.js';
-import { api, saveToken, saveLinks } from './api.js';
+import { api, saveToken, myGames, forgetGame, forgetAllGames } from './api.js';
 import { showError, clearError } from './app.js';
 import { showPreview } from './preview.js';
 
@@ -35,6 +37,11 @@ export async function lobbyPage(root) {
   const seatRow = h('div', {}, h('label', { for: 'seat' }, 'Your seat'), seatSel);
   const nameBRow = h('div', {}, h('label', { for: 'name-b' }, 'Second player\'s name (optional)'), nameB);
   const createBtn = h('button', { type: 'submit', id: 'create' }, 'Start the game');
+  // The tutor warns before a mistake (docs/dev/web.md); not online, where it would help one
+  // player against the other.
+  const tutorBox = h('input', { type: 'checkbox', id: 'tutor', name: 'tutor' });
+  const tutorRow = h('div', { class: 'check' }, h('label', { for: 'tutor' }, tutorBox,
+    ' Tutor: warn me before a mistake, show the better move and let me choose again'));
 
   // The chosen rule set's board, empty, with what its marks mean.
   const previewBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
@@ -82,6 +89,7 @@ export async function lobbyPage(root) {
     levelRow.classList.toggle('hidden', m !== 'computer');
     seatRow.classList.toggle('hidden', m === 'local');
     nameBRow.classList.toggle('hidden', m !== 'local');
+    tutorRow.classList.toggle('hidden', m === 'online');
   }
   rulesSel.addEventListener('change', syncOptions);
 
@@ -89,7 +97,7 @@ export async function lobbyPage(root) {
     h('div', {}, h('label', { for: 'rules' }, 'Rule set'), rulesSel, summary),
     optionsBox, modeBox, levelRow, seatRow,
     h('div', {}, h('label', { for: 'name' }, 'Your name (optional)'), nameA),
-    nameBRow, h('div', {}, createBtn));
+    nameBRow, tutorRow, h('div', {}, createBtn));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     clearError();
@@ -112,8 +120,7 @@ export async function lobbyPage(root) {
       const g = await api.create(body);
       const tokens = g.tokens || {};
       const token = Object.values(tokens).find(Boolean);
-      saveToken(g.id, token);
-      saveLinks(g.id, g.links);
+      saveToken(g.id, token, { rules: g.rules, mode: m, links: g.links, tutor: m !== 'online' && tutorBox.checked });
       location.assign(`/game/${encodeURIComponent(g.id)}`);
     } catch (err) {
       showError(`The game could not be created: ${err.message}`);
@@ -125,9 +132,77 @@ export async function lobbyPage(root) {
     h('div', { class: 'lobby' },
       h('h1', {}, 'Play Senet or Hounds & Jackals'),
       h('p', {}, 'The race games of ancient Egypt, in their modern reconstructions. Pick a rule set and an opponent.'),
+      yourGames(),
       h('div', { class: 'lobby-grid' },
         h('div', {}, form, h('p', {}, h('a', { href: '/replay' }, 'Open a game record (.ngr) to replay it'))),
         h('div', {}, previewBox, previewText))));
   syncOptions();
   sync();
+}
+
+/** Words for a game's state as its view says it, for one of your games. */
+function stateWords(v) {
+  const st = v.status;
+  const you = v.you || [];
+  if (st.kind === 'over') {
+    if (st.result === 'draw') return 'a draw';
+    if (you.length === 1) return you.includes(st.result) ? 'you won' : 'you lost';
+    const who = v.seats && v.seats[st.result] ? v.seats[st.result].name : st.result;
+    return `${who} (${st.result}) won`;
+  }
+  if (you.includes(st.seat)) return v.mode === 'local' ? `${v.seats[st.seat].name} (${st.seat}) to play` : 'your turn';
+  return 'waiting for the other side';
+}
+
+/**
+ * "Your games": every game this browser keeps a seat of, asking the server for each one's state;
+ * in progress first, then finished (with a Review link), each with a link that reopens it in
+ * your seat (the token stays in this browser, never in the link) and a way to forget it.
+ */
+function yourGames() {
+  const games = myGames();
+  const box = h('section', { class: 'panel your-games', id: 'your-games', 'aria-label': 'Your games' });
+  if (!games.length) return box;
+  const going = h('ul', { id: 'games-going', class: 'game-list' });
+  const done = h('ul', { id: 'games-done', class: 'game-list' });
+  const forgetAll = h('button', { type: 'button', class: 'secondary', id: 'forget-all', onclick: () => {
+    if (!confirm('Forget every game this browser keeps? Their seats can then only be reopened from their links.')) return;
+    forgetAllGames();
+    box.replaceChildren();
+  } }, 'Forget all');
+  box.append(h('h2', {}, 'Your games'),
+    h('p', {}, 'The games this browser keeps your seat of, until you forget them.'),
+    h('h3', {}, 'In progress'), going, h('h3', {}, 'Finished'), done, h('div', { class: 'row' }, forgetAll));
+  const row = (g) => {
+    const li = h('li', { 'data-game': g.id }, h('span', {}, `${g.rules || 'game'} · ${g.id} · looking…`));
+    going.append(li);
+    return li;
+  };
+  const rows = games.map((g) => [g, row(g)]);
+  // A few at a time: a browser with many games does not flood the server (it limits requests).
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const [g, li] = rows[next++];
+      const forget = h('button', { type: 'button', class: 'secondary small', 'data-forget': g.id, onclick: () => { forgetGame(g.id); li.remove(); } }, 'Forget');
+      try {
+        const v = await api.game(g.id, g.token);
+        const over = v.status.kind === 'over';
+        const names = ['A', 'B'].map((s) => (v.seats && v.seats[s] ? v.seats[s].name : s)).join(' against ');
+        const href = `/game/${encodeURIComponent(g.id)}`;
+        li.dataset.status = v.status.kind;
+        li.replaceChildren(...[
+          h('a', { href, class: 'game-link' }, `${v.rules}: ${names}`),
+          h('span', { class: 'game-state' }, ` — ${stateWords(v)}, ${v.version} action${v.version === 1 ? '' : 's'}${g.tutor ? ', tutor on' : ''} `),
+          over ? h('a', { class: 'button secondary small review-link', href: `/review/${encodeURIComponent(g.id)}` }, 'Review') : null,
+          ' ', forget].filter(Boolean));
+        if (over) done.append(li);
+      } catch (e) {
+        li.dataset.status = 'unknown';
+        li.replaceChildren(h('span', {}, `${g.rules || 'game'} ${g.id}: ${e.status === 404 ? 'no longer on this server' : e.message} `), forget);
+      }
+    }
+  };
+  Promise.all([worker(), worker(), worker()]).then(() => { box.dataset.ready = '1'; });
+  return box;
 }

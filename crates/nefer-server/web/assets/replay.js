@@ -1,10 +1,14 @@
-// /replay: open a local .ngr record, have the server replay it (POST /api/replay), then step
-// through its frames with buttons or the arrow keys (Home/End jump to the ends).
+// /replay: open a local .ngr record (or, with ?game=ID, a game of this server), have the server
+// replay it (POST /api/replay), then step through its frames with buttons or the arrow keys
+// (Home/End jump to the ends); a link opens its review.
 import { h } from './svg.js';
 import { api } from './api.js';
 import { BoardView } from './boardview.js';
 import { drawSticks } from './sticks.js';
 import { showError, clearError } from './app.js';
+
+/** Where the replay page leaves a record for the review page (too large for an address). */
+export const REVIEW_RECORD_KEY = 'nefer.review.record';
 
 export function replayPage(root) {
   document.title = 'nefer · replay';
@@ -17,7 +21,7 @@ export function replayPage(root) {
     try {
       const text = await f.text();
       const rep = await api.replay(text);
-      show(area, rep, f.name);
+      show(area, rep, f.name, { text });
     } catch (e) {
       area.replaceChildren();
       showError(`${f.name} could not be replayed: ${e.message}`);
@@ -26,9 +30,26 @@ export function replayPage(root) {
   root.replaceChildren(h('h1', {}, 'Replay a game record'),
     h('div', { class: 'panel' }, h('label', { for: 'ngr-file' }, 'Open an .ngr file: '), file),
     area);
+  const game = new URLSearchParams(location.search).get('game');
+  if (game) {
+    area.replaceChildren(h('p', {}, 'Loading the game…'));
+    api.recordText(game)
+      .then(async (text) => show(area, await api.replay(text), `game ${game}`, { game }))
+      .catch((e) => { area.replaceChildren(); showError(`Game ${game} could not be replayed: ${e.message}`); });
+  }
 }
 
-function show(area, rep, name) {
+/** The review of what is replayed: the game's own review page, or the record's (handed over in
+ * sessionStorage, which a new page of this tab reads). */
+function reviewLink({ game, text }) {
+  if (game) return h('a', { class: 'button', id: 'review-link', href: `/review/${encodeURIComponent(game)}` }, 'Review this game');
+  return h('a', {
+    class: 'button', id: 'review-link', href: '/review#record',
+    onclick: () => { try { sessionStorage.setItem(REVIEW_RECORD_KEY, text); } catch { /* the review page asks for the file */ } },
+  }, 'Review this game');
+}
+
+function show(area, rep, name, source) {
   const frames = rep.frames || [];
   if (!frames.length) throw new Error('the record has no positions');
   let i = 0;
@@ -73,7 +94,7 @@ function show(area, rep, name) {
   }
   area.replaceChildren(
     h('h2', {}, `${name}: ${rep.rules}${rep.options ? ` (${rep.options})` : ''}`),
-    h('p', {}, `${seatName('A')} (A) against ${seatName('B')} (B). Result: ${rep.result || 'unfinished'}.`),
+    h('p', {}, `${seatName('A')} (A) against ${seatName('B')} (B). Result: ${rep.result || 'unfinished'}. `, reviewLink(source)),
     h('div', { class: 'game' }, boardBox,
       h('div', {},
         h('section', { class: 'panel' }, info, sticksBox,
