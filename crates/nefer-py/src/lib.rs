@@ -9,7 +9,8 @@
 //! the command line and the server show. Loops that run many actions (a playout, a batch of
 //! playouts, a simulation) run here, without the GIL.
 
-use std::sync::Mutex;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use nefer_core::game::{Playout, play_out};
@@ -18,6 +19,9 @@ use nefer_core::{
     Action, AnyGame, Chance, DicePair, Family, Game, Move, MoveList, OptionSpec, Options, Outcome,
     Place, RuleSetId, Seat, Side, Status,
 };
+use nefer_players::analysis::{self, DEFAULT_DEPTH, default_evaluator};
+use nefer_players::eval::{Evaluator, Neural};
+use nefer_players::review;
 use nefer_players::sim::{Rate, SimConfig, Spread, Summary, derive_seed, run};
 use nefer_players::{LEVELS, PlayerSpec};
 use pyo3::create_exception;
@@ -896,6 +900,134 @@ fn sim<'py>(
     Ok(d)
 }
 
+/// The most decisions an analysis or a review searches for each value: each level costs five to
+/// fifteen times the one before, and 4 already takes tenths of a second a position in Senet.
+const MAX_DEPTH: u32 = 4;
+
+/// What values positions for `game`: the network of the weights file at `weights` (checked to
+/// know the game's rules and options), or the game's default — the exact race tables where
+/// they are built, the shipped network where one knows the options, else the hand-written
+/// evaluation.
+fn evaluator_for(game: &AnyGame, weights: Option<&str>) -> PyResult<Arc<dyn Evaluator>> {
+    let Some(path) = weights else {
+        return Ok(default_evaluator(game));
+    };
+    let net = Neural::load(Path::new(path)).map_err(|e| err(format!("{path}: {e}")))?;
+    if !net.supports(game) {
+        let h = &net.weights().header;
+        return Err(err(format!(
+            "{path}: the network was trained for {} ({}), not for this game's rules ({} ({}))",
+            h.rules,
+            h.options,
+            game.rule_set(),
+            game.options()
+        )));
+    }
+    Ok(Arc::new(net))
+}
+
+/// A depth from 1 to [`MAX_DEPTH`], or a NeferError that says so.
+fn checked_depth(depth: u32) -> PyResult<u32> {
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(err(format!("depth {depth}: from 1 to {MAX_DEPTH}")))
+    }
+}
+
+/// `value` as Python objects, through its JSON form (the command line's `--json` and the
+/// server's answer are the same objects).
+fn to_python<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value).map_err(err)?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The analysis of `game`'s position: every choice valued by an expectimax search `depth`
+/// decisions deep (1 to 4) on the game's default evaluator or the network of the weights file
+/// `weights`. Returns the dict ``nefer analyze --json`` prints: ``kind`` (``decide``,
+/// ``throw``, ``over``), ``seat``, ``win_chance``, ``best_move``, ``moves`` (each ``move``,
+/// ``win_chance`` and ``loss`` against the best, best first), ``outcomes`` at a throw,
+/// ``evaluator`` and whether the chances are ``calibrated``. The GIL is released while it
+/// searches.
+#[pyfunction]
+#[pyo3(signature = (game, depth=DEFAULT_DEPTH, weights=None))]
+fn analyze<'py>(
+    py: Python<'py>,
+    game: &PyGame,
+    depth: u32,
+    weights: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let depth = checked_depth(depth)?;
+    let eval = evaluator_for(&game.game, weights)?;
+    let g = &game.game;
+    let a = py.detach(|| analysis::analyze(g, depth, eval));
+    to_python(py, &a)
+}
+
+/// The review of a recorded game (an ``.ngr`` record's text, or ``game.record()``): each
+/// decision's loss against the best move and its mark, each throw's luck, each seat's accuracy,
+/// error rate and luck-adjusted result, the win-chance graph and the key moments. Returns the
+/// dict ``nefer review --json`` prints (docs/dev/review.md). The GIL is released while it
+/// works; a Senet game takes about a tenth of a second at the default depth.
+#[pyfunction]
+#[pyo3(name = "review", signature = (record, depth=DEFAULT_DEPTH, weights=None))]
+fn review_record<'py>(
+    py: Python<'py>,
+    record: &str,
+    depth: u32,
+    weights: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let depth = checked_depth(depth)?;
+    let record =
+        Record::parse(record).map_err(|e| err(format!("line {}: {}", e.line, e.message)))?;
+    let (start, actions) = review::record_actions(&record).map_err(err)?;
+    let eval = evaluator_for(&start, weights)?;
+    let r = py
+        .detach(|| review::review(&start, &actions, depth, eval, &|_, _| {}))
+        .map_err(err)?;
+    to_python(py, &r)
+}
+
+/// The chances of `seat` (``"A"`` or ``"B"``; by default the seat to act, or A at a draw of who
+/// starts) in `game`'s position, as the evaluator values it without search: a dict with
+/// ``win``, ``draw``, ``loss`` and ``evaluator`` (``race-tables``, ``neural`` …). Raises
+/// NeferError where the evaluator only ranks positions (the hand-written evaluation, for
+/// options no network knows).
+#[pyfunction]
+#[pyo3(signature = (game, seat=None, weights=None))]
+fn win_chances<'py>(
+    py: Python<'py>,
+    game: &PyGame,
+    seat: Option<&str>,
+    weights: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let g = &game.game;
+    let seat = match seat {
+        None => match g.status() {
+            Status::Decide { seat, .. } | Status::Chance { seat: Some(seat) } => seat,
+            _ => Seat::A,
+        },
+        Some("A") => Seat::A,
+        Some("B") => Seat::B,
+        Some(s) => return Err(err(format!("seat {s:?}: \"A\" or \"B\""))),
+    };
+    let eval = evaluator_for(g, weights)?;
+    let c = eval.chances(g, seat).ok_or_else(|| {
+        err(format!(
+            "the {} evaluation of this {} game only ranks positions: it knows no chances",
+            eval.name(),
+            g.rule_set()
+        ))
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("win", c.win)?;
+    d.set_item("draw", c.draw)?;
+    d.set_item("loss", (1.0 - c.win - c.draw).max(0.0))?;
+    d.set_item("seat", seat_str(seat))?;
+    d.set_item("evaluator", eval.name())?;
+    Ok(d)
+}
+
 /// The Rust part of the `nefer` package.
 #[pymodule]
 fn _nefer(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -908,6 +1040,9 @@ fn _nefer(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(levels, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;
     m.add_function(wrap_pyfunction!(sim, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(review_record, m)?)?;
+    m.add_function(wrap_pyfunction!(win_chances, m)?)?;
     m.add_function(wrap_pyfunction!(observation_size, m)?)?;
     m.add("NUM_MOVE_CODES", NUM_MOVE_CODES)?;
     m.add("NUM_CHANCE_CODES", NUM_CHANCE_CODES)?;

@@ -8,6 +8,8 @@ The engine is Rust (``nefer._nefer``); this package re-exports it::
     g.legal_moves()              # ['14-16']
     g.apply(g.legal_moves()[0])
     nefer.Player("expert", seed=7).choose(g)   # at a decision
+    nefer.analyze(g)["moves"]     # every move's win chance and loss, best first
+    nefer.review(g.record())      # marks, luck, accuracy (docs/dev/review.md)
 
 Submodules (imported on demand, each needs its package): ``nefer.openspiel`` (pyspiel games),
 ``nefer.gym`` (a Gymnasium environment), ``nefer.pettingzoo`` (a PettingZoo AEC environment).
@@ -22,11 +24,14 @@ from ._nefer import (
     Player,
     RuleSet,
     __version__,
+    analyze,
     levels,
     observation_size,
     playouts,
+    review,
     rule_sets,
     sim,
+    win_chances,
 )
 
 __all__ = [
@@ -37,9 +42,12 @@ __all__ = [
     "Player",
     "RuleSet",
     "__version__",
+    "analyze",
     "levels",
     "observation_size",
     "playouts",
+    "review",
     "rule_sets",
     "sim",
+    "win_chances",
 ]

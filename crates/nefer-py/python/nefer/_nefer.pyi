@@ -132,3 +132,19 @@ def sim(
     threads: Optional[int] = None,
 ) -> dict[str, Any]:
     """The dict `nefer sim --json` prints, for the same seed."""
+
+def analyze(game: Game, depth: int = 2, weights: Optional[str] = None) -> dict[str, Any]:
+    """The dict `nefer analyze --json` prints: every choice's win chance and loss, best first.
+
+    `depth` is 1 to 4 decisions; `weights` a weights file of `nefer train` instead of the
+    game's default evaluator (the race tables, the shipped network, or the hand-written one)."""
+
+def review(record: str, depth: int = 2, weights: Optional[str] = None) -> dict[str, Any]:
+    """The dict `nefer review --json` prints for a record's text (docs/dev/review.md)."""
+
+def win_chances(
+    game: Game, seat: Optional[Seat] = None, weights: Optional[str] = None
+) -> dict[str, Any]:
+    """`seat`'s chances without search: ``win``, ``draw``, ``loss``, ``seat``, ``evaluator``.
+
+    Raises NeferError where the evaluator only ranks positions."""
