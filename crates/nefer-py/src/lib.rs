@@ -698,33 +698,38 @@ fn random_move(moves: &MoveList, rng: &mut ChaCha8Rng) -> Move {
     }
 }
 
-/// `n` random playouts of rule set `rules` from its start, in parallel, without the GIL.
+/// `n` random playouts of rule set `rules` from its start, in parallel (on `threads` workers,
+/// by default one per core), without the GIL.
 ///
 /// Game `i` draws from a generator seeded by the simulator's per-game seed of `seed` and `i`,
 /// so the result does not depend on the number of threads. Returns a dict with ``games``,
 /// ``wins`` (``{"A": .., "B": ..}``), ``draws``, ``decisions`` and ``turns`` (their totals).
 #[pyfunction]
-#[pyo3(signature = (rules, n, seed=1, options=None))]
+#[pyo3(signature = (rules, n, seed=1, options=None, threads=None))]
 fn playouts<'py>(
     py: Python<'py>,
     rules: &str,
     n: u32,
     seed: u64,
     options: Option<&Bound<'py, PyAny>>,
+    threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = rule_set_id(rules)?
         .new_game(&read_options(options)?)
         .map_err(err)?;
+    let pool = thread_pool(threads)?;
     let results: Vec<(Option<Outcome>, u32, u32)> = py.detach(|| {
-        (0..u64::from(n))
-            .into_par_iter()
-            .map(|i| {
-                let mut g = start.clone();
-                let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(seed, i));
-                let d = nefer_core::random_playout(&mut g, &mut rng);
-                (g.outcome(), d, g.turns())
-            })
-            .collect()
+        pool.install(|| {
+            (0..u64::from(n))
+                .into_par_iter()
+                .map(|i| {
+                    let mut g = start.clone();
+                    let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(seed, i));
+                    let d = nefer_core::random_playout(&mut g, &mut rng);
+                    (g.outcome(), d, g.turns())
+                })
+                .collect()
+        })
     });
     let count = |s: Seat| {
         results
@@ -811,6 +816,18 @@ impl PyPlayer {
     }
 }
 
+/// A pool of `threads` workers (by default one per core; 0 is refused).
+fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = threads {
+        if t == 0 {
+            return Err(err("threads: at least 1"));
+        }
+        pool = pool.num_threads(t);
+    }
+    pool.build().map_err(err)
+}
+
 /// The named levels, weakest first, as ``(level, spec)`` pairs.
 #[pyfunction]
 fn levels() -> Vec<(&'static str, &'static str)> {
@@ -871,11 +888,7 @@ fn sim<'py>(
         seed,
         duplicate: false,
     };
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = threads {
-        pool = pool.num_threads(t);
-    }
-    let pool = pool.build().map_err(err)?;
+    let pool = thread_pool(threads)?;
     let (summary, seconds) = py.detach(|| {
         let start = Instant::now();
         let results = pool.install(|| run(&cfg, &|| {}));

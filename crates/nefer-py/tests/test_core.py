@@ -116,6 +116,11 @@ def test_playouts_batch():
     assert r["games"] == 200 and r["wins"]["A"] + r["wins"]["B"] + r["draws"] == 200
     assert r == nefer.playouts("senet.school", 200, seed=3)
     assert r["decisions"] > 0
+    # The same games on one thread as on two.
+    assert nefer.playouts("senet.school", 200, seed=3, threads=1) == r
+    assert nefer.playouts("senet.school", 200, seed=3, threads=2) == r
+    with pytest.raises(nefer.NeferError, match="threads: at least 1"):
+        nefer.playouts("senet.school", 10, threads=0)
 
 
 def test_players_choose_legal_moves():

@@ -119,7 +119,9 @@ def observation_size(rules: str) -> int:
 def levels() -> list[tuple[str, str]]:
     """The named levels, weakest first, with their specs."""
 
-def playouts(rules: str, n: int, seed: int = 1, options: Options = None) -> dict[str, Any]:
+def playouts(
+    rules: str, n: int, seed: int = 1, options: Options = None, threads: Optional[int] = None
+) -> dict[str, Any]:
     """n random playouts in parallel: games, wins {A, B}, draws, decisions, turns (totals)."""
 
 def sim(
