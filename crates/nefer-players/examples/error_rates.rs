@@ -1,7 +1,8 @@
 //! Each level's error rate as the game review measures it (issue 17, item 6): do the review's
 //! marks mean something? Adjacent levels play each other (`beginner`–`easy`, `easy`–`medium`, …,
-//! seats alternating), every game is reviewed as `nefer review` reviews it (the default
-//! evaluator, depth 2), and each level's decisions are summed over the games it played:
+//! seats alternating), every game is reviewed as `nefer review` reviews it (depth 2, on the
+//! shipped network, or in the pure races on the exact tables), and each level's decisions are
+//! summed over the games it played:
 //!
 //! `cargo run --release -p nefer-players --example error_rates -- senet.kendall 200`
 //! `cargo run --release -p nefer-players --example error_rates -- hj.french 200 beginner easy medium`
@@ -16,7 +17,8 @@ use std::sync::Arc;
 
 use nefer_core::{Action, AnyGame, Game, Options, RuleSetId, Seat, Status};
 use nefer_players::analysis::{DEFAULT_DEPTH, default_evaluator};
-use nefer_players::eval::Evaluator;
+use nefer_players::eval::{Evaluator, RaceTables};
+use nefer_players::perfect;
 use nefer_players::review::{Review, SeatReview, accuracy, review};
 use nefer_players::sim::{Z95, derive_seed};
 use nefer_players::{LEVELS, PlayerSpec};
@@ -102,7 +104,14 @@ fn main() {
         .map(|l| l.parse().expect("a level or a player"))
         .collect();
     let start = id.new_game(&Options::new()).expect("defaults");
-    let eval: Arc<dyn Evaluator> = default_evaluator(&start);
+    // In the pure races the exact tables judge (solved here, a second or two): the truth, and
+    // no level's own evaluator. Elsewhere the review's default, the shipped network, which
+    // `master` searches too: its error rate there is measured by its own judge.
+    let eval: Arc<dyn Evaluator> = if perfect::supports(&start) {
+        Arc::new(RaceTables::new(id).expect("the pure races solve"))
+    } else {
+        default_evaluator(&start)
+    };
     let t = std::time::Instant::now();
     // Per level, one tally per game it played.
     let mut per_level: Vec<Vec<Tally>> = vec![Vec::new(); levels.len()];
