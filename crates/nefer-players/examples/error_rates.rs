@@ -8,10 +8,11 @@
 //! `cargo run --release -p nefer-players --example error_rates -- hj.french 200 beginner easy medium`
 //!
 //! Arguments: the rule set, games per pair of adjacent levels (default 200), then the levels in
-//! ladder order (default: all six). Prints one Markdown row per level: unforced decisions, error
-//! rate (mean loss of win chance per unforced decision, gnubg's measure) with its 95 % interval
-//! over games, accuracy, and inaccuracies, mistakes and blunders per 100 unforced decisions; then
-//! whether the error rates order the levels as the ladder does.
+//! ladder order (default: all six), and `depth=N` to review at another depth than the default.
+//! Prints one Markdown row per level: unforced decisions, error rate (mean loss of win chance
+//! per unforced decision, gnubg's measure) with its 95 % interval over games, accuracy, and
+//! inaccuracies, mistakes and blunders per 100 unforced decisions; then whether the error rates
+//! order the levels as the ladder does.
 
 use std::sync::Arc;
 
@@ -95,7 +96,17 @@ fn main() {
         .parse()
         .expect("a rule set key");
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
-    let mut levels: Vec<String> = args.collect();
+    // `depth=N` among the levels reviews at depth N instead of the default.
+    let mut depth = DEFAULT_DEPTH;
+    let mut levels: Vec<String> = args
+        .filter(|a| match a.strip_prefix("depth=") {
+            Some(d) => {
+                depth = d.parse().expect("depth=N, N a number");
+                false
+            }
+            None => true,
+        })
+        .collect();
     if levels.is_empty() {
         levels = LEVELS.iter().map(|(name, _)| (*name).to_owned()).collect();
     }
@@ -127,7 +138,7 @@ fn main() {
                     (Seat::B, [&specs[pair + 1], &specs[pair]])
                 };
                 let (start, actions) = play(id, players, seed);
-                let r = review(&start, &actions, DEFAULT_DEPTH, eval.clone(), &|_, _| {})
+                let r = review(&start, &actions, depth, eval.clone(), &|_, _| {})
                     .expect("a played game reviews");
                 (lower_seat, r)
             })
@@ -144,7 +155,7 @@ fn main() {
         );
     }
     println!(
-        "{id}: {games} games per pair of adjacent levels, reviewed at depth {DEFAULT_DEPTH} with `{}`\n",
+        "{id}: {games} games per pair of adjacent levels, reviewed at depth {depth} with `{}`\n",
         eval.name()
     );
     println!(
