@@ -40,6 +40,11 @@ create_exception!(
      the message is the engine's. A subclass of ValueError."
 );
 
+/// The record `text` (NOTATION §5), or a NeferError naming the line that is wrong.
+fn parse_record(text: &str) -> PyResult<Record> {
+    Record::parse(text).map_err(|e| err(format!("line {}: {}", e.line, e.message)))
+}
+
 /// A NeferError with `e`'s message.
 fn err(e: impl ToString) -> PyErr {
     NeferError::new_err(e.to_string())
@@ -242,8 +247,7 @@ impl PyGame {
     /// The game a record's text describes, replayed to its last action.
     #[staticmethod]
     fn from_record(text: &str) -> PyResult<PyGame> {
-        let record =
-            Record::parse(text).map_err(|e| err(format!("line {}: {}", e.line, e.message)))?;
+        let record = parse_record(text)?;
         let r = replay(&record).map_err(err)?;
         let mut record = record;
         record.actions = r.actions.iter().map(|&a| action_token(a)).collect();
@@ -991,8 +995,7 @@ fn review_record<'py>(
     weights: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let depth = checked_depth(depth)?;
-    let record =
-        Record::parse(record).map_err(|e| err(format!("line {}: {}", e.line, e.message)))?;
+    let record = parse_record(record)?;
     let (start, actions) = review::record_actions(&record).map_err(err)?;
     let eval = evaluator_for(&start, weights)?;
     let r = py
