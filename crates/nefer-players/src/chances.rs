@@ -460,10 +460,7 @@ mod tests {
         // A drawn game counts in luck and lead changes, not in drama or comebacks.
         let drawn = Trajectory::new(vec![0.5, 0.7, 0.5], vec![true, false], vec![0.0], None);
         let s = ChanceSummary::of(&[comeback_game(), drawn]);
-        assert_eq!(
-            (s.drama.n, s.comebacks.wins, s.comebacks.ci95.1 < 1.0),
-            (1, 1, true)
-        );
+        assert_eq!((s.drama.n, s.comebacks.wins, s.comebacks.rate), (1, 1, 1.0));
         assert_eq!(s.lead_changes.n, 2);
     }
 
@@ -473,8 +470,10 @@ mod tests {
         let s = Score::of(75, 0, 100);
         assert!(close(s.score, 0.75));
         assert!((s.elo - 190.848_501_887_864_9).abs() < 1e-9);
-        // Wilson for 75 of 100: [0.65687, 0.82723]; Elo at the bounds.
-        assert!((s.ci95.0 - 0.656_86).abs() < 1e-4 && (s.ci95.1 - 0.827_23).abs() < 1e-4);
+        // Wilson for 75 of 100: centre (0.75 + 1.96²/200) / (1 + 1.96²/100) = 0.740755,
+        // half-width 1.96·√(0.001875 + 1.96²/40000) / 1.038415 = 0.083800: [0.656955,
+        // 0.824548]; Elo at the bounds.
+        assert!((s.ci95.0 - 0.656_955).abs() < 1e-6 && (s.ci95.1 - 0.824_548).abs() < 1e-6);
         assert!(close(s.elo_ci95.0, elo(s.ci95.0)));
         // A draw counts half: 70 wins and 10 draws of 100 score 0.75 too.
         assert!(close(Score::of(70, 10, 100).score, 0.75));
