@@ -191,26 +191,37 @@ fn with_interval(v: &Value, value: &str, ci: &str) -> Option<(f64, f64, f64)> {
     Some((x, lo, hi))
 }
 
-/// Luck's share (in %) and the Elo spread of a row, each with its interval.
-fn skill_and_luck(row: &Value) -> Option<((f64, f64, f64), (f64, f64, f64))> {
+/// Luck's share (in %) and the Elo spread of a row, each with its interval, and whether the
+/// Elo spread is only a lower bound: a clean sweep's is infinite (`null`), and the chart
+/// then shows its interval's finite lower bound as a hollow point.
+type SkillLuck = ((f64, f64, f64), (f64, f64, f64), bool);
+
+fn skill_and_luck(row: &Value) -> Option<SkillLuck> {
     let luck = with_interval(
         row,
         "/win_chances/metrics/luck_share/value",
         "/win_chances/metrics/luck_share/ci95",
     )?;
-    let elo = with_interval(row, "/skill/elo_spread/value", "/skill/elo_spread/ci95")?;
-    Some(((100.0 * luck.0, 100.0 * luck.1, 100.0 * luck.2), elo))
+    let luck = (100.0 * luck.0, 100.0 * luck.1, 100.0 * luck.2);
+    match with_interval(row, "/skill/elo_spread/value", "/skill/elo_spread/ci95") {
+        Some(elo) => Some((luck, elo, false)),
+        None => {
+            let lo = row.pointer("/skill/elo_spread/ci95/0")?.as_f64()?;
+            Some((luck, (lo, lo, lo), true))
+        }
+    }
 }
 
 fn skill_luck_chart(rows: &[Value]) -> Result<Option<String>> {
-    let points: Vec<(String, (f64, f64, f64), (f64, f64, f64))> = rows
+    let points: Vec<(String, (f64, f64, f64), (f64, f64, f64), bool)> = rows
         .iter()
-        .filter_map(|r| skill_and_luck(r).map(|(l, e)| (row_label(r), l, e)))
+        .filter_map(|r| skill_and_luck(r).map(|(l, e, bound)| (row_label(r), l, e, bound)))
         .collect();
     if points.is_empty() {
         return Ok(None);
     }
-    let span = |f: &dyn Fn(&(String, (f64, f64, f64), (f64, f64, f64))) -> (f64, f64)| {
+    type Point = (String, (f64, f64, f64), (f64, f64, f64), bool);
+    let span = |f: &dyn Fn(&Point) -> (f64, f64)| {
         let lo = points.iter().map(|p| f(p).0).fold(f64::INFINITY, f64::min);
         let hi = points
             .iter()
@@ -234,16 +245,26 @@ fn skill_luck_chart(rows: &[Value]) -> Result<Option<String>> {
             .y_desc("Elo spread over random play")
             .draw()
             .map_err(failed)?;
-        for (k, (name, (lx, llo, lhi), (ey, elo, ehi))) in points.iter().enumerate() {
+        for (k, (name, (lx, llo, lhi), (ey, elo, ehi), bound)) in points.iter().enumerate() {
             let colour = PALETTE[k % PALETTE.len()];
             c.draw_series([
                 PathElement::new(vec![(*llo, *ey), (*lhi, *ey)], colour.stroke_width(1)),
                 PathElement::new(vec![(*lx, *elo), (*lx, *ehi)], colour.stroke_width(1)),
             ])
             .map_err(failed)?;
-            c.draw_series([Circle::new((*lx, *ey), 5, colour.filled())])
+            let style = if *bound {
+                colour.stroke_width(2)
+            } else {
+                colour.filled()
+            };
+            let name = if *bound {
+                format!("{name} (at least: every game won)")
+            } else {
+                name.clone()
+            };
+            c.draw_series([Circle::new((*lx, *ey), 5, style)])
                 .map_err(failed)?
-                .label(name.clone())
+                .label(name)
                 .legend(move |(x, y)| Circle::new((x, y), 4, colour.filled()));
         }
         c.configure_series_labels()
@@ -544,6 +565,16 @@ mod tests {
             page.matches("http").count(),
             page.matches("http://www.w3.org/").count()
         );
+    }
+
+    /// A clean sweep has no finite Elo spread: the scatter shows its lower bound, hollow.
+    #[test]
+    fn a_clean_sweep_is_shown_as_a_lower_bound() {
+        let mut s = study();
+        s["studies"][0]["skill"]["elo_spread"] = json!({"value": null, "ci95": [250.0, null]});
+        let page = html(&s).unwrap();
+        assert!(page.contains("(at least: every game won)"));
+        assert_eq!(page.matches("data-chart=\"skill-luck\"").count(), 1);
     }
 
     #[test]
