@@ -178,7 +178,7 @@ fn trajectory_chart(row: &Value) -> Result<Option<String>> {
 }
 
 /// A figure with its interval: (value, low, high); unknown bounds become the value.
-fn with_interval(v: &Value, value: &str, ci: &str) -> Option<(f64, f64, f64)> {
+fn with_interval(v: &Value, value: &str, ci: &str) -> Option<Interval> {
     let x = v.pointer(value)?.as_f64()?;
     let lo = v
         .pointer(&format!("{ci}/0"))
@@ -194,7 +194,17 @@ fn with_interval(v: &Value, value: &str, ci: &str) -> Option<(f64, f64, f64)> {
 /// Luck's share (in %) and the Elo spread of a row, each with its interval, and whether the
 /// Elo spread is only a lower bound: a clean sweep's is infinite (`null`), and the chart
 /// then shows its interval's finite lower bound as a hollow point.
-type SkillLuck = ((f64, f64, f64), (f64, f64, f64), bool);
+type SkillLuck = (Interval, Interval, bool);
+
+/// A figure with its interval: (value, low, high).
+type Interval = (f64, f64, f64);
+
+/// A point of skill against luck: the row's name, luck's share, the Elo spread, and whether
+/// the spread is a lower bound only.
+type Point = (String, Interval, Interval, bool);
+
+/// A line of a sweep's chart: the rule set, and its points (x, value, low, high).
+type Line<'a> = (&'a str, Vec<(f64, f64, f64, f64)>);
 
 fn skill_and_luck(row: &Value) -> Option<SkillLuck> {
     let luck = with_interval(
@@ -213,14 +223,13 @@ fn skill_and_luck(row: &Value) -> Option<SkillLuck> {
 }
 
 fn skill_luck_chart(rows: &[Value]) -> Result<Option<String>> {
-    let points: Vec<(String, (f64, f64, f64), (f64, f64, f64), bool)> = rows
+    let points: Vec<Point> = rows
         .iter()
         .filter_map(|r| skill_and_luck(r).map(|(l, e, bound)| (row_label(r), l, e, bound)))
         .collect();
     if points.is_empty() {
         return Ok(None);
     }
-    type Point = (String, (f64, f64, f64), (f64, f64, f64), bool);
     let span = |f: &dyn Fn(&Point) -> (f64, f64)| {
         let lo = points.iter().map(|p| f(p).0).fold(f64::INFINITY, f64::min);
         let hi = points
@@ -349,7 +358,7 @@ fn sweep_charts(rows: &[Value], option: &str) -> Result<Vec<(String, String)>> {
     }
     let mut charts = Vec::new();
     for (title, value, ci, scale) in SWEPT {
-        let lines: Vec<(&str, Vec<(f64, f64, f64, f64)>)> = groups
+        let lines: Vec<Line> = groups
             .iter()
             .map(|(name, pts)| {
                 let pts = pts
