@@ -2,7 +2,7 @@
 //! decisions, drama, lead changes, decisiveness, comebacks — and the skill figure, an Elo
 //! spread from win rates.
 //!
-//! A game's win chances come from its [`Review`](crate::review::Review) (the review
+//! A game's win chances come from its [`Review`] (the review
 //! already values every action: seat A's win chance after each, every throw's luck, every
 //! decision's best and worst move), so nothing is searched here: a [`Trajectory`] keeps what
 //! the metrics need, and each metric is a plain function of it, tested on lists of win
