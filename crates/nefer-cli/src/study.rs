@@ -83,6 +83,36 @@ pub struct StudyArgs {
     /// needed) instead of printing the Markdown.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Play nothing: draw report.html into --out from these study.json files (repeatable),
+    /// their rows one after another — a report of studies run apart.
+    #[arg(long, value_name = "FILE", requires = "out")]
+    report_from: Vec<PathBuf>,
+}
+
+/// The studies of `files` as one: the first file's settings, every file's rows in turn.
+///
+/// # Errors
+/// A file that cannot be read or is not a study's JSON.
+pub fn merge_studies(files: &[PathBuf]) -> Result<Value> {
+    let mut merged: Option<Value> = None;
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+        let v: Value =
+            serde_json::from_str(&text).with_context(|| format!("{} is not JSON", f.display()))?;
+        let rows = v["studies"]
+            .as_array()
+            .with_context(|| format!("{} is not a study.json (no `studies`)", f.display()))?
+            .clone();
+        match &mut merged {
+            None => merged = Some(v),
+            Some(m) => m["studies"]
+                .as_array_mut()
+                .expect("checked when it was read")
+                .extend(rows),
+        }
+    }
+    merged.context("--report-from needs at least one file")
 }
 
 /// One line of the study, measured.
@@ -151,6 +181,16 @@ fn parse_variant(s: &str) -> Result<Variant> {
 /// Unknown rule sets, options or sweeps, players that cannot play a rule set, a thread pool
 /// that cannot start, an output folder that cannot be written.
 pub fn run_study(args: StudyArgs) -> Result<()> {
+    if let (false, Some(dir)) = (args.report_from.is_empty(), &args.out) {
+        let html = crate::report::html(&merge_studies(&args.report_from)?)?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let path = dir.join("report.html");
+        std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut out = crate::output::stdout();
+        writeln!(out, "wrote {}", path.display())?;
+        out.flush()?;
+        return Ok(());
+    }
     if args.run.duplicate {
         anyhow::bail!(
             "nefer study --duplicate is not offered yet: the study's intervals count each game as \

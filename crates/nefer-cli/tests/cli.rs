@@ -960,6 +960,37 @@ fn a_study_measures_win_chances_and_skill_and_draws_a_report() {
             .contains("no calibrated evaluator"),
         "{w}"
     );
+    // Studies run apart make one report: both rows' charts.
+    let first = temp("study-chances-first");
+    std::fs::create_dir_all(&first).unwrap();
+    std::fs::copy(dir.join("study.json"), first.join("study.json")).unwrap();
+    let merged = temp("study-merged");
+    let out = nefer(
+        &[
+            "study",
+            "--report-from",
+            first.join("study.json").to_str().unwrap(),
+            "--report-from",
+            dir.join("study.json").to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(merged.join("report.html")).unwrap();
+    assert_eq!(html.matches("data-chart=\"length\"").count(), 2);
+    let out = nefer(
+        &[
+            "study",
+            "--report-from",
+            "/nonexistent/study.json",
+            "--out",
+            merged.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_fails_with(&out, "cannot read /nonexistent/study.json");
     // A pair that is not A/B is a clear error.
     let out = nefer(
         &[

@@ -333,7 +333,19 @@ fn wilson_f64(k: f64, n: f64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At k = n (or 0) the bound is 1 (or 0) exactly; rounding leaves it a hair inside, which
+    // the Elo scale turns into a large finite number instead of infinity.
+    let lo = if k <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 #[cfg(test)]
@@ -481,5 +493,8 @@ mod tests {
         assert_eq!(Score::of(5, 0, 10).elo, 0.0);
         let all = Score::of(10, 0, 10);
         assert!(all.elo.is_infinite() && all.elo_ci95.0.is_finite());
+        assert_eq!((all.ci95.1, all.elo_ci95.1), (1.0, f64::INFINITY));
+        let none = Score::of(0, 0, 10);
+        assert_eq!((none.ci95.0, none.elo_ci95.0), (0.0, f64::NEG_INFINITY));
     }
 }
