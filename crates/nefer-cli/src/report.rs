@@ -240,6 +240,8 @@ fn skill_luck_chart(rows: &[Value]) -> Result<Option<String>> {
         (lo - pad, hi + pad)
     };
     let (x0, x1) = span(&|p| (p.1.1, p.1.2));
+    // Room on the right for the names written beside the points.
+    let x1 = x1 + (x1 - x0) * 0.25;
     let (y0, y1) = span(&|p| (p.2.1, p.2.2));
     let chart = svg(WIDE, |root| {
         let mut c = ChartBuilder::on(root)
@@ -272,15 +274,17 @@ fn skill_luck_chart(rows: &[Value]) -> Result<Option<String>> {
                 name.clone()
             };
             c.draw_series([Circle::new((*lx, *ey), 5, style)])
-                .map_err(failed)?
-                .label(name)
-                .legend(move |(x, y)| Circle::new((x, y), 4, colour.filled()));
-        }
-        c.configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK.mix(0.3))
-            .draw()
+                .map_err(failed)?;
+            // Each point named beside it rather than in a legend, which would hide points
+            // wherever it sits.
+            c.draw_series([EmptyElement::at((*lx, *ey))
+                + Text::new(
+                    name,
+                    (8, -14),
+                    ("sans-serif", 12).into_font().color(&colour),
+                )])
             .map_err(failed)?;
+        }
         Ok(())
     })?;
     Ok(Some(chart))
