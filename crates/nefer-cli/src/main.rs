@@ -5,6 +5,7 @@ mod analyze;
 mod calibrate;
 mod perft;
 mod play;
+mod report;
 mod review;
 mod serve;
 mod sim;

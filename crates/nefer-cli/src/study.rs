@@ -6,8 +6,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context as _, Result};
-use nefer_core::{Options, RuleSetId};
+use nefer_core::{Options, RuleSetId, Seat};
 use nefer_players::PlayerSpec;
+use nefer_players::analysis::default_evaluator;
+use nefer_players::chances::{ChanceSummary, Score};
+use nefer_players::eval::Evaluator as _;
 use nefer_players::sim::{Distribution, Mean, Rate, Ratio, SimConfig};
 use nefer_players::study::{
     Cell, Interaction, StudyConfig, StudySummary, Sweep, Variant, plan, run,
@@ -16,18 +19,15 @@ use serde_json::{Value, json};
 
 use crate::sim::RunArgs;
 
-/// The metrics of issue 18 that need win chances along games, which wait for the learned
-/// evaluator (issue 15): listed in the outputs so that a reader knows they are missing, not
-/// zero.
-pub const PENDING: [&str; 7] = [
-    "drama",
-    "lead_changes",
-    "decisiveness",
-    "comebacks",
-    "luck",
-    "critical_decisions",
-    "skill_against_master",
-];
+/// The pairs `--skill` pits: the strong player against each weaker level.
+pub const SKILL_PAIRS: [&str; 3] = ["master/random", "master/greedy", "master/expert"];
+
+/// How many positions of a sample game's win chances the JSON keeps for the report's chart
+/// (a longer game is thinned to this many, evenly spread, the ends kept).
+pub const SAMPLE_POINTS: usize = 300;
+
+/// How many games of each row keep their win chances in the JSON as samples.
+pub const SAMPLE_GAMES: usize = 3;
 
 /// Arguments of `nefer study`.
 #[derive(clap::Args)]
@@ -52,13 +52,67 @@ pub struct StudyArgs {
     b: PlayerSpec,
     #[command(flatten)]
     run: RunArgs,
+    /// Also play this many games of --strong against itself per row, review each (every
+    /// position's win chance, on the learned evaluator) and measure luck, critical decisions,
+    /// drama, lead changes, decisiveness and comebacks (0: none).
+    #[arg(long, default_value_t = 0, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    win_chances: u32,
+    /// The player of the --win-chances games and of --skill's pairs.
+    #[arg(long, default_value = "master")]
+    strong: PlayerSpec,
+    /// Decisions searched by the review of each --win-chances game (its analysis's depth).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
+    depth: u32,
+    /// A pair to pit for the skill metrics, A/B (repeatable): a's score against b with its
+    /// Elo difference.
+    #[arg(long = "players", value_name = "A/B")]
+    players: Vec<String>,
+    /// Pit --strong against random, greedy and expert (the pairs of --players
+    /// STRONG/random, STRONG/greedy, STRONG/expert).
+    #[arg(long)]
+    skill: bool,
+    /// Games per --players pair and row (default: --games).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::sim::MAX_GAMES)))]
+    skill_games: Option<u32>,
     /// Also count what the moves played did (captures, exchanges, bonus throws…): slower.
     #[arg(long)]
     interaction: bool,
-    /// Write study.json and study.md into this folder (created if needed) instead of printing
-    /// the Markdown.
+    /// Write study.json, study.md and report.html (charts) into this folder (created if
+    /// needed) instead of printing the Markdown.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Play nothing: draw report.html into --out from these study.json files (repeatable),
+    /// their rows one after another — a report of studies run apart.
+    #[arg(long, value_name = "FILE", requires = "out")]
+    report_from: Vec<PathBuf>,
+}
+
+/// The studies of `files` as one: the first file's settings, every file's rows in turn.
+///
+/// # Errors
+/// A file that cannot be read or is not a study's JSON.
+pub fn merge_studies(files: &[PathBuf]) -> Result<Value> {
+    let mut merged: Option<Value> = None;
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+        let v: Value =
+            serde_json::from_str(&text).with_context(|| format!("{} is not JSON", f.display()))?;
+        let rows = v["studies"]
+            .as_array()
+            .with_context(|| format!("{} is not a study.json (no `studies`)", f.display()))?
+            .clone();
+        match &mut merged {
+            None => merged = Some(v),
+            Some(m) => m["studies"]
+                .as_array_mut()
+                .expect("checked when it was read")
+                .extend(rows),
+        }
+    }
+    merged.context("--report-from needs at least one file")
 }
 
 /// One line of the study, measured.
@@ -66,6 +120,51 @@ struct Row {
     cell: Cell,
     summary: StudySummary,
     seconds: f64,
+    /// The --win-chances games, where asked.
+    chances: Option<ChanceRow>,
+    /// The --players pairs' scores.
+    skill: Vec<PairScore>,
+}
+
+/// The games of the strong player against itself, reviewed.
+struct ChanceRow {
+    /// Their summary, the metrics of win chances in it; `None` where no calibrated evaluator
+    /// knows the row's options (then `why` says so).
+    summary: Option<StudySummary>,
+    why: Option<String>,
+    evaluator: String,
+    seconds: f64,
+    /// Seat A's win chances along the first games, thinned to [`SAMPLE_POINTS`].
+    samples: Vec<Vec<f64>>,
+}
+
+/// One pair's games.
+struct PairScore {
+    a: PlayerSpec,
+    b: PlayerSpec,
+    score: Score,
+    seconds: f64,
+}
+
+/// A `--players` item: `A/B`.
+fn parse_pair(s: &str) -> Result<(PlayerSpec, PlayerSpec)> {
+    let (a, b) = s
+        .split_once('/')
+        .with_context(|| format!("--players `{s}` is not A/B (two players, e.g. master/random)"))?;
+    Ok((
+        a.parse().with_context(|| format!("in --players {s}"))?,
+        b.parse().with_context(|| format!("in --players {s}"))?,
+    ))
+}
+
+/// `graph` thinned to at most `n` values, evenly spread, first and last kept.
+pub fn thin(graph: &[f64], n: usize) -> Vec<f64> {
+    if graph.len() <= n || n < 2 {
+        return graph.to_vec();
+    }
+    (0..n)
+        .map(|k| graph[k * (graph.len() - 1) / (n - 1)])
+        .collect()
 }
 
 /// A `--rules` item: `KEY` or `KEY:NAME=VALUE,...`.
@@ -82,6 +181,16 @@ fn parse_variant(s: &str) -> Result<Variant> {
 /// Unknown rule sets, options or sweeps, players that cannot play a rule set, a thread pool
 /// that cannot start, an output folder that cannot be written.
 pub fn run_study(args: StudyArgs) -> Result<()> {
+    if let (false, Some(dir)) = (args.report_from.is_empty(), &args.out) {
+        let html = crate::report::html(&merge_studies(&args.report_from)?)?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let path = dir.join("report.html");
+        std::fs::write(&path, html).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut out = crate::output::stdout();
+        writeln!(out, "wrote {}", path.display())?;
+        out.flush()?;
+        return Ok(());
+    }
     if args.run.duplicate {
         anyhow::bail!(
             "nefer study --duplicate is not offered yet: the study's intervals count each game as \
@@ -109,9 +218,23 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let sweep: Option<Sweep> = args.sweep.as_deref().map(str::parse).transpose()?;
     let cells = plan(&variants, &options, sweep.as_ref(), explicit)?;
+    let mut pairs = args
+        .players
+        .iter()
+        .map(|p| parse_pair(p))
+        .collect::<Result<Vec<_>>>()?;
+    if args.skill {
+        for p in SKILL_PAIRS {
+            let (_, b) = parse_pair(p)?;
+            pairs.push((args.strong.clone(), b));
+        }
+    }
+    let skill_games = args.skill_games.unwrap_or(args.run.games);
     for c in &cells {
         let g = c.variant.rules.new_game(&c.options)?;
-        for p in [&args.a, &args.b] {
+        let strong = (args.win_chances > 0).then_some(&args.strong);
+        let skill = pairs.iter().flat_map(|(a, b)| [a, b]);
+        for p in [&args.a, &args.b].into_iter().chain(strong).chain(skill) {
             if !p.supports(&g) {
                 anyhow::bail!(
                     "{p} plays only the pure races as solved (fair sticks, compulsory moves): {} is not one",
@@ -121,31 +244,98 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
         }
     }
     let pool = args.run.pool()?;
+    let per_cell = u64::from(args.run.games)
+        + u64::from(args.win_chances)
+        + u64::from(skill_games) * pairs.len() as u64;
     let bar = RunArgs::progress(
-        u64::from(args.run.games) * cells.len() as u64,
+        per_cell * cells.len() as u64,
         "{bar:40} {pos}/{len} games, {per_sec}, eta {eta} {msg}",
     );
     let mut rows = Vec::new();
     for cell in cells {
         bar.set_message(label(&cell));
+        let sim = |a: &PlayerSpec, b: &PlayerSpec, games: u32| SimConfig {
+            rules: cell.variant.rules,
+            options: cell.options.clone(),
+            a: a.clone(),
+            b: b.clone(),
+            games,
+            seed: args.run.seed,
+            duplicate: false,
+        };
         let cfg = StudyConfig {
-            sim: SimConfig {
-                rules: cell.variant.rules,
-                options: cell.options.clone(),
-                a: args.a.clone(),
-                b: args.b.clone(),
-                games: args.run.games,
-                seed: args.run.seed,
-                duplicate: false,
-            },
+            sim: sim(&args.a, &args.b, args.run.games),
             interaction: args.interaction,
+            win_chances: None,
         };
         let start = Instant::now();
         let records = pool.install(|| run(&cfg, &|| bar.inc(1)));
+        let summary = StudySummary::of(&records);
+        let seconds = start.elapsed().as_secs_f64();
+        let chances = (args.win_chances > 0).then(|| {
+            let g = cell
+                .variant
+                .rules
+                .new_game(&cell.options)
+                .expect("options were checked");
+            let eval = default_evaluator(&g);
+            let evaluator = eval.name().to_owned();
+            if eval.chances(&g, Seat::A).is_none() {
+                bar.inc(u64::from(args.win_chances));
+                return ChanceRow {
+                    summary: None,
+                    why: Some(format!(
+                        "no calibrated evaluator knows these options (the {evaluator} evaluation only ranks positions)"
+                    )),
+                    evaluator,
+                    seconds: 0.0,
+                    samples: Vec::new(),
+                };
+            }
+            let cfg = StudyConfig {
+                sim: sim(&args.strong, &args.strong, args.win_chances),
+                interaction: false,
+                win_chances: Some(args.depth),
+            };
+            let start = Instant::now();
+            let records = pool.install(|| run(&cfg, &|| bar.inc(1)));
+            ChanceRow {
+                samples: records
+                    .iter()
+                    .take(SAMPLE_GAMES)
+                    .filter_map(|r| r.chances.as_ref().map(|t| thin(&t.graph, SAMPLE_POINTS)))
+                    .collect(),
+                summary: Some(StudySummary::of(&records)),
+                why: None,
+                evaluator,
+                seconds: start.elapsed().as_secs_f64(),
+            }
+        });
+        let skill = pairs
+            .iter()
+            .map(|(a, b)| {
+                let cfg = sim(a, b, skill_games);
+                let start = Instant::now();
+                let results = pool.install(|| nefer_players::sim::run(&cfg, &|| bar.inc(1)));
+                let wins = results
+                    .iter()
+                    .filter(|r| r.winner == Some(r.a_seat))
+                    .count() as u32;
+                let draws = results.iter().filter(|r| r.winner.is_none()).count() as u32;
+                PairScore {
+                    a: a.clone(),
+                    b: b.clone(),
+                    score: Score::of(wins, draws, skill_games),
+                    seconds: start.elapsed().as_secs_f64(),
+                }
+            })
+            .collect();
         rows.push(Row {
             cell,
-            summary: StudySummary::of(&records),
-            seconds: start.elapsed().as_secs_f64(),
+            summary,
+            seconds,
+            chances,
+            skill,
         });
     }
     bar.finish_and_clear();
@@ -155,17 +345,24 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
-            let json = serde_json::to_string_pretty(&to_json(&args, &rows))?;
-            for (name, text) in [("study.json", json + "\n"), ("study.md", markdown)] {
+            let value = to_json(&args, &rows);
+            let html = crate::report::html(&value)?;
+            let json = serde_json::to_string_pretty(&value)?;
+            for (name, text) in [
+                ("study.json", json + "\n"),
+                ("study.md", markdown),
+                ("report.html", html),
+            ] {
                 let path = dir.join(name);
                 std::fs::write(&path, text)
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
             writeln!(
                 out,
-                "wrote {} and {}",
+                "wrote {}, {} and {}",
                 dir.join("study.json").display(),
-                dir.join("study.md").display()
+                dir.join("study.md").display(),
+                dir.join("report.html").display()
             )?;
         }
         None => write!(out, "{markdown}")?,
@@ -216,6 +413,62 @@ fn distribution_json(d: &Distribution) -> Value {
     })
 }
 
+/// A number, `null` where it is not finite (JSON has no infinity: an Elo difference of a
+/// clean sweep, an unknown bound).
+fn finite(x: f64) -> Value {
+    if x.is_finite() { json!(x) } else { Value::Null }
+}
+
+fn chances_json(c: &ChanceSummary) -> Value {
+    json!({
+        "games": c.games,
+        "luck_per_throw": ratio_json(&c.luck_per_throw),
+        "change_per_decision": ratio_json(&c.change_per_decision),
+        "luck_share": ratio_json(&c.luck_share),
+        "critical_decisions": ratio_json(&c.critical),
+        "drama": mean_json(&c.drama),
+        "lead_changes": mean_json(&c.lead_changes),
+        "decisiveness": mean_json(&c.decisiveness),
+        "comebacks": rate_json(&c.comebacks),
+    })
+}
+
+fn chance_row_json(c: &ChanceRow) -> Value {
+    let s = c.summary.as_ref();
+    json!({
+        "evaluator": c.evaluator,
+        "seconds": c.seconds,
+        "unavailable": c.why,
+        "metrics": s.and_then(|s| s.chances.as_ref()).map(chances_json),
+        "first_player": s.map(|s| rate_json(&s.first_player)),
+        "draws": s.map(|s| rate_json(&s.draws)),
+        "turns": s.map(|s| distribution_json(&s.turns)),
+        "samples": c.samples,
+    })
+}
+
+fn score_json(p: &PairScore) -> Value {
+    let s = &p.score;
+    json!({
+        "a": p.a.to_string(),
+        "b": p.b.to_string(),
+        "games": s.games,
+        "wins": s.wins,
+        "draws": s.draws,
+        "score": s.score,
+        "ci95": pair(s.ci95),
+        "elo": finite(s.elo),
+        "elo_ci95": [finite(s.elo_ci95.0), finite(s.elo_ci95.1)],
+        "seconds": p.seconds,
+    })
+}
+
+/// The skill figure: the Elo difference of the first pair played against `random`
+/// (`docs/dev/study.md` argues the choice), `null` without one.
+fn elo_spread(skill: &[PairScore]) -> Option<&PairScore> {
+    skill.iter().find(|p| p.b == PlayerSpec::Random)
+}
+
 fn row_json(r: &Row) -> Value {
     let s = &r.summary;
     let interaction = s.interaction.as_ref().map(|means| {
@@ -250,6 +503,15 @@ fn row_json(r: &Row) -> Value {
             "branching_factor": ratio_json(&s.branching),
         },
         "interaction": interaction,
+        "win_chances": r.chances.as_ref().map(chance_row_json),
+        "skill": {
+            "pairs": r.skill.iter().map(score_json).collect::<Vec<_>>(),
+            "elo_spread": elo_spread(&r.skill).map(|p| json!({
+                "a": p.a.to_string(),
+                "value": finite(p.score.elo),
+                "ci95": [finite(p.score.elo_ci95.0), finite(p.score.elo_ci95.1)],
+            })),
+        },
     })
 }
 
@@ -262,9 +524,16 @@ fn to_json(args: &StudyArgs, rows: &[Row]) -> Value {
         "games": args.run.games,
         "seed": args.run.seed,
         "interaction": args.interaction,
+        "win_chances": args.win_chances,
+        "strong": args.strong.to_string(),
+        "depth": args.depth,
+        "skill_games": if rows.iter().any(|r| !r.skill.is_empty()) {
+            json!(args.skill_games.unwrap_or(args.run.games))
+        } else {
+            Value::Null
+        },
         "options": args.options,
         "sweep": args.sweep,
-        "pending": PENDING,
         "studies": rows.iter().map(row_json).collect::<Vec<_>>(),
     })
 }
@@ -402,10 +671,96 @@ fn to_markdown(args: &StudyArgs, rows: &[Row]) -> String {
             }),
         );
     }
-    let _ = writeln!(
-        out,
-        "\nStill to come (they need the learned evaluator's win chances, issue 15): {}.",
-        PENDING.join(", ")
-    );
+    if rows.iter().any(|r| r.chances.is_some()) {
+        let _ = writeln!(
+            out,
+            "\n## Win chances\n\n{} games per row of {} against itself, each position valued by a \
+             review {} decisions deep.",
+            args.win_chances, args.strong, args.depth
+        );
+        let body: Vec<(String, Vec<String>)> = rows
+            .iter()
+            .filter_map(|r| r.chances.as_ref().map(|c| (label(&r.cell), c)))
+            .map(|(name, c)| {
+                let cells = match c.summary.as_ref().and_then(|s| s.chances.as_ref()) {
+                    Some(m) => vec![
+                        with_ci(m.luck_per_throw.value, m.luck_per_throw.ci95, 100.0, 2),
+                        with_ci(
+                            m.change_per_decision.value,
+                            m.change_per_decision.ci95,
+                            100.0,
+                            2,
+                        ),
+                        with_ci(m.luck_share.value, m.luck_share.ci95, 100.0, 1),
+                        with_ci(m.critical.value, m.critical.ci95, 100.0, 1),
+                        with_ci(m.drama.mean, m.drama.ci95, 100.0, 1),
+                        with_ci(m.lead_changes.mean, m.lead_changes.ci95, 1.0, 2),
+                        with_ci(m.decisiveness.mean, m.decisiveness.ci95, 100.0, 1),
+                        pct(&m.comebacks),
+                    ],
+                    None => vec![c.why.clone().unwrap_or_default()],
+                };
+                (name, cells)
+            })
+            .collect();
+        table(
+            &mut out,
+            "Luck, critical decisions, drama",
+            &[
+                "luck per throw (points)",
+                "change per decision (points)",
+                "luck's share (%)",
+                "critical decisions (%)",
+                "drama (%)",
+                "lead changes",
+                "decided at (% of game)",
+                "comebacks",
+            ],
+            &body,
+        );
+    }
+    if rows.iter().any(|r| !r.skill.is_empty()) {
+        let head: Vec<String> = rows[0]
+            .skill
+            .iter()
+            .map(|p| format!("{} against {}", p.a, p.b))
+            .chain(["Elo spread over random".to_owned()])
+            .collect();
+        let head: Vec<&str> = head.iter().map(String::as_str).collect();
+        let elo = |x: f64| {
+            if x.is_finite() {
+                format!("{x:.0}")
+            } else {
+                "∞".to_owned()
+            }
+        };
+        let body: Vec<(String, Vec<String>)> = rows
+            .iter()
+            .map(|r| {
+                let mut cells: Vec<String> = r
+                    .skill
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{:.1} % ({:.1}–{:.1})",
+                            100.0 * p.score.score,
+                            100.0 * p.score.ci95.0,
+                            100.0 * p.score.ci95.1
+                        )
+                    })
+                    .collect();
+                cells.push(elo_spread(&r.skill).map_or("—".to_owned(), |p| {
+                    format!(
+                        "{} ({}–{})",
+                        elo(p.score.elo),
+                        elo(p.score.elo_ci95.0),
+                        elo(p.score.elo_ci95.1)
+                    )
+                }));
+                (label(&r.cell), cells)
+            })
+            .collect();
+        table(&mut out, "Skill (score of a against b)", &head, &body);
+    }
     out
 }

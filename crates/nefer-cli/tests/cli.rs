@@ -798,7 +798,10 @@ fn a_small_study_writes_both_files_whatever_the_threads() {
         (Some(40), Some(9))
     );
     assert_eq!(json["a"], "random");
-    assert!(json["pending"].as_array().unwrap().len() == 7);
+    assert_eq!(
+        (json["win_chances"].as_u64(), json["skill_games"].as_null()),
+        (Some(0), Some(()))
+    );
     let studies = json["studies"].as_array().unwrap();
     assert_eq!(studies.len(), 2);
     assert_eq!(studies[1]["rules"], "senet.kendall");
@@ -850,6 +853,158 @@ fn a_small_study_writes_both_files_whatever_the_threads() {
     ] {
         assert!(md.contains(heading), "{heading} missing in {md}");
     }
+}
+
+/// A small study with win chances and a skill pair, as CI runs it: the French race (a
+/// twentieth of a second a `master` game), every win-chance metric a number inside its
+/// bounds, the pair's score and Elo spread, the Markdown's tables and a report with charts.
+#[test]
+fn a_study_measures_win_chances_and_skill_and_draws_a_report() {
+    let dir = temp("study-chances");
+    let out = nefer(
+        &[
+            "study",
+            "--rules",
+            "hj.french",
+            "--games",
+            "20",
+            "--win-chances",
+            "6",
+            "--depth",
+            "1",
+            "--players",
+            "master/random",
+            "--skill-games",
+            "10",
+            "--seed",
+            "3",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("report.html"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("study.json")).unwrap()).unwrap();
+    assert_eq!(
+        (json["win_chances"].as_u64(), json["skill_games"].as_u64()),
+        (Some(6), Some(10))
+    );
+    let row = &json["studies"][0];
+    let w = &row["win_chances"];
+    assert_eq!(w["evaluator"], "neural");
+    assert!(w["unavailable"].is_null());
+    assert_eq!(w["samples"].as_array().unwrap().len(), 3);
+    for (path, lo, hi) in [
+        ("/luck_per_throw/value", 0.0, 1.0),
+        ("/change_per_decision/value", 0.0, 1.0),
+        ("/luck_share/value", 0.0, 1.0),
+        ("/critical_decisions/value", 0.0, 1.0),
+        ("/drama/mean", 0.0, 1.0),
+        ("/lead_changes/mean", 0.0, 1e6),
+        ("/decisiveness/mean", 0.0, 1.0),
+        ("/comebacks/rate", 0.0, 1.0),
+    ] {
+        let x = w["metrics"].pointer(path).and_then(|v| v.as_f64());
+        assert!(x.is_some_and(|x| (lo..=hi).contains(&x)), "{path}: {w}");
+    }
+    let pair = &row["skill"]["pairs"][0];
+    assert_eq!(
+        (pair["a"].as_str(), pair["b"].as_str()),
+        (Some("master:depth=3,ms=1000"), Some("random"))
+    );
+    let wins = pair["wins"].as_u64().unwrap() as f64;
+    let draws = pair["draws"].as_u64().unwrap() as f64;
+    assert!((pair["score"].as_f64().unwrap() - (wins + draws / 2.0) / 10.0).abs() < 1e-12);
+    assert_eq!(row["skill"]["elo_spread"]["value"], pair["elo"]);
+    let md = std::fs::read_to_string(dir.join("study.md")).unwrap();
+    for heading in [
+        "## Luck, critical decisions, drama",
+        "## Skill (score of a against b)",
+    ] {
+        assert!(md.contains(heading), "{heading} missing in {md}");
+    }
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    for chart in [
+        "data-chart=\"length\"",
+        "data-chart=\"trajectory\"",
+        "data-chart=\"skill-luck\"",
+    ] {
+        assert!(html.contains(chart), "{chart} missing");
+    }
+    // Win chances where no network knows the options: said, not made up.
+    let out = nefer(
+        &[
+            "study",
+            "--rules",
+            "hj.french:hj.lines=both",
+            "--games",
+            "4",
+            "--win-chances",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("study.json")).unwrap()).unwrap();
+    let w = &json["studies"][0]["win_chances"];
+    assert!(w["metrics"].is_null(), "{w}");
+    assert!(
+        w["unavailable"]
+            .as_str()
+            .unwrap()
+            .contains("no calibrated evaluator"),
+        "{w}"
+    );
+    // Studies run apart make one report: both rows' charts.
+    let first = temp("study-chances-first");
+    std::fs::create_dir_all(&first).unwrap();
+    std::fs::copy(dir.join("study.json"), first.join("study.json")).unwrap();
+    let merged = temp("study-merged");
+    let out = nefer(
+        &[
+            "study",
+            "--report-from",
+            first.join("study.json").to_str().unwrap(),
+            "--report-from",
+            dir.join("study.json").to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(merged.join("report.html")).unwrap();
+    assert_eq!(html.matches("data-chart=\"length\"").count(), 2);
+    let out = nefer(
+        &[
+            "study",
+            "--report-from",
+            "/nonexistent/study.json",
+            "--out",
+            merged.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_fails_with(&out, "cannot read /nonexistent/study.json");
+    // A pair that is not A/B is a clear error.
+    let out = nefer(
+        &[
+            "study",
+            "--rules",
+            "hj.french",
+            "--games",
+            "2",
+            "--players",
+            "master",
+        ],
+        "",
+    );
+    assert_fails_with(&out, "is not A/B");
 }
 
 #[test]

@@ -27,6 +27,7 @@
 
 pub mod analysis;
 pub mod calibration;
+pub mod chances;
 pub mod eval;
 pub mod perfect;
 pub mod play;

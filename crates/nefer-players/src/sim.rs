@@ -402,12 +402,18 @@ pub struct Mean {
 impl Mean {
     /// The mean of `values` (mean 0, interval unknown for no values).
     pub fn of(values: &[u32]) -> Mean {
+        Mean::of_f64(&values.iter().map(|&x| f64::from(x)).collect::<Vec<_>>())
+    }
+
+    /// [`Mean::of`] for values that are not whole numbers (a game's drama, its share of
+    /// actions played before it was decided).
+    pub fn of_f64(values: &[f64]) -> Mean {
         let n = values.len();
         let nf = n as f64;
         let mean = if n == 0 {
             0.0
         } else {
-            values.iter().map(|&x| f64::from(x)).sum::<f64>() / nf
+            values.iter().sum::<f64>() / nf
         };
         if n < 2 {
             return Mean {
@@ -417,7 +423,7 @@ impl Mean {
                 ci95: (f64::NAN, f64::NAN),
             };
         }
-        let ss: f64 = values.iter().map(|&x| (f64::from(x) - mean).powi(2)).sum();
+        let ss: f64 = values.iter().map(|&x| (x - mean).powi(2)).sum();
         let sd = (ss / (nf - 1.0)).sqrt();
         let half = Z95 * sd / nf.sqrt();
         Mean {
@@ -527,9 +533,19 @@ pub struct Ratio {
 impl Ratio {
     /// The ratio of the sums of `pairs` (yᵢ, xᵢ), one pair a game.
     pub fn of(pairs: &[(u32, u32)]) -> Ratio {
+        Ratio::of_f64(
+            &pairs
+                .iter()
+                .map(|&(y, x)| (f64::from(y), f64::from(x)))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// [`Ratio::of`] for sums that are not whole numbers (changes of win chance).
+    pub fn of_f64(pairs: &[(f64, f64)]) -> Ratio {
         let n = pairs.len() as f64;
-        let sy: f64 = pairs.iter().map(|&(y, _)| f64::from(y)).sum();
-        let sx: f64 = pairs.iter().map(|&(_, x)| f64::from(x)).sum();
+        let sy: f64 = pairs.iter().map(|&(y, _)| y).sum();
+        let sx: f64 = pairs.iter().map(|&(_, x)| x).sum();
         if sx == 0.0 {
             return Ratio {
                 value: 0.0,
@@ -543,10 +559,7 @@ impl Ratio {
                 ci95: (f64::NAN, f64::NAN),
             };
         }
-        let ss: f64 = pairs
-            .iter()
-            .map(|&(y, x)| (f64::from(y) - r * f64::from(x)).powi(2))
-            .sum();
+        let ss: f64 = pairs.iter().map(|&(y, x)| (y - r * x).powi(2)).sum();
         let se = (ss / (n * (n - 1.0))).sqrt() / (sx / n);
         Ratio {
             value: r,
@@ -556,7 +569,16 @@ impl Ratio {
 
     /// As [`Ratio::of`], for a share (every yᵢ ≤ xᵢ): the interval clipped to [0, 1].
     pub fn share(pairs: &[(u32, u32)]) -> Ratio {
-        let r = Ratio::of(pairs);
+        Ratio::clipped(Ratio::of(pairs))
+    }
+
+    /// [`Ratio::share`] for sums that are not whole numbers.
+    pub fn share_f64(pairs: &[(f64, f64)]) -> Ratio {
+        Ratio::clipped(Ratio::of_f64(pairs))
+    }
+
+    /// `r` with its interval clipped to [0, 1].
+    fn clipped(r: Ratio) -> Ratio {
         // An unknown bound stays unknown (`f64::max` would turn NaN into 0).
         let clip = |x: f64| if x.is_nan() { x } else { x.clamp(0.0, 1.0) };
         Ratio {

@@ -12,8 +12,10 @@
 //! [`plan`] lays out which games a study plays: rule sets ([`Variant`]s), options, and a
 //! [`Sweep`] over an option's values, checked before any game is played.
 //!
-//! The metrics of win chances (drama, lead changes, decisiveness, comebacks, luck, critical
-//! decisions, skill against `master`) wait for the learned evaluator (issue 15).
+//! Where asked ([`StudyConfig::win_chances`]), each game is also reviewed
+//! ([`review`]) and its win chances kept ([`Trajectory`]) for the metrics of
+//! [`chances`](crate::chances): luck, critical decisions, drama, lead changes, decisiveness
+//! and comebacks.
 
 use core::fmt;
 
@@ -21,11 +23,18 @@ use nefer_core::facts::{self, Effect, EndReason, PassReason};
 use nefer_core::game::{Playout, play_out};
 use nefer_core::options::PATTERNS;
 use nefer_core::{
-    AnyGame, ByPlayer, Chance, Game, Move, MoveList, OptionError, Options, Outcome, RuleSetId, Seat,
+    Action, AnyGame, ByPlayer, Chance, Game, Move, MoveList, OptionError, Options, Outcome,
+    RuleSetId, Seat,
 };
 use rayon::prelude::*;
 
+use std::sync::Arc;
+
 use crate::Player;
+use crate::analysis::default_evaluator;
+use crate::chances::{ChanceSummary, Trajectory};
+use crate::eval::Evaluator;
+use crate::review::review;
 use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig};
 
 /// What to study: a simulation, and whether to record each move's effects.
@@ -36,6 +45,11 @@ pub struct StudyConfig {
     /// Whether to record what each move played did ([`Interaction`]): it costs a copy of the
     /// position and a look at the rule set's board for every decision.
     pub interaction: bool,
+    /// Review each game at this depth ([`review`]) and keep its win chances
+    /// ([`Trajectory`]) for the metrics of [`chances`](crate::chances); `None` to skip. A
+    /// review analyses every position, which costs more than playing the game at low depths
+    /// (`docs/dev/study.md` gives the figures).
+    pub win_chances: Option<u32>,
 }
 
 /// How a game ended.
@@ -113,7 +127,7 @@ impl Interaction {
 }
 
 /// One game of a study.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// The seat player a sat in (A in even games, B in odd ones).
     pub a_seat: Seat,
@@ -134,10 +148,13 @@ pub struct GameRecord {
     pub legal_moves: u32,
     /// What the moves played did, where the study asked for it.
     pub interaction: Option<Interaction>,
+    /// The game's win chances, where the study asked for them ([`StudyConfig::win_chances`]).
+    pub chances: Option<Trajectory>,
 }
 
-/// Plays game `i` of `cfg` from `start`, the rule set's new game under the options.
-fn play_from(cfg: &StudyConfig, start: &AnyGame, i: u64) -> GameRecord {
+/// Plays game `i` of `cfg` from `start`, the rule set's new game under the options, and
+/// reviews it on `eval` where the study asks for win chances.
+fn play_from(cfg: &StudyConfig, start: &AnyGame, eval: &Arc<dyn Evaluator>, i: u64) -> GameRecord {
     // The seeds and seats of `sim::play_one`: a study's games are the simulator's.
     let (a_seat, dice, players) = crate::sim::seats_of(&cfg.sim, i);
     let mut seats = StudySeats {
@@ -148,6 +165,7 @@ fn play_from(cfg: &StudyConfig, start: &AnyGame, i: u64) -> GameRecord {
         choices: 0,
         legal_moves: 0,
         interaction: cfg.interaction.then(Interaction::default),
+        actions: cfg.win_chances.map(|_| Vec::new()),
     };
     let mut g = start.clone();
     let decisions = play_out(&mut g, &mut seats);
@@ -166,6 +184,13 @@ fn play_from(cfg: &StudyConfig, start: &AnyGame, i: u64) -> GameRecord {
         choices: seats.choices,
         legal_moves: seats.legal_moves,
         interaction: seats.interaction,
+        chances: cfg.win_chances.zip(seats.actions).map(|(depth, actions)| {
+            // The players chose legal moves and the dice drew possible outcomes, and the
+            // evaluator was chosen for this game: the review cannot fail.
+            let r = review(start, &actions, depth, eval.clone(), &|_, _| ())
+                .expect("a played game reviews");
+            Trajectory::of_review(&r)
+        }),
     }
 }
 
@@ -179,6 +204,8 @@ struct StudySeats {
     choices: u32,
     legal_moves: u32,
     interaction: Option<Interaction>,
+    /// The game's actions, kept where it will be reviewed.
+    actions: Option<Vec<Action>>,
 }
 
 impl StudySeats {
@@ -193,7 +220,11 @@ impl StudySeats {
 impl Playout<AnyGame> for StudySeats {
     fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
         self.watch(g, seat);
-        Some(g.sample_chance(self.dice.stream(seat)))
+        let c = g.sample_chance(self.dice.stream(seat));
+        if let Some(a) = &mut self.actions {
+            a.push(Action::Chance(c));
+        }
+        Some(c)
     }
 
     fn decide(&mut self, g: &AnyGame, seat: Seat) -> Option<Move> {
@@ -213,6 +244,9 @@ impl Playout<AnyGame> for StudySeats {
                 counts.note(e);
             }
         }
+        if let Some(a) = &mut self.actions {
+            a.push(Action::Move(m));
+        }
         Some(m)
     }
 }
@@ -227,7 +261,7 @@ pub fn play_one(cfg: &StudyConfig, i: u64) -> GameRecord {
         .rules
         .new_game(&cfg.sim.options)
         .expect("options were checked");
-    play_from(cfg, &start, i)
+    play_from(cfg, &start, &default_evaluator(&start), i)
 }
 
 /// Plays all games of `cfg` on the current rayon pool, calling `tick` after each; the records
@@ -241,10 +275,30 @@ pub fn run(cfg: &StudyConfig, tick: &(dyn Fn() + Sync)) -> Vec<GameRecord> {
         .rules
         .new_game(&cfg.sim.options)
         .expect("options were checked");
+    run_with(cfg, &default_evaluator(&start), tick)
+}
+
+/// [`run`], the games reviewed on `eval` (where [`StudyConfig::win_chances`] asks for it)
+/// rather than on the [`default_evaluator`], which changes within a process once it has
+/// solved the race tables (a study never solves them; tests that run beside one that does
+/// name their evaluator).
+///
+/// # Panics
+/// If the options are invalid, or `eval` cannot value the game.
+pub fn run_with(
+    cfg: &StudyConfig,
+    eval: &Arc<dyn Evaluator>,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
+    let start = cfg
+        .sim
+        .rules
+        .new_game(&cfg.sim.options)
+        .expect("options were checked");
     (0..u64::from(cfg.sim.games))
         .into_par_iter()
         .map(|i| {
-            let r = play_from(cfg, &start, i);
+            let r = play_from(cfg, &start, eval, i);
             tick();
             r
         })
@@ -287,6 +341,8 @@ pub struct StudySummary {
     /// Each [`Interaction`] count's mean per game with its normal interval, in
     /// [`Interaction::NAMES`]'s order; `None` unless every record counted them.
     pub interaction: Option<[Mean; 7]>,
+    /// The metrics of win chances; `None` unless every record kept them.
+    pub chances: Option<ChanceSummary>,
 }
 
 impl StudySummary {
@@ -323,6 +379,12 @@ impl StudySummary {
             real_choices: Ratio::share(&pairs(&|r| (r.choices, r.decisions))),
             branching: Ratio::of(&pairs(&|r| (r.legal_moves, r.decisions))),
             interaction,
+            chances: records
+                .iter()
+                .map(|r| r.chances.clone())
+                .collect::<Option<Vec<_>>>()
+                .filter(|c| !c.is_empty())
+                .map(|c| ChanceSummary::of(&c)),
         }
     }
 }
@@ -625,6 +687,7 @@ mod tests {
             choices: 0,
             legal_moves: 0,
             interaction: None,
+            chances: None,
         }
     }
 
@@ -723,6 +786,7 @@ mod tests {
                 duplicate: false,
             },
             interaction,
+            win_chances: None,
         }
     }
 
@@ -742,6 +806,36 @@ mod tests {
                 assert!(r.choices <= r.decisions && r.legal_moves >= r.decisions);
             }
         }
+    }
+
+    /// With win chances asked for, each game is reviewed: its graph runs from the start to
+    /// the result, one value per action, and the summary has the metrics of win chances.
+    #[test]
+    fn win_chances_follow_each_game_to_its_result() {
+        let mut c = cfg(RuleSetId::HjFrench, "", 6, false);
+        c.win_chances = Some(1);
+        // The network, named: the default evaluator turns to the race tables once another
+        // test of this process has solved them.
+        let net = crate::eval::neural::learned_or_hand_written(None);
+        let rs = run_with(&c, &net, &|| {});
+        for r in &rs {
+            let t = r.chances.as_ref().expect("reviewed");
+            let end = *t.graph.last().unwrap();
+            assert_eq!(t.winner, r.winner);
+            assert_eq!(end, if r.winner == Some(Seat::A) { 1.0 } else { 0.0 });
+            assert_eq!(t.spreads.len() as u32, r.decisions);
+            assert!(t.graph.iter().all(|w| (0.0..=1.0).contains(w)));
+        }
+        let s = StudySummary::of(&rs).chances.expect("every game reviewed");
+        assert_eq!((s.games, s.comebacks.ci95.1 > 0.0), (6, true));
+        assert!(s.luck_per_throw.value > 0.0 && s.luck_share.value <= 1.0);
+        // The same games, threads or not.
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| run_with(&c, &net, &|| {}));
+        assert_eq!(one, rs);
     }
 
     #[test]
