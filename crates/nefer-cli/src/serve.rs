@@ -47,7 +47,7 @@ pub struct ServeArgs {
     /// the proxy then limits connections per client.
     #[arg(long)]
     behind_proxy: bool,
-    /// An origin (https://example.org) whose pages may make state-changing requests, besides
+    /// An origin (such as <https://example.org>) whose pages may make state-changing requests, besides
     /// the server's own address (repeatable).
     #[arg(long = "origin", value_name = "ORIGIN")]
     origins: Vec<String>,

@@ -35,7 +35,7 @@ pub struct SimConfig {
     /// throws the other got in the other, and the luck of the throws largely cancels within a
     /// pair (as wildbg's duel and duplicate bridge do). A stream per seat, not one for the
     /// game: extra throws would otherwise shift every later throw to the other seat. See
-    /// [`Duplicate`] and [`Dice`].
+    /// [`Duplicate`] and the simulator's `Dice`.
     pub duplicate: bool,
 }
 
