@@ -802,3 +802,53 @@ async fn connections_beyond_a_clients_share_are_closed_at_once() {
     let answer = read_to_close(&mut e, Duration::from_secs(5)).await.unwrap();
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
 }
+
+#[tokio::test]
+async fn an_abandoned_review_stream_stops_and_frees_its_search_thread() {
+    // One search thread, a short wait for it, and a review paced to take seconds (683
+    // actions at 20 ms): the thread comes free again only if the review stops when its
+    // reader goes away.
+    let app = app_with(Limits {
+        search_threads: 1,
+        search_wait: Duration::from_secs(2),
+        review_pace: Duration::from_millis(20),
+        ..Limits::default()
+    });
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-core/tests/conformance/senet.kendall"
+    );
+    let text = std::fs::read_to_string(format!("{dir}/senet.kendall-0001-018.ngr")).unwrap();
+    let stream = |text: &str| {
+        Request::builder()
+            .method("POST")
+            .uri("/api/review/stream?depth=1")
+            .header(header::CONTENT_TYPE, "text/plain")
+            .body(Body::from(text.to_owned()))
+            .unwrap()
+    };
+    let resp = app.answer(stream(&text)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let mut body = resp.into_body();
+    let first = tokio::time::timeout(Duration::from_secs(5), body.frame())
+        .await
+        .expect("a line in time")
+        .unwrap()
+        .unwrap();
+    let first = String::from_utf8(first.into_data().unwrap().to_vec()).unwrap();
+    assert!(first.starts_with(r#"{"kind":"progress""#), "{first}");
+    // While it runs, the only thread is taken: another review waits, then gets a 503.
+    let (s, h, _) = app
+        .send(req("POST", "/api/review?depth=1").body(&text, Some("text/plain")))
+        .await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(h.contains_key(header::RETRY_AFTER));
+    // The page goes away: the review stops at its next position, and the thread is free long
+    // before the 14 s the whole review would take.
+    drop(body);
+    let short = "rules: senet.kendall\nactions: 2 14-16 3\n";
+    let (s, _, v) = app
+        .send(req("POST", "/api/review?depth=1").body(short, Some("text/plain")))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
