@@ -190,6 +190,12 @@ mod tests {
             .serve
             .limits();
         assert_eq!(l.rates.requests, None);
+        assert_eq!(l.review_pace, Duration::ZERO, "reviews unpaced but in tests");
+        let l = Cli::parse_from(["nefer", "--review-pace-ms", "10"])
+            .serve
+            .limits();
+        assert_eq!(l.review_pace, Duration::from_millis(10));
+        assert!(Cli::try_parse_from(["nefer", "--review-pace-ms", "101"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--rate-create", "lots"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--max-depth", "9"]).is_err());
     }
