@@ -190,7 +190,11 @@ mod tests {
             .serve
             .limits();
         assert_eq!(l.rates.requests, None);
-        assert_eq!(l.review_pace, Duration::ZERO, "reviews unpaced but in tests");
+        assert_eq!(
+            l.review_pace,
+            Duration::ZERO,
+            "reviews unpaced but in tests"
+        );
         let l = Cli::parse_from(["nefer", "--review-pace-ms", "10"])
             .serve
             .limits();

@@ -1237,8 +1237,12 @@ async fn stream_review(
                 // The client went away: dropping `steps` stops the review.
                 return;
             }
+            // After the final position only the review is to come: no pause before it.
+            let end = batch.last().is_some_and(|s| s.done == s.total);
             batch.clear();
-            tokio::time::sleep(PROGRESS_EVERY).await;
+            if !end {
+                tokio::time::sleep(PROGRESS_EVERY).await;
+            }
         }
         let last = match work.await {
             Ok(Ok(r)) => StreamLine::Review {

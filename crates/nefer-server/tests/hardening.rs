@@ -852,3 +852,43 @@ async fn an_abandoned_review_stream_stops_and_frees_its_search_thread() {
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
 }
+
+#[tokio::test]
+async fn a_streamed_review_past_its_deadline_ends_with_an_error_line() {
+    // 683 actions at 100 ms each would take over a minute: the review stops at its 20 s
+    // deadline, as the plain one does, and the stream says so in its last line.
+    let app = app_with(Limits {
+        review_pace: Duration::from_millis(100),
+        ..Limits::default()
+    });
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-core/tests/conformance/senet.kendall"
+    );
+    let text = std::fs::read_to_string(format!("{dir}/senet.kendall-0001-018.ngr")).unwrap();
+    let t0 = std::time::Instant::now();
+    let resp = app
+        .answer(
+            Request::builder()
+                .method("POST")
+                .uri("/api/review/stream?depth=1")
+                .header(header::CONTENT_TYPE, "text/plain")
+                .body(Body::from(text))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let took = t0.elapsed();
+    assert!(
+        took < Duration::from_secs(25),
+        "stopped at the deadline: {took:?}"
+    );
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "error", "{last}");
+    assert_eq!(last["status"], 503);
+    assert!(last["error"].as_str().unwrap().contains("review"), "{last}");
+    let lines = text.lines().count();
+    assert!(lines > 2, "progress came before: {lines} lines");
+}
