@@ -33,11 +33,11 @@ async function freePort() {
   });
 }
 
-/** Starts the server; resolves to { base, stop } once /api/rules answers. */
-export async function startServer() {
+/** Starts the server (with `extra` arguments); resolves to { base, stop } once /api/rules answers. */
+export async function startServer(extra = []) {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'nefer-e2e-'));
-  const proc = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--no-rate-limits', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });
   proc.stderr.on('data', (d) => { log += d; });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { withServerAndBrowser, newPage, createGame, rng, version, waitNewer, shotsDir } from './lib.mjs';
+import { withServerAndBrowser, newPage, createGame, rng, version, waitNewer, shotsDir, startServer } from './lib.mjs';
 
 let server, browser;
 withServerAndBrowser((s, b) => {
@@ -18,25 +18,28 @@ withServerAndBrowser((s, b) => {
 
 const pick = (r, list) => list[Math.floor(r() * list.length)];
 
-async function api(method, path, { token, body, text } = {}) {
+async function api(method, path, { token, body, text, base = server.base } = {}) {
   const headers = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = text ? 'text/plain' : 'application/json';
-  const res = await fetch(`${server.base}${path}`, { method, headers, body: body === undefined ? undefined : text ? body : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : text ? body : JSON.stringify(body) });
   const raw = await res.text();
   assert.ok(res.ok, `${method} ${path}: ${res.status} ${raw}`);
   return text && method === 'GET' ? raw : JSON.parse(raw);
 }
 
-/** A local game through the API: created, then played at random (seeded) for at most `actions`. */
-async function localGame(rules, seed, actions, extra = {}) {
-  let v = await api('POST', '/api/games', { body: { rules, mode: 'local', ...extra } });
+/**
+ * A local game through the API (of the server at `base`): created, then played at random
+ * (seeded) for at most `actions`.
+ */
+async function localGame(rules, seed, actions, extra = {}, base = server.base) {
+  let v = await api('POST', '/api/games', { body: { rules, mode: 'local', ...extra }, base });
   const id = v.id, token = v.tokens.A;
   const r = rng(seed);
   for (let i = 0; i < actions && v.status.kind !== 'over'; i++) {
     v = v.status.kind === 'throw'
-      ? await api('POST', `/api/games/${id}/throw`, { token, body: {} })
-      : await api('POST', `/api/games/${id}/move`, { token, body: { move: pick(r, v.legal).move } });
+      ? await api('POST', `/api/games/${id}/throw`, { token, body: {}, base })
+      : await api('POST', `/api/games/${id}/move`, { token, body: { move: pick(r, v.legal).move }, base });
   }
   return { id, token, view: v };
 }
@@ -275,6 +278,44 @@ test('every rule set\'s finished game is reviewed on the page as the API reviews
   await shot(page, 'review-phone.png');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('the review page shows its progress and draws the graph point by point, then the API\'s whole review', { timeout: 180000 }, async () => {
+  // A server whose reviews take at least 10 ms a position (a flag for tests only): the
+  // progress lasts seconds on any machine, so the page is seen mid-way without a race.
+  const slow = await startServer(['--review-pace-ms', '10']);
+  const page = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
+  try {
+    const g = await localGame('senet.kendall', 21, 300, {}, slow.base);
+    await page.goto(`${slow.base}/review/${g.id}`);
+    // Mid-way: the bar and the percentage say how far it is, and the graph has a point for
+    // every position analysed so far, in order.
+    const mid = await (await page.waitForFunction(() => {
+      const box = document.querySelector('#review-progress');
+      if (!box || !box.dataset.done) return null;
+      const done = Number(box.dataset.done), total = Number(box.dataset.total);
+      const pts = [...document.querySelectorAll('#wc-graph-live circle.pt')].map((c) => [Number(c.dataset.i), c.dataset.a]);
+      if (!(done > 1 && done < total && pts.length === done)) return null;
+      const lines = [...document.querySelectorAll('#wc-graph-live polyline')].map((l) => l.getAttribute('points').trim().split(/\s+/).length);
+      return { done, total, pts, lines, pct: document.querySelector('#review-pct').textContent, bar: document.querySelector('#review-bar').value, state: document.querySelector('#page').dataset.state };
+    }, null, { timeout: 60000, polling: 50 })).jsonValue();
+    assert.equal(mid.state, 'loading');
+    assert.equal(mid.bar, mid.done);
+    assert.equal(mid.pct, `${Math.floor((100 * mid.done) / mid.total)} %`);
+    assert.deepEqual(mid.lines, [mid.done, mid.done], 'both seats\' lines as far as the points');
+    await shot(page, 'review-progress.png');
+    // The end: the whole page, as the API reviews the game; the graph mid-way was its start.
+    await page.waitForSelector('#page[data-state="ready"]', { timeout: 60000 });
+    assert.equal(await page.locator('#wc-graph-live').count(), 0, 'the progress gave way to the page');
+    const want = await api('GET', `/api/games/${g.id}/review`, { base: slow.base });
+    assert.equal(mid.total, want.plies + 1);
+    assert.deepEqual(mid.pts, want.graph.slice(0, mid.done).map((a, i) => [i, String(a)]));
+    await checkReview(page, want);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await page.context().close();
+    await slow.stop();
+  }
 });
 
 test('the tutor warns before a planted blunder, shows the better move and lets the player choose again', { timeout: 120000 }, async () => {

@@ -85,6 +85,10 @@ pub struct ServeArgs {
     /// megabytes, for its first game).
     #[arg(long)]
     no_tables: bool,
+    /// For browser tests only: each position of a review takes at least this many
+    /// milliseconds, so that a test sees the review page's graph grow on any machine.
+    #[arg(long, hide = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100))]
+    review_pace_ms: u64,
 }
 
 impl ServeArgs {
@@ -112,6 +116,7 @@ impl ServeArgs {
         l.header_timeout = Duration::from_secs(self.header_timeout);
         l.body_timeout = Duration::from_secs(self.body_timeout);
         l.tables = !self.no_tables;
+        l.review_pace = Duration::from_millis(self.review_pace_ms);
         l
     }
 }
@@ -185,6 +190,16 @@ mod tests {
             .serve
             .limits();
         assert_eq!(l.rates.requests, None);
+        assert_eq!(
+            l.review_pace,
+            Duration::ZERO,
+            "reviews unpaced but in tests"
+        );
+        let l = Cli::parse_from(["nefer", "--review-pace-ms", "10"])
+            .serve
+            .limits();
+        assert_eq!(l.review_pace, Duration::from_millis(10));
+        assert!(Cli::try_parse_from(["nefer", "--review-pace-ms", "101"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--rate-create", "lots"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--max-depth", "9"]).is_err());
     }

@@ -40,6 +40,7 @@
 //! # Ok::<(), nefer_core::PositionError>(())
 //! ```
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -367,6 +368,40 @@ pub enum ReviewError {
         /// Positions to analyse.
         total: usize,
     },
+    /// The observer of [`review_streaming`] asked it to stop (nobody reads on).
+    #[error("the review was stopped: {done} of {total} positions analysed")]
+    Stopped {
+        /// Positions analysed by then.
+        done: usize,
+        /// Positions to analyse.
+        total: usize,
+    },
+}
+
+/// What a review has just computed, as [`review_streaming`] hands it on: position
+/// `done − 1`'s point of the graph and, where an action was played there, its decision or
+/// throw — the pieces of the [`Review`] in the order they come, so that a page can draw the
+/// graph while the rest is analysed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReviewStep {
+    /// Positions analysed so far (the point below is the `done`-th, `graph[done − 1]`).
+    pub done: usize,
+    /// Positions to analyse: the actions and the final position.
+    pub total: usize,
+    /// Seat A's win chance at position `done − 1` ([`Review::graph`]).
+    pub point: f64,
+    /// The action played at that position, as the review has it; `None` for the final
+    /// position.
+    pub action: Option<StepAction>,
+}
+
+/// The review of the action of a [`ReviewStep`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StepAction {
+    /// A move, as it goes into [`Review::decisions`].
+    Decision(DecisionReview),
+    /// A chance event, as it goes into [`Review::throws`].
+    Throw(ThrowReview),
 }
 
 /// Reviews the game that starts at `start` and goes on with `actions`, each position valued
@@ -434,6 +469,39 @@ pub fn review_within(
     progress: &dyn Fn(usize, usize),
     deadline: Option<Instant>,
 ) -> Result<Review, ReviewError> {
+    review_streaming(
+        start,
+        actions,
+        depth,
+        eval,
+        &mut |step| {
+            progress(step.done, step.total);
+            ControlFlow::Continue(())
+        },
+        deadline,
+    )
+}
+
+/// [`review_within`], handing each position's results to `sink` as soon as they are known
+/// (a [`ReviewStep`] after each position, in play order, the final position last; `done`
+/// counts as [`review`]'s progress does), so that a caller can show the graph growing. The
+/// [`Review`] returned holds the same values, and its summaries and key moments besides.
+/// `sink` returning [`ControlFlow::Break`] stops the review at once with
+/// [`ReviewError::Stopped`]: a server stops the work of a page that went away.
+///
+/// One loop serves [`review`] and this: the step is a few words on the stack, and one call
+/// per position costs nothing beside the position's search.
+///
+/// # Errors
+/// As [`review_within`], and [`ReviewError::Stopped`].
+pub fn review_streaming(
+    start: &AnyGame,
+    actions: &[Action],
+    depth: u32,
+    eval: Arc<dyn Evaluator>,
+    sink: &mut dyn FnMut(ReviewStep) -> ControlFlow<()>,
+    deadline: Option<Instant>,
+) -> Result<Review, ReviewError> {
     let depth = depth.max(1);
     if !eval.supports(start) {
         return Err(ReviewError::Unsupported {
@@ -457,7 +525,7 @@ pub fn review_within(
             return Err(ReviewError::TooSlow { done: ply, total });
         }
         let kept = next.take();
-        match action {
+        let reviewed = match action {
             Action::Chance(c) => {
                 let (a, after) = analysis::analyze_chance_then(g, depth, eval.clone(), c);
                 calibrated &= a.calibrated;
@@ -475,6 +543,7 @@ pub fn review_within(
                 };
                 throws.push(t);
                 next = after;
+                StepAction::Throw(t)
             }
             Action::Move(m) => {
                 let a = kept.unwrap_or_else(|| analyze(g, depth, eval.clone()));
@@ -499,9 +568,21 @@ pub fn review_within(
                     }
                 }
                 decisions.push(d);
+                StepAction::Decision(d)
             }
+        };
+        let step = ReviewStep {
+            done: ply + 1,
+            total,
+            point: graph[ply],
+            action: Some(reviewed),
+        };
+        if sink(step).is_break() {
+            return Err(ReviewError::Stopped {
+                done: ply + 1,
+                total,
+            });
         }
-        progress(ply + 1, total);
     }
     // The final position: kept whole by the throw before it, or over, or analysed now.
     let end = &positions[n];
@@ -516,7 +597,15 @@ pub fn review_within(
         }
     };
     graph.push(last);
-    progress(total, total);
+    let step = ReviewStep {
+        done: total,
+        total,
+        point: last,
+        action: None,
+    };
+    if sink(step).is_break() {
+        return Err(ReviewError::Stopped { done: total, total });
+    }
     for seat in [Seat::A, Seat::B] {
         let s = seats.of_mut(seat);
         if s.decisions > 0 {
@@ -1126,5 +1215,68 @@ mod tests {
         assert_eq!(accuracy(0.1, 0.4), 75.0);
         assert_eq!(accuracy(0.3, 0.3), 0.0);
         assert_eq!(accuracy(0.5, 0.3), 0.0, "never below 0");
+    }
+
+    #[test]
+    fn the_steps_streamed_are_the_review_in_the_order_it_is_made() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (start, actions) = game(RuleSetId::HjFrench, 9, usize::MAX, move |g| {
+            use rand::RngExt;
+            let moves = sorted_moves(g);
+            moves[rng.random_range(0..moves.len())]
+        });
+        let mut steps = Vec::new();
+        let streamed = review_streaming(
+            &start,
+            &actions,
+            1,
+            Arc::new(progress()),
+            &mut |s| {
+                steps.push(s);
+                ControlFlow::Continue(())
+            },
+            None,
+        )
+        .unwrap();
+        // The same review as without a sink.
+        let plain = review(&start, &actions, 1, Arc::new(progress()), &|_, _| ()).unwrap();
+        assert_eq!(streamed, plain);
+        // A step per position, in order; the graph, the decisions and the throws rebuilt
+        // from the steps alone are the review's.
+        let total = actions.len() + 1;
+        assert_eq!(steps.len(), total);
+        let (mut graph, mut decisions, mut throws) = (vec![], vec![], vec![]);
+        for (k, s) in steps.iter().enumerate() {
+            assert_eq!((s.done, s.total), (k + 1, total));
+            graph.push(s.point);
+            match s.action {
+                Some(StepAction::Decision(d)) => decisions.push(d),
+                Some(StepAction::Throw(t)) => throws.push(t),
+                None => assert_eq!(k + 1, total, "only the final position has no action"),
+            }
+        }
+        assert_eq!(graph, plain.graph);
+        assert_eq!(decisions, plain.decisions);
+        assert_eq!(throws, plain.throws);
+        // A sink that breaks stops the review there: nothing more is analysed.
+        let mut calls = 0;
+        let e = review_streaming(
+            &start,
+            &actions,
+            1,
+            Arc::new(progress()),
+            &mut |_| {
+                calls += 1;
+                if calls == 3 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(e, ReviewError::Stopped { done: 3, total });
+        assert_eq!(calls, 3);
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Path, Query, RawQuery, Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
@@ -33,7 +33,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
 use crate::facts::BoardView;
 use crate::hint::Hint;
 use crate::limits::{Limiters, Limits, SearchBudget};
-use crate::review::{ReviewQuery, ReviewView};
+use crate::review::{ReviewQuery, ReviewView, StreamLine};
 use crate::session::{
     Mode, NewGame, SeatInfo, Session, check_level, hash_token, new_id, new_token,
 };
@@ -53,6 +53,11 @@ const ANALYZE_TIMEOUT: Duration = HINT_TIMEOUT;
 /// analysis, bounded in depth alike), so a long game at depth 3 takes seconds; past this the
 /// review stops where it is (the thread comes free) and the answer is a `503`.
 const REVIEW_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// How often a streamed review sends a `progress` line at most: what was analysed meanwhile
+/// goes in one line, so that a fast review is a few lines, not one per position, and a page
+/// still sees its graph grow ten times a second.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// The most frames in one replay answer (`?from=` pages the rest): a frame is a few hundred
 /// bytes, so an answer stays under half a megabyte whatever the record.
@@ -398,6 +403,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(analyze))
         .routes(routes!(review))
         .routes(routes!(review_record))
+        .routes(routes!(review_stream))
+        .routes(routes!(review_record_stream))
         .routes(routes!(history))
         .routes(routes!(record))
         .routes(routes!(events))
@@ -1040,6 +1047,35 @@ async fn review(
     run_review(&st, start, actions, depth, &format!("game {id}")).await
 }
 
+/// The review of `GET /api/games/{id}/review` as it is made: one JSON object a line
+/// (`application/x-ndjson`), `progress` lines (at most ten a second) with the new points of
+/// the graph and the decisions and throws reviewed since the last, then a `review` line with
+/// the whole review, the same as `GET /api/games/{id}/review` answers (or an `error` line).
+/// The same depths, deadline, rate limit and search threads; a client that goes away stops
+/// the review. Errors found before the review starts are answered as by the plain review.
+#[utoipa::path(get, path = "/api/games/{id}/review/stream", tag = "games",
+    params(GameId, ReviewQuery),
+    responses(
+        (status = 200, description = "The review as it is made, one `ReviewStreamLine` a line.", body = StreamLine, content_type = "application/x-ndjson"),
+        (status = 400, description = "`depth` outside 1..=3, or a malformed query.", body = ErrorBody),
+        (status = 404, description = "No such game.", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 503, description = "Every search thread is busy (`Retry-After`).", body = ErrorBody),
+    ))]
+async fn review_stream(
+    State(st): State<AppState>,
+    PathParam(id): PathParam,
+    query: ReviewQuery,
+) -> ApiResult<Response> {
+    let depth = query.depth()?;
+    let (start, actions) = {
+        let s = st.lock(&id).await?;
+        let actions: Vec<nefer_core::Action> = s.history().iter().map(|e| e.action).collect();
+        (s.game_match().start().clone(), actions)
+    };
+    stream_review(&st, start, actions, depth, format!("game {id}")).await
+}
+
 /// Review an `.ngr` record (no game of this server needed), as `GET /api/games/{id}/review`
 /// reviews a game: the same JSON, the same depths (`?depth=`, 1 to 3, 2 by default) and
 /// deadline. The record is sent as `/api/replay` takes it (`text/plain`, at most 64 KiB) and
@@ -1069,6 +1105,34 @@ async fn review_record(
     run_review(&st, start, actions, depth, "the record").await
 }
 
+/// The review of `POST /api/review` as it is made, in the lines of `GET
+/// /api/games/{id}/review/stream`; the record is sent and checked as `POST /api/review` takes
+/// it.
+#[utoipa::path(post, path = "/api/review/stream", tag = "games",
+    params(ReviewQuery),
+    request_body(content = String, content_type = "text/plain", description = "An `.ngr` record (NOTATION §5)."),
+    responses(
+        (status = 200, description = "The review as it is made, one `ReviewStreamLine` a line.", body = StreamLine, content_type = "application/x-ndjson"),
+        (status = 400, description = "`depth` outside 1..=3, a malformed query, or a body that is not UTF-8 text.", body = ErrorBody),
+        (status = 403, description = "A request from another site's page.", body = ErrorBody),
+        (status = 413, description = "The body is larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "A body that is not `text/plain`.", body = ErrorBody),
+        (status = 422, description = "A malformed record (`line`) or an illegal action (`index`, `token`, `legal`).", body = ErrorBody),
+        (status = 429, description = "Too many hints, analyses, reviews and replays from this address (`Retry-After`).", body = ErrorBody),
+        (status = 503, description = "Every search thread is busy (`Retry-After`).", body = ErrorBody),
+    ))]
+async fn review_record_stream(
+    State(st): State<AppState>,
+    query: ReviewQuery,
+    req: Request,
+) -> ApiResult<Response> {
+    let depth = query.depth()?;
+    let text = record_text(req, &st).await?;
+    let record = Record::parse(&text)?;
+    let (start, actions) = nefer_players::review::record_actions(&record)?;
+    stream_review(&st, start, actions, depth, "the record".to_owned()).await
+}
+
 /// Reviews the game from `start` through `actions` on the search budget's threads, within
 /// [`REVIEW_TIMEOUT`]; `what` names it in an internal error.
 async fn run_review(
@@ -1078,25 +1142,140 @@ async fn run_review(
     depth: u32,
     what: &str,
 ) -> ApiResult<Json<ReviewView>> {
-    use nefer_players::review::{ReviewError, review_within};
     // On the budget's threads, like the analyses; the review itself stops at the deadline,
     // so that a review nobody waits for does not keep its thread.
     let deadline = std::time::Instant::now() + REVIEW_TIMEOUT;
-    let search = st.searches().run(move || {
-        let eval = nefer_players::analysis::default_evaluator(&start);
-        review_within(&start, &actions, depth, eval, &|_, _| (), Some(deadline))
-    });
+    let pace = st.limits().review_pace;
+    let search = st
+        .searches()
+        .run(move || review_on(&start, &actions, depth, deadline, pace, &mut |_| true));
     // A second beyond the deadline: the review's own answer comes first.
     let r = tokio::time::timeout(REVIEW_TIMEOUT + Duration::from_secs(1), search)
         .await
         .map_err(|_| SessionError::ReviewTooSlow)??
-        .map_err(|e| match e {
-            ReviewError::TooSlow { .. } => SessionError::ReviewTooSlow,
-            // Every action was checked legal before, and the default evaluator values every
-            // game.
-            e => SessionError::Internal(format!("the review of {what} failed: {e}")),
-        })?;
+        .map_err(|e| review_failure(e, what))?;
     Ok(Json(ReviewView::from(&r)))
+}
+
+/// The review both forms run: on the default evaluator, stopped at `deadline` (the request's
+/// start and [`REVIEW_TIMEOUT`]: the wait for a thread counts), each step handed to `sink`
+/// (which says whether anyone still wants the rest) and, in a test server only, paced by
+/// `pace`.
+fn review_on(
+    start: &AnyGame,
+    actions: &[nefer_core::Action],
+    depth: u32,
+    deadline: std::time::Instant,
+    pace: Duration,
+    sink: &mut dyn FnMut(nefer_players::review::ReviewStep) -> bool,
+) -> Result<nefer_players::review::Review, nefer_players::review::ReviewError> {
+    use std::ops::ControlFlow;
+    let eval = nefer_players::analysis::default_evaluator(start);
+    let mut step = |s| {
+        if !pace.is_zero() {
+            std::thread::sleep(pace);
+        }
+        if sink(s) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    };
+    nefer_players::review::review_streaming(start, actions, depth, eval, &mut step, Some(deadline))
+}
+
+/// The answer to a review that failed; `what` names the game in an internal error.
+fn review_failure(e: nefer_players::review::ReviewError, what: &str) -> ApiError {
+    use nefer_players::review::ReviewError;
+    match e {
+        ReviewError::TooSlow { .. } => SessionError::ReviewTooSlow.into(),
+        // Every action was checked legal before, and the default evaluator values every game;
+        // a review stopped has nobody to answer.
+        e => SessionError::Internal(format!("the review of {what} failed: {e}")).into(),
+    }
+}
+
+/// Starts the review of the game from `start` through `actions` on a search thread and
+/// answers with its lines as they come (`StreamLine`, one a line). The review runs within
+/// [`REVIEW_TIMEOUT`] as the plain one does; a client that goes away ends the line writer,
+/// and with it the review at its next position, so the thread comes free.
+///
+/// # Errors
+/// `503` when no search thread comes free in time (before anything is sent).
+async fn stream_review(
+    st: &AppState,
+    start: AnyGame,
+    actions: Vec<nefer_core::Action>,
+    depth: u32,
+    what: String,
+) -> ApiResult<Response> {
+    // Steps go to the writer unbounded: the review never waits for a slow client (it would
+    // hold its thread past the deadline), and the steps of one review are bounded by its
+    // length as the review itself is.
+    let (steps_tx, mut steps) = tokio::sync::mpsc::unbounded_channel();
+    let deadline = std::time::Instant::now() + REVIEW_TIMEOUT;
+    let pace = st.limits().review_pace;
+    let work = st
+        .searches()
+        .start(move || {
+            review_on(&start, &actions, depth, deadline, pace, &mut |s| {
+                steps_tx.send(s).is_ok()
+            })
+        })
+        .await?;
+    // A few lines in flight: the writer waits for a slow client, the review does not.
+    let (lines_tx, lines) = tokio::sync::mpsc::channel::<Bytes>(4);
+    tokio::spawn(async move {
+        let mut batch = Vec::new();
+        // Everything analysed since the last line, in one line; none left: the review ended.
+        while steps.recv_many(&mut batch, usize::MAX).await > 0 {
+            if lines_tx
+                .send(StreamLine::progress(&batch).to_line())
+                .await
+                .is_err()
+            {
+                // The client went away: dropping `steps` stops the review.
+                return;
+            }
+            // After the final position only the review is to come: no pause before it.
+            let end = batch.last().is_some_and(|s| s.done == s.total);
+            batch.clear();
+            if !end {
+                tokio::time::sleep(PROGRESS_EVERY).await;
+            }
+        }
+        let last = match work.await {
+            Ok(Ok(r)) => StreamLine::Review {
+                review: Box::new(ReviewView::from(&r)),
+            },
+            Ok(Err(e)) => stream_error(review_failure(e, &what)),
+            Err(e) => stream_error(
+                SessionError::Internal(format!("the review of {what} failed: {e}")).into(),
+            ),
+        };
+        let _ = lines_tx.send(last.to_line()).await;
+    });
+    let body = axum::body::Body::from_stream(
+        tokio_stream::wrappers::ReceiverStream::new(lines).map(Ok::<_, Infallible>),
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+            // Proxies that buffer answers (nginx) would hold the lines back to the end.
+            (HeaderName::from_static("x-accel-buffering"), "no"),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// The `error` line of a streamed review that failed.
+fn stream_error(e: ApiError) -> StreamLine {
+    StreamLine::Error {
+        status: e.status.as_u16(),
+        error: e.body.error,
+    }
 }
 
 /// The text of a record sent as `text/plain` (no content type is taken as text too), within

@@ -59,10 +59,13 @@ fn cost(method: &Method, path: &str) -> Cost {
         return Cost::Create;
     }
     let costly = api == "replay"
-        || api == "review"
+        || api.starts_with("review")
         || api.starts_with("analyze")
         || (api.starts_with("games/")
-            && (api.ends_with("/hint") || api.ends_with("/analyze") || api.ends_with("/review")));
+            && (api.ends_with("/hint")
+                || api.ends_with("/analyze")
+                || api.ends_with("/review")
+                || api.ends_with("/review/stream")));
     if costly { Cost::Costly } else { Cost::Request }
 }
 
@@ -218,6 +221,8 @@ mod tests {
         assert_eq!(cost(&post, "/api/analyze"), Cost::Costly);
         assert_eq!(cost(&get, "/api/games/x/review"), Cost::Costly);
         assert_eq!(cost(&post, "/api/review"), Cost::Costly);
+        assert_eq!(cost(&get, "/api/games/x/review/stream"), Cost::Costly);
+        assert_eq!(cost(&post, "/api/review/stream"), Cost::Costly);
         assert_eq!(cost(&post, "/api/games/x/move"), Cost::Request);
         assert_eq!(cost(&get, "/game/x"), Cost::Page);
         assert_eq!(cost(&get, "/assets/app.js"), Cost::Page);

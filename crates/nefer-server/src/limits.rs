@@ -138,6 +138,10 @@ pub struct Limits {
     /// of megabytes, seconds to solve) it solves once, for the first such game. Without it,
     /// `perfect` is refused and hints use a table only if one is solved anyway.
     pub tables: bool,
+    /// For tests of the review page only (`nefer serve --review-pace-ms`, hidden): each
+    /// position of a review takes at least this long, so that a browser test sees the graph
+    /// grow whatever the machine's speed. Zero everywhere else.
+    pub review_pace: Duration,
 }
 
 impl Default for Limits {
@@ -158,6 +162,7 @@ impl Default for Limits {
             behind_proxy: false,
             origins: Vec::new(),
             tables: true,
+            review_pace: Duration::ZERO,
         }
     }
 }
@@ -319,19 +324,33 @@ impl SearchBudget {
         &self,
         search: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, SessionError> {
+        self.start(search)
+            .await?
+            .await
+            .map_err(|e| SessionError::Internal(format!("a search failed: {e}")))
+    }
+
+    /// Starts `search` on a thread of the budget once one is free, without waiting for its
+    /// end (a streamed review answers while it runs); the thread is the budget's until
+    /// `search` returns.
+    ///
+    /// # Errors
+    /// [`SessionError::Busy`] when no thread comes free in time.
+    pub async fn start<T: Send + 'static>(
+        &self,
+        search: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<tokio::task::JoinHandle<T>, SessionError> {
         let permit = tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
             .await
             .map_err(|_| SessionError::Busy {
                 retry_after: self.wait,
             })?
             .map_err(|_| SessionError::Internal("the search budget is closed".into()))?;
-        tokio::task::spawn_blocking(move || {
+        Ok(tokio::task::spawn_blocking(move || {
             let value = search();
             drop(permit);
             value
-        })
-        .await
-        .map_err(|e| SessionError::Internal(format!("a search failed: {e}")))
+        }))
     }
 }
 

@@ -5,7 +5,8 @@
 
 use nefer_players::analysis::DEFAULT_DEPTH;
 use nefer_players::review::{
-    DecisionReview, KeyMoment, Mark, Review, SeatReview, Seats, Thresholds, ThrowReview,
+    DecisionReview, KeyMoment, Mark, Review, ReviewStep, SeatReview, Seats, StepAction, Thresholds,
+    ThrowReview,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -281,6 +282,80 @@ pub struct KeyMomentView {
     /// `after − before`.
     #[schema(minimum = -1.0, maximum = 1.0)]
     pub swing: f64,
+}
+
+/// A line of a streamed review (`GET /api/games/{id}/review/stream`, `POST
+/// /api/review/stream`: one JSON object a line, `application/x-ndjson`): `progress` lines as
+/// the positions are analysed, then one `review` line with the whole review, or an `error`
+/// line where it could not be finished.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+#[schema(as = ReviewStreamLine)]
+pub enum StreamLine {
+    /// What was analysed since the last line: the points of the graph from `from` on, and the
+    /// decisions and throws of those positions, in play order.
+    Progress {
+        /// Positions analysed so far (the actions and the final position).
+        #[schema(minimum = 1)]
+        done: usize,
+        /// Positions to analyse: `plies + 1`.
+        #[schema(minimum = 1)]
+        total: usize,
+        /// The index in the review's `graph` of this line's first point.
+        #[schema(minimum = 0)]
+        from: usize,
+        /// Seat A's win chance at positions `from` to `done − 1`, as `graph` has them.
+        graph: Vec<f64>,
+        /// The decisions among those positions, as `decisions` has them.
+        decisions: Vec<DecisionView>,
+        /// The chance events among those positions, as `throws` has them.
+        throws: Vec<ThrowView>,
+    },
+    /// The whole review, the last line: as `GET /api/games/{id}/review` answers it.
+    Review {
+        /// The review.
+        review: Box<ReviewView>,
+    },
+    /// The review could not be finished (the last line): the status the plain review would
+    /// have answered, and why.
+    Error {
+        /// The HTTP status of the same failure without streaming (`503`: too slow).
+        #[schema(minimum = 400, maximum = 599)]
+        status: u16,
+        /// What went wrong, in words.
+        error: String,
+    },
+}
+
+impl StreamLine {
+    /// The `progress` line of `steps` (at least one, consecutive, in order).
+    pub fn progress(steps: &[ReviewStep]) -> StreamLine {
+        let (mut decisions, mut throws) = (Vec::new(), Vec::new());
+        for s in steps {
+            match &s.action {
+                Some(StepAction::Decision(d)) => decisions.push(DecisionView::from(d)),
+                Some(StepAction::Throw(t)) => throws.push(ThrowView::from(t)),
+                None => {}
+            }
+        }
+        let last = steps.last().map_or((0, 0), |s| (s.done, s.total));
+        StreamLine::Progress {
+            done: last.0,
+            total: last.1,
+            from: steps.first().map_or(0, |s| s.done - 1),
+            graph: steps.iter().map(|s| s.point).collect(),
+            decisions,
+            throws,
+        }
+    }
+
+    /// The line as sent: its JSON and a newline.
+    pub fn to_line(&self) -> axum::body::Bytes {
+        // The views serialize without fail (strings, numbers and lists only).
+        let mut text = serde_json::to_vec(self).unwrap_or_default();
+        text.push(b'\n');
+        text.into()
+    }
 }
 
 impl From<Mark> for MarkView {

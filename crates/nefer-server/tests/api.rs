@@ -1728,3 +1728,95 @@ async fn bad_records_to_review_get_a_4xx_with_a_reason() {
     let (s, _) = app.call("POST", "/api/review", None, Some(&big)).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
 }
+
+/// The lines of a streamed review (`application/x-ndjson`) at `uri`, with `body` a record.
+async fn review_lines(app: &App, method: &str, uri: &str, body: Option<&str>) -> Vec<Value> {
+    let req = common::request(method, uri, None, body.map(str::to_owned), "text/plain");
+    let (s, ctype, bytes) = common::answer(&app.router, req).await;
+    assert_eq!(s, StatusCode::OK, "{}", String::from_utf8_lossy(&bytes));
+    assert_eq!(ctype.as_deref(), Some("application/x-ndjson"));
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(text.ends_with('\n'), "every line ends");
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+/// Checks that `lines` grow, in order, into `want` (the plain review) and end with it.
+fn check_stream(lines: &[Value], want: &Value) {
+    let (last, progress) = lines.split_last().expect("lines");
+    assert_eq!(last["kind"], "review", "{last}");
+    assert_eq!(&last["review"], want, "the last line is the plain review");
+    assert!(!progress.is_empty(), "progress before the review");
+    let total = want["plies"].as_u64().unwrap() + 1;
+    let (mut graph, mut decisions, mut throws) = (vec![], vec![], vec![]);
+    let mut done = 0;
+    for p in progress {
+        assert_eq!(p["kind"], "progress", "{p}");
+        assert_eq!(p["total"], total);
+        assert_eq!(p["from"], graph.len(), "each line goes on from the last");
+        let points = p["graph"].as_array().unwrap();
+        assert!(!points.is_empty());
+        graph.extend(points.iter().cloned());
+        assert!(p["done"].as_u64().unwrap() > done);
+        done = p["done"].as_u64().unwrap();
+        assert_eq!(done as usize, graph.len());
+        decisions.extend(p["decisions"].as_array().unwrap().iter().cloned());
+        throws.extend(p["throws"].as_array().unwrap().iter().cloned());
+    }
+    assert_eq!(done, total, "every position");
+    assert_eq!(&Value::from(graph), &want["graph"]);
+    assert_eq!(&Value::from(decisions), &want["decisions"]);
+    assert_eq!(&Value::from(throws), &want["throws"]);
+}
+
+#[tokio::test]
+async fn a_streamed_review_grows_in_order_into_the_plain_one() {
+    let app = app();
+    let (id, token, _) = app.local("senet.kendall").await;
+    play_randomly(&app, &id, &token, 12, 80).await;
+    let text = app.record(&id).await.to_text();
+    for query in ["?depth=1", ""] {
+        let (s, want) = review(&app, &id, query).await;
+        assert_eq!(s, StatusCode::OK, "{want}");
+        let by_game = review_lines(
+            &app,
+            "GET",
+            &format!("/api/games/{id}/review/stream{query}"),
+            None,
+        )
+        .await;
+        check_stream(&by_game, &want);
+        let by_record = review_lines(
+            &app,
+            "POST",
+            &format!("/api/review/stream{query}"),
+            Some(&text),
+        )
+        .await;
+        check_stream(&by_record, &want);
+    }
+    // What is wrong before the review starts is answered as the plain review answers it.
+    let (s, e) = app
+        .call("GET", "/api/games/nosuchgame/review/stream", None, None)
+        .await;
+    assert_eq!(s, StatusCode::NOT_FOUND, "{e}");
+    let (s, e) = app
+        .call(
+            "GET",
+            &format!("/api/games/{id}/review/stream?depth=4"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
+    let (s, e) = app
+        .call(
+            "POST",
+            "/api/review/stream",
+            None,
+            Some("rules: senet.kendall\nnonsense\n"),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+}

@@ -802,3 +802,93 @@ async fn connections_beyond_a_clients_share_are_closed_at_once() {
     let answer = read_to_close(&mut e, Duration::from_secs(5)).await.unwrap();
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
 }
+
+#[tokio::test]
+async fn an_abandoned_review_stream_stops_and_frees_its_search_thread() {
+    // One search thread, a short wait for it, and a review paced to take seconds (683
+    // actions at 20 ms): the thread comes free again only if the review stops when its
+    // reader goes away.
+    let app = app_with(Limits {
+        search_threads: 1,
+        search_wait: Duration::from_secs(2),
+        review_pace: Duration::from_millis(20),
+        ..Limits::default()
+    });
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-core/tests/conformance/senet.kendall"
+    );
+    let text = std::fs::read_to_string(format!("{dir}/senet.kendall-0001-018.ngr")).unwrap();
+    let stream = |text: &str| {
+        Request::builder()
+            .method("POST")
+            .uri("/api/review/stream?depth=1")
+            .header(header::CONTENT_TYPE, "text/plain")
+            .body(Body::from(text.to_owned()))
+            .unwrap()
+    };
+    let resp = app.answer(stream(&text)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let mut body = resp.into_body();
+    let first = tokio::time::timeout(Duration::from_secs(5), body.frame())
+        .await
+        .expect("a line in time")
+        .unwrap()
+        .unwrap();
+    let first = String::from_utf8(first.into_data().unwrap().to_vec()).unwrap();
+    assert!(first.starts_with(r#"{"kind":"progress""#), "{first}");
+    // While it runs, the only thread is taken: another review waits, then gets a 503.
+    let (s, h, _) = app
+        .send(req("POST", "/api/review?depth=1").body(&text, Some("text/plain")))
+        .await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(h.contains_key(header::RETRY_AFTER));
+    // The page goes away: the review stops at its next position, and the thread is free long
+    // before the 14 s the whole review would take.
+    drop(body);
+    let short = "rules: senet.kendall\nactions: 2 14-16 3\n";
+    let (s, _, v) = app
+        .send(req("POST", "/api/review?depth=1").body(short, Some("text/plain")))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+#[tokio::test]
+async fn a_streamed_review_past_its_deadline_ends_with_an_error_line() {
+    // 683 actions at 100 ms each would take over a minute: the review stops at its 20 s
+    // deadline, as the plain one does, and the stream says so in its last line.
+    let app = app_with(Limits {
+        review_pace: Duration::from_millis(100),
+        ..Limits::default()
+    });
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-core/tests/conformance/senet.kendall"
+    );
+    let text = std::fs::read_to_string(format!("{dir}/senet.kendall-0001-018.ngr")).unwrap();
+    let t0 = std::time::Instant::now();
+    let resp = app
+        .answer(
+            Request::builder()
+                .method("POST")
+                .uri("/api/review/stream?depth=1")
+                .header(header::CONTENT_TYPE, "text/plain")
+                .body(Body::from(text))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let took = t0.elapsed();
+    assert!(
+        took < Duration::from_secs(25),
+        "stopped at the deadline: {took:?}"
+    );
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["kind"], "error", "{last}");
+    assert_eq!(last["status"], 503);
+    assert!(last["error"].as_str().unwrap().contains("review"), "{last}");
+    let lines = text.lines().count();
+    assert!(lines > 2, "progress came before: {lines} lines");
+}

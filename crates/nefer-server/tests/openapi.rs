@@ -232,14 +232,27 @@ impl<'d> Checker<'d> {
 
     /// Checks an answer of `method path` with `status` against the document.
     fn answer(&mut self, method: &str, path: &str, status: StatusCode, body: &Value) {
+        self.answer_as(method, path, status, "application/json", body);
+    }
+
+    /// Checks an answer (or, for `application/x-ndjson`, one line of it) of `method path` with
+    /// `status` in content type `ctype` against the document.
+    fn answer_as(
+        &mut self,
+        method: &str,
+        path: &str,
+        status: StatusCode,
+        ctype: &str,
+        body: &Value,
+    ) {
         let op = &self.doc["paths"][path][method];
         assert!(op.is_object(), "{method} {path} is not in the document");
         let resp = &op["responses"][status.as_str()];
-        let schema = resp["content"]["application/json"]["schema"]
+        let schema = resp["content"][ctype]["schema"]
             .as_object()
-            .map(|_| &resp["content"]["application/json"]["schema"])
+            .map(|_| &resp["content"][ctype]["schema"])
             .unwrap_or_else(|| {
-                panic!("{method} {path}: the document has no JSON answer for {status}")
+                panic!("{method} {path}: the document has no {ctype} answer for {status}")
             });
         let (mut seen, mut declared) = (Vec::new(), Vec::new());
         let at = format!("{method} {path} {status}");
@@ -326,7 +339,7 @@ fn documented(uri: &str) -> String {
     }
 }
 
-const ROUTES: [(&str, &str); 16] = [
+const ROUTES: [(&str, &str); 18] = [
     ("get", "/api/rules"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
@@ -338,6 +351,8 @@ const ROUTES: [(&str, &str); 16] = [
     ("post", "/api/analyze"),
     ("get", "/api/games/{id}/review"),
     ("post", "/api/review"),
+    ("get", "/api/games/{id}/review/stream"),
+    ("post", "/api/review/stream"),
     ("get", "/api/games/{id}/history"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/events"),
@@ -674,6 +689,55 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
         let v: Value = serde_json::from_slice(&bytes).unwrap();
         x.checker.answer("post", "/api/review", status, &v);
     }
+
+    // Streamed reviews: every line fits the document's line, the last is the review; errors
+    // before the stream are JSON.
+    let game_stream = uri("/review/stream?depth=1");
+    for (method, target, path, body) in [
+        (
+            "GET",
+            game_stream.as_str(),
+            "/api/games/{id}/review/stream",
+            None,
+        ),
+        (
+            "POST",
+            "/api/review/stream?depth=1",
+            "/api/review/stream",
+            Some(record.as_str()),
+        ),
+    ] {
+        let (status, ctype, bytes) = send(x.router, method, target, None, body).await;
+        assert_eq!(status, S::OK);
+        assert_eq!(ctype.as_deref(), Some("application/x-ndjson"));
+        let text = String::from_utf8(bytes).unwrap();
+        let m = method.to_lowercase();
+        for line in text.lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            x.checker
+                .answer_as(&m, path, status, "application/x-ndjson", &v);
+        }
+        assert!(
+            text.lines()
+                .last()
+                .unwrap()
+                .starts_with(r#"{"kind":"review""#)
+        );
+    }
+    x.get("/api/games/nosuchgame/review/stream", None, S::NOT_FOUND)
+        .await;
+    x.get(&uri("/review/stream?depth=4"), None, S::BAD_REQUEST)
+        .await;
+    let (status, _, bytes) = send(
+        x.router,
+        "POST",
+        "/api/review/stream",
+        None,
+        Some("rules: senet.kendall\nnonsense\n"),
+    )
+    .await;
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    x.checker.answer("post", "/api/review/stream", status, &v);
 
     // Everything the document declares for an answer turned up in one.
     let missing: Vec<_> = x.checker.declared.difference(&x.checker.seen).collect();

@@ -118,6 +118,52 @@ export async function request(method, path, { body, token, text = false } = {}) 
   return data;
 }
 
+/**
+ * A streamed review (GET /api/games/{id}/review/stream, POST /api/review/stream): reads its
+ * lines (one JSON object each) as they come, hands each `progress` line to `onProgress`, and
+ * resolves to the `review` line's review. An error before the stream is the server's JSON
+ * error; an `error` line, or a stream cut before its review, throws too.
+ */
+async function reviewStream(method, path, body, onProgress) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'text/plain; charset=utf-8';
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body });
+  } catch (e) {
+    throw new ApiError(`Cannot reach the server (${e.message}).`, 0);
+  }
+  if (!res.ok || !res.body) {
+    const raw = await res.text();
+    let data = null;
+    try { data = raw ? JSON.parse(raw) : null; } catch { data = null; }
+    throw new ApiError((data && data.error) || `The server answered ${res.status} ${res.statusText}.`, res.status, data || {});
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = '';
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (e) {
+      throw new ApiError(`The review was cut off (${e.message}).`, 0);
+    }
+    if (chunk.done) break;
+    rest += chunk.value;
+    let nl;
+    while ((nl = rest.indexOf('\n')) >= 0) {
+      const line = rest.slice(0, nl).trim();
+      rest = rest.slice(nl + 1);
+      if (!line) continue;
+      const msg = JSON.parse(line);
+      if (msg.kind === 'progress') onProgress(msg);
+      else if (msg.kind === 'review') return msg.review;
+      else if (msg.kind === 'error') throw new ApiError(msg.error, msg.status, msg);
+    }
+  }
+  throw new ApiError('The review stopped before its end.', 0);
+}
+
 export const api = {
   rules: () => request('GET', '/api/rules'),
   levels: () => request('GET', '/api/levels'),
@@ -129,6 +175,10 @@ export const api = {
   hint: (id, token) => request('GET', `/api/games/${enc(id)}/hint`, { token }),
   review: (id) => request('GET', `/api/games/${enc(id)}/review`),
   reviewRecord: (ngr) => request('POST', '/api/review', { body: ngr }),
+  /** The review of game `id` as it is made: `onProgress` gets each progress line. */
+  reviewStream: (id, onProgress) => reviewStream('GET', `/api/games/${enc(id)}/review/stream`, undefined, onProgress),
+  /** The review of a record as it is made. */
+  reviewRecordStream: (ngr, onProgress) => reviewStream('POST', '/api/review/stream', ngr, onProgress),
   recordText: (id) => request('GET', `/api/games/${enc(id)}/record`, { text: true }),
   /** One page of a record's replay: the frames from `from`. */
   replayPage: (ngr, from) => request('POST', `/api/replay?from=${from}`, { body: ngr }),

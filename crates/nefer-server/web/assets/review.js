@@ -15,8 +15,8 @@ export async function reviewPage(root, id) {
   document.title = 'nefer · review';
   root.dataset.state = 'idle';
   if (id) {
-    const load = async () => {
-      const [review, text] = await Promise.all([api.review(id), api.recordText(id)]);
+    const load = async (onProgress) => {
+      const [review, text] = await Promise.all([api.reviewStream(id, onProgress), api.recordText(id)]);
       return [review, await api.replay(text), text];
     };
     await run(root, `game ${id}`, load, id);
@@ -24,7 +24,7 @@ export async function reviewPage(root, id) {
   }
   const file = h('input', { type: 'file', id: 'ngr-file', accept: '.ngr,text/plain' });
   const area = h('div', { id: 'review-area' });
-  const fromRecord = (text, name) => run(area, name, async () => [...await Promise.all([api.reviewRecord(text), api.replay(text)]), text], null, root);
+  const fromRecord = (text, name) => run(area, name, async (onProgress) => [...await Promise.all([api.reviewRecordStream(text, onProgress), api.replay(text)]), text], null, root);
   file.addEventListener('change', async () => {
     clearError();
     const f = file.files[0];
@@ -39,19 +39,37 @@ export async function reviewPage(root, id) {
 }
 
 /**
- * Runs `load` (the review and the replay's frames) with a "reviewing…" state and the seconds it
- * has taken, then shows the result in `area` (`stateRoot` carries data-state for tests).
+ * Runs `load` (the review and the replay's frames) with a "reviewing…" state: the seconds it
+ * has taken, the share of positions analysed and the win-chance graph as far as it has come
+ * (`load` hands the review's progress lines to its argument); then shows the result in `area`
+ * (`stateRoot` carries data-state for tests).
  */
 async function run(area, name, load, gameId, stateRoot = area) {
   const started = performance.now();
   const secs = h('span', { id: 'review-secs' }, '0.0');
-  area.replaceChildren(h('div', { class: 'notice', id: 'review-progress', role: 'status' },
-    h('p', {}, `Reviewing ${name}: every position is analysed… `, secs, ' s'),
-    h('progress', { 'aria-label': 'Reviewing' })));
+  const pctText = h('span', { id: 'review-pct' }, '0 %');
+  const bar = h('progress', { 'aria-label': 'Reviewing', id: 'review-bar' });
+  const box = h('div', { class: 'notice', id: 'review-progress', role: 'status' },
+    h('p', {}, `Reviewing ${name}: every position is analysed… `, pctText, ' · ', secs, ' s'), bar);
+  let live = null;
+  area.replaceChildren(box);
   stateRoot.dataset.state = 'loading';
   const timer = setInterval(() => { secs.textContent = ((performance.now() - started) / 1000).toFixed(1); }, 100);
+  // Each line: the bar and the percentage, and the graph's new points.
+  const onProgress = (p) => {
+    bar.max = p.total;
+    bar.value = p.done;
+    pctText.textContent = `${Math.floor((100 * p.done) / p.total)} %`;
+    box.dataset.done = String(p.done);
+    box.dataset.total = String(p.total);
+    if (!live) {
+      live = liveGraph(p.total - 1);
+      box.append(h('section', { class: 'panel' }, h('h2', {}, 'Win chance so far'), live.el));
+    }
+    live.add(p.from, p.graph, p.decisions);
+  };
   try {
-    const [review, replay, text] = await load();
+    const [review, replay, text] = await load(onProgress);
     clearInterval(timer);
     show(area, review, replay, text, name, gameId, (performance.now() - started) / 1000);
     stateRoot.dataset.state = 'ready';
@@ -295,6 +313,43 @@ function winGraph(review, n, goto) {
       cursor.setAttribute('x1', x(k));
       cursor.setAttribute('x2', x(k));
       for (const c of points) c.classList.toggle('current', Number(c.dataset.i) === k);
+    },
+  };
+}
+
+/**
+ * The graph of `winGraph` while the review is made: the same axes for `n` actions, each point
+ * and both seats' lines drawn as its progress line comes (`data-i`, `data-a` as the full
+ * graph's), mistakes and blunders marked.
+ */
+function liveGraph(n) {
+  const W = 1000, H = 260, x0 = 44, x1 = 990, y0 = 12, y1 = 232;
+  const x = (k) => x0 + (n ? (k * (x1 - x0)) / n : 0);
+  const y = (p) => y1 - p * (y1 - y0);
+  const grid = [0, 0.25, 0.5, 0.75, 1].flatMap((p) => [
+    s('line', { x1: x0, x2: x1, y1: y(p), y2: y(p), class: p === 0.5 ? 'grid mid' : 'grid' }),
+    s('text', { x: x0 - 6, y: y(p) + 4, 'text-anchor': 'end', class: 'axis' }, `${p * 100}%`)]);
+  const lineA = s('polyline', { points: '', class: 'line-a' });
+  const lineB = s('polyline', { points: '', class: 'line-b' });
+  const marks = s('g', {});
+  const dots = s('g', {});
+  const svg = s('svg', { viewBox: `0 -12 ${W} ${H + 12}`, class: 'wc-graph', id: 'wc-graph-live', role: 'img', 'aria-label': 'Win chance of seat A so far, as the review goes on' },
+    ...grid, lineB, lineA, marks, dots);
+  const a = [], b = [];
+  return {
+    el: h('div', { class: 'graph-wrap' }, svg),
+    add(from, values, decisions) {
+      values.forEach((v, j) => {
+        const k = from + j;
+        a.push(`${x(k).toFixed(2)},${y(v).toFixed(2)}`);
+        b.push(`${x(k).toFixed(2)},${y(1 - v).toFixed(2)}`);
+        dots.append(s('circle', { cx: x(k), cy: y(v), r: n > 300 ? 2 : 3, class: 'pt', 'data-i': k, 'data-a': String(v) }));
+      });
+      lineA.setAttribute('points', a.join(' '));
+      lineB.setAttribute('points', b.join(' '));
+      for (const d of decisions) {
+        if (d.mark === 'mistake' || d.mark === 'blunder') marks.append(s('path', { d: `M${x(d.ply)},${y0 - 2} l-5,-9 h10 z`, class: `err-mark mark-${d.mark}`, 'data-ply': d.ply }));
+      }
     },
   };
 }
