@@ -75,11 +75,11 @@ export async function newPage(browser, opts = {}) {
   const { settings, ...ctxOpts } = opts;
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...ctxOpts });
   // The game page's settings (localStorage `nefer.settings`) unless the browser has some: a lost
-  // throw waits for its pass button, which the clicking helpers press, unless a test asks for
-  // the player's defaults (`settings: {}`) or others.
+  // throw waits for its pass button, which the clicking helpers press, and the computer's turn
+  // is played out fast, unless a test asks for the player's defaults (`settings: {}`) or others.
   await ctx.addInitScript((s) => {
     try { if (!localStorage.getItem('nefer.settings')) localStorage.setItem('nefer.settings', s); } catch { /* no storage here */ }
-  }, JSON.stringify(settings || { autoPass: false }));
+  }, JSON.stringify(settings || { autoPass: false, pace: 'fast' }));
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));

@@ -161,7 +161,12 @@ class GamePage {
     return h('section', { class: 'panel', id: 'settings', 'aria-label': 'Settings' },
       h('h2', {}, 'Settings'),
       box('autoPass', `A lost throw passes by itself, ${AUTO_DELAY_MS / 1000} s after saying why`),
-      box('autoForced', `The only possible move is played by itself, ${AUTO_DELAY_MS / 1000} s after it is shown (else Enter plays it)`));
+      box('autoForced', `The only possible move is played by itself, ${AUTO_DELAY_MS / 1000} s after it is shown (else Enter plays it)`),
+      h('div', {},
+        h('label', { for: 'set-pace' }, "The computer's turn, step by step: "),
+        h('select', {
+          id: 'set-pace', onchange: (e) => setSetting('pace', e.target.value),
+        }, Object.entries(PACES).map(([k, p]) => h('option', { value: k, selected: settings().pace === k }, p.name)))));
   }
 
   /**
@@ -235,12 +240,84 @@ class GamePage {
   onEvent(v) {
     const undone = v.version < this.lastEvent;
     this.lastEvent = v.version;
-    if (undone || v.version > this.view.version) this.setView(v, true);
+    if (undone || v.version > this.view.version) this.setView(v, undone);
   }
 
   /** Shows a view: a newer one, or any one when `force` (an undo lowers the version). */
   setView(v, force = false) {
+    // While the computer's turn is played out, the newest view waits for its end.
+    if (this.playing) {
+      if (force || !this.queued || v.version >= this.queued.version) this.queued = v;
+      return;
+    }
     if (!force && v.version < this.view.version) return;
+    if (!force && this.computerSteps(v).length) {
+      this.playOut(v);
+      return;
+    }
+    this.applyView(v, force);
+  }
+
+  /** The computer's actions between the view shown and `v` (none when they are not played out). */
+  computerSteps(v) {
+    const old = this.view;
+    if (v.mode !== 'computer' || v.version <= old.version || !this.you().length || PACES[settings().pace].step === 0) return [];
+    const fresh = (v.history || []).filter((e) => e.i >= old.version);
+    // Only where the view carries every action in between (it carries the newest ones).
+    if (!fresh.length || fresh[0].i !== old.version) return [];
+    return fresh.some((e) => e.seat && !this.you().includes(e.seat)) ? fresh : [];
+  }
+
+  /**
+   * Plays the actions between the view shown and `v` out one by one (the computer's turn, which
+   * the server answers with at once): each throw's sticks and words, then each move's position
+   * with its piece sliding, at the pace the settings ask for; then shows `v`. The positions
+   * between are the server's replay of the game's record (POST /api/replay from the version
+   * shown): the page works out no move. Controls stay off meanwhile.
+   */
+  async playOut(v) {
+    const steps = this.computerSteps(v);
+    const from = this.view.version;
+    this.playing = true;
+    this.busy = true;
+    this.busyWhat = 'playing';
+    this.render();
+    let frames = new Map();
+    try {
+      const r = await api.replayPage(await api.recordText(this.id), from);
+      frames = new Map(r.frames.map((f) => [f.i, f]));
+    } catch {
+      // Without the positions the words and the sticks are still told, step by step.
+    }
+    const pace = PACES[settings().pace].step;
+    const said = [];
+    for (const e of steps) {
+      said.push(e.text);
+      this.said.textContent = said.join(' ');
+      this.status.textContent = e.text;
+      this.root.dataset.step = String(e.i);
+      const frame = frames.get(e.i + 1);
+      if (e.kind === 'throw' && e.sticks) this.showSticks(e.sticks, e.seat);
+      if (frame && e.kind === 'move') {
+        const [a, b] = e.token.split('-');
+        this.board.render(frame.layout, { lastMove: b ? { seat: e.seat, from: a, to: b } : null, animate: Boolean(b) });
+      }
+      await new Promise((r) => setTimeout(r, pace));
+    }
+    delete this.root.dataset.step;
+    const next = this.queued && this.queued.version >= v.version ? this.queued : v;
+    this.queued = null;
+    this.playing = false;
+    this.busy = false;
+    this.saidFrom = from;
+    // The last step is already drawn: the view does not slide its last move again.
+    this.shownActions = next.version;
+    this.applyView(next, true);
+    this.focusNext();
+  }
+
+  /** Shows `v` (after setView's checks). */
+  applyView(v, force) {
     const changed = v.version !== this.view.version;
     // A spectator's stream view says you = []; keep the seats this page's token holds.
     if (this.token && (!v.you || v.you.length === 0) && this.view.you && this.view.you.length) v = { ...v, you: this.view.you };
@@ -305,7 +382,8 @@ class GamePage {
     const newest = (v.history || []).length ? v.history[v.history.length - 1] : null;
     const fresh = last && this.shownActions !== undefined && moves > this.shownActions && newest.kind === 'move' && newest.token.includes('-');
     this.shownActions = moves;
-    this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
+    // (while the computer's turn is played out, the board shows its steps)
+    if (!this.playing) this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
     this.pools.textContent = ['A', 'B'].map((s) => {
       const l = v.layout[s];
       const parts = [];
@@ -315,9 +393,9 @@ class GamePage {
       return `${this.seatName(s)} (${v.board.pieces[s].plural}): ${l.board.length} on the board, ${parts.join(', ')}`;
     }).join(' · ');
 
-    // Sticks and the value of the last throw.
-    const value = st.kind === 'decide' && st.throw ? st.throw : v.sticks ? throwValue(v.sticks) : null;
-    this.sticksBox.replaceChildren(drawSticks(v.sticks), h('span', { class: 'throw-value', 'aria-hidden': 'true' }, value ? String(value) : '–'));
+    // Sticks, the value of the last throw and whose throw it was.
+    const lastThrow = [...(v.history || [])].reverse().find((e) => e.kind === 'throw');
+    if (!this.playing) this.showSticks(v.sticks, lastThrow ? lastThrow.seat : null);
 
     // Status line and the game-over banner.
     this.status.classList.toggle('yours', this.mine());
@@ -378,12 +456,22 @@ class GamePage {
     if (svg.style.width !== `${width}px`) svg.style.width = `${width}px`;
   }
 
+  /** The sticks as they fell, their value, and whose throw they show. */
+  showSticks(sticks, seat) {
+    const value = sticks ? throwValue(sticks) : null;
+    const who = sticks && seat ? `${this.seatName(seat)} (${seat})` : '';
+    this.sticksBox.replaceChildren(drawSticks(sticks),
+      h('span', { class: 'throw-value', 'aria-hidden': 'true' }, value ? String(value) : '–'),
+      h('span', { class: 'sticks-who', id: 'sticks-who' }, who ? `${who} threw` : 'No throw yet'));
+  }
+
   statusText() {
     const st = this.view.status;
     const v = this.view;
     if (st.kind === 'over') return 'The game is over.';
     // While a request is out, say so: against a strong computer the answer can take seconds.
     if (this.busy && this.busyWhat === 'tutor') return 'The tutor looks at your move…';
+    if (this.busy && this.busyWhat === 'playing') return "The computer's turn…";
     if (this.busy) return v.mode === 'computer' && this.busyWhat === 'move' ? 'The computer is thinking…' : 'Sending…';
     const name = this.seatName(st.seat);
     const who = v.mode === 'local' ? `${name} (${st.seat})` : 'You';
@@ -684,6 +772,13 @@ class GamePage {
     this.hintList.classList.toggle('hidden', items.length === 0);
   }
 }
+
+/** The paces of the computer's turn played out: how long each of its steps is shown. */
+const PACES = {
+  normal: { name: 'at a readable pace', step: 900 },
+  fast: { name: 'fast', step: 350 },
+  skip: { name: 'skipped (shown at once)', step: 0 },
+};
 
 /** How long a pass or the only move is shown before it goes on by itself (settings). */
 const AUTO_DELAY_MS = 1500;
