@@ -305,15 +305,18 @@ class GamePage {
       await new Promise((r) => setTimeout(r, pace));
     }
     delete this.root.dataset.step;
-    const next = this.queued && this.queued.version >= v.version ? this.queued : v;
+    const queued = this.queued;
     this.queued = null;
     this.playing = false;
     this.busy = false;
     this.saidFrom = from;
     // The last step is already drawn: the view does not slide its last move again.
-    this.shownActions = next.version;
-    this.applyView(next, true);
-    this.focusNext();
+    this.shownActions = v.version;
+    this.applyView(v, true);
+    // A view that came meanwhile: an undo is shown, a newer one played out in turn (the stream
+    // can bring the computer's turn in parts).
+    if (queued && queued.version !== v.version) this.setView(queued, queued.version < v.version);
+    else this.focusNext();
   }
 
   /** Shows `v` (after setView's checks). */
@@ -603,7 +606,8 @@ class GamePage {
     this.render();
     try {
       const v = await fn();
-      this.busy = false;
+      // (while the computer's turn is played out the controls stay off until its end)
+      this.busy = this.playing;
       if (v && v.status) this.setView(v, force);
       else this.render();
       this.focusNext();
