@@ -72,11 +72,11 @@ export class BoardView {
         cells: [{ x: t.x + t.w - cw - 0.3 * k, y: t.y + 0.3 * k, w: cw, h: t.h - 0.6 * k, k }],
       };
     }
-    const fs = 1.05 * k;
+    const fs = 1.25 * k;
     const top = 1.75 * k;
     const w = (t.w - 0.3 * k * (pools.length + 1)) / pools.length;
     return {
-      k, fs, x: t.x + 0.4 * k, y: t.y + 1.3 * k, room: t.w - 0.8 * k,
+      k, fs, x: t.x + 0.4 * k, y: t.y + 1.4 * k, room: t.w - 0.8 * k,
       cells: pools.map((_, i) => ({ x: t.x + 0.3 * k + i * (w + 0.3 * k), y: t.y + top, w, h: t.h - top - 0.3 * k, k })),
     };
   }
