@@ -67,9 +67,19 @@ export async function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }
 
-/** A new page that fails the test on any script error or console error. */
+/**
+ * A new page that fails the test on any script error or console error. `opts` are the browser
+ * context's, and `settings` the game page's (see below).
+ */
 export async function newPage(browser, opts = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...opts });
+  const { settings, ...ctxOpts } = opts;
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...ctxOpts });
+  // The game page's settings (localStorage `nefer.settings`) unless the browser has some: a lost
+  // throw waits for its pass button, which the clicking helpers press, and the computer's turn
+  // is played out fast, unless a test asks for the player's defaults (`settings: {}`) or others.
+  await ctx.addInitScript((s) => {
+    try { if (!localStorage.getItem('nefer.settings')) localStorage.setItem('nefer.settings', s); } catch { /* no storage here */ }
+  }, JSON.stringify(settings || { autoPass: false, pace: 'fast' }));
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));

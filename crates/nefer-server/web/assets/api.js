@@ -28,6 +28,25 @@ function writeStore(key, value) {
   } catch { return false; }
 }
 
+// The player's settings for the game page, kept in localStorage like the seats.
+const SETTINGS_KEY = 'nefer.settings';
+/** What a setting is until the player changes it: a lost throw passes by itself (after its
+ * reason is shown), the only possible move waits for the player (one key plays it), the
+ * computer's turn is played out step by step at a readable pace (`normal`, `fast`, `skip`). */
+export const SETTINGS_DEFAULT = { autoPass: true, autoForced: false, pace: 'normal' };
+
+/** The settings: the defaults with what the player changed. */
+export function settings() {
+  let kept = {};
+  try { kept = JSON.parse(readStore(SETTINGS_KEY) || '{}') || {}; } catch { /* unreadable: the defaults */ }
+  return { ...SETTINGS_DEFAULT, ...kept };
+}
+
+/** Changes one setting (kept in this browser). */
+export function setSetting(name, value) {
+  writeStore(SETTINGS_KEY, JSON.stringify({ ...settings(), [name]: value }));
+}
+
 /** Your games, newest first: [{id, token, saved, rules, mode, tutor, links}]. */
 export function myGames() {
   try {

@@ -12,6 +12,9 @@ export const traySpot = (pool, seat) => `${pool}:${seat}`;
 
 let boardCount = 0;
 
+/** The least size of a live spot on screen, in CSS pixels (the usual touch target, 44 px). */
+export const MIN_TARGET_PX = 44;
+
 export class BoardView {
   /**
    * @param {HTMLElement} container where the SVG goes (emptied first)
@@ -34,22 +37,53 @@ export class BoardView {
     this.pieceLayer = s('g', { class: 'pieces' });
     this.overLayer = s('g', { class: 'overlay' });
     this.spotLayer = s('g', { class: 'spots' });
-    this.svg.append(this.geo.board, this.lastLayer, this.trayLayer, this.pieceLayer, this.overLayer, this.spotLayer);
+    // Place numbers go over everything (pieces, rings), shown when asked for ("show hole and
+    // square numbers"), so that neither a piece nor a highlight hides them.
+    this.numLayer = s('g', { class: 'numbers', 'aria-hidden': 'true' },
+      ...(this.geo.numbers || []).map((q) => s('text', {
+        x: q.x, y: q.y, 'font-size': q.size, 'text-anchor': q.anchor || 'middle', class: 'place-num', 'data-place': q.place,
+      }, String(q.n))));
+    this.svg.append(this.geo.board, this.lastLayer, this.trayLayer, this.pieceLayer, this.overLayer, this.spotLayer, this.numLayer);
     this.spots = new Map();
     // Ids inside this SVG (clip paths) must not clash with another board's on the same page.
     this.uid = `board${++boardCount}`;
     this.makeSpots();
     container.replaceChildren(this.svg);
+    // Live spots are kept at least a finger wide whatever the board's size on screen.
+    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.sizeHits()).observe(this.svg);
+  }
+
+  /**
+   * How a seat's tray is laid out, in board units: its label (where it starts, its baseline,
+   * font size and the room it has) and its cells. With two pools (hand and off) the label runs
+   * along the top and the cells share the row under it; with one (Senet's off) the label takes
+   * the tray's whole height on the left and the cell stands at the right, so that the label can
+   * be written large enough to read on a phone, where a Senet board is 390 px wide.
+   */
+  trayLook(seat) {
+    const t = this.geo.trays[seat];
+    const k = t.h / 5.3;
+    const pools = this.pools();
+    if (pools.length === 1) {
+      const fs = t.h * 0.38;
+      const cw = t.w * 0.34;
+      return {
+        k, fs, x: t.x + 0.3 * k, y: t.y + t.h / 2 + fs * 0.36, room: t.w - cw - 0.9 * k,
+        cells: [{ x: t.x + t.w - cw - 0.3 * k, y: t.y + 0.3 * k, w: cw, h: t.h - 0.6 * k, k }],
+      };
+    }
+    const fs = 1.25 * k;
+    const top = 1.75 * k;
+    const w = (t.w - 0.3 * k * (pools.length + 1)) / pools.length;
+    return {
+      k, fs, x: t.x + 0.4 * k, y: t.y + 1.4 * k, room: t.w - 0.8 * k,
+      cells: pools.map((_, i) => ({ x: t.x + 0.3 * k + i * (w + 0.3 * k), y: t.y + top, w, h: t.h - top - 0.3 * k, k })),
+    };
   }
 
   /** Rectangle of one tray cell ('hand', 'off') of a seat, in board units. */
   cellRect(seat, pool) {
-    const t = this.geo.trays[seat];
-    const k = t.h / 5.3;
-    const pools = this.pools();
-    const i = pools.indexOf(pool);
-    const w = (t.w - 0.3 * k * (pools.length + 1)) / pools.length;
-    return { x: t.x + 0.3 * k + i * (w + 0.3 * k), y: t.y + 1.5 * k, w, h: t.h - 1.8 * k, k };
+    return this.trayLook(seat).cells[this.pools().indexOf(pool)];
   }
 
   /** The tray cells the board shows (Senet pieces never wait in a hand). */
@@ -61,6 +95,9 @@ export class BoardView {
   makeSpots() {
     const r = this.geo.hitRadius;
     const add = (id, shape, ring, label) => {
+      // What the hit area is drawn as, to grow it back from when it was made finger-sized.
+      shape.dataset.base = JSON.stringify(shape.tagName === 'circle' ? { r: Number(shape.getAttribute('r')) }
+        : { x: Number(shape.getAttribute('x')), y: Number(shape.getAttribute('y')), w: Number(shape.getAttribute('width')), h: Number(shape.getAttribute('height')) });
       const g = s('g', { class: 'spot', 'data-spot': id }, shape, ring, title(label));
       g.addEventListener('click', () => { if (g.classList.contains('active')) this.onActivate(id); });
       g.addEventListener('keydown', (e) => {
@@ -73,6 +110,14 @@ export class BoardView {
       this.spotLayer.append(g);
     };
     for (const [place, p] of this.geo.places) {
+      if (this.geo.cell) {
+        // A square board: the square is the spot, its ring along the square's edge.
+        const u = this.geo.cell;
+        add(place, s('rect', { x: p.x - u / 2, y: p.y - u / 2, width: u, height: u, class: 'hit' }),
+          s('rect', { x: p.x - u / 2 + 0.4, y: p.y - u / 2 + 0.4, width: u - 0.8, height: u - 0.8, rx: 0.6, class: 'ring' }),
+          this.geo.titles.get(place) || place);
+        continue;
+      }
       const rr = p.shared ? r * 1.6 : r;
       // The ring goes round the piece, not across it.
       const ring = p.shared ? rr * 0.92 : Math.max(rr * 0.92, this.geo.pieceSize * 0.56);
@@ -196,36 +241,37 @@ export class BoardView {
     const fits = [];
     for (const seat of ['A', 'B']) {
       const t = this.geo.trays[seat];
-      const k = t.h / 5.3;
+      const look = this.trayLook(seat);
+      const k = look.k;
       const l = layout[seat];
       nodes.push(s('rect', { x: t.x, y: t.y, width: t.w, height: t.h, rx: 0.4 * k, class: 'tray' }));
       // The captured count stands on its own at the right, so that a long name (up to 40
       // characters) cannot push it out of the tray; the name is cut at the tray's edge (or
       // before the count) and its full text is the label's tooltip.
-      const fs = 0.78 * k;
-      const room = t.w - 0.8 * k;
+      const fs = look.fs;
+      const room = look.room;
       let cap = null;
       if (l.trophies) {
         const words = `${l.trophies} captured`;
-        cap = s('text', { x: t.x + t.w - 0.4 * k, y: t.y + 1.05 * k, 'font-size': fs, 'text-anchor': 'end', class: 'tray-label tray-trophies', 'data-seat': seat }, words);
+        cap = s('text', { x: look.x + room, y: look.y, 'font-size': fs, 'text-anchor': 'end', class: 'tray-label tray-trophies', 'data-seat': seat }, words);
         nodes.push(cap);
       }
       const clip = `${this.uid}-tray-${seat}`;
       const text = `${this.seatLabel(seat)} (${this.facts.pieces[seat].plural})`;
       // Until the count is measured (below), a generous guess of its width.
-      const clipRect = s('rect', { x: t.x + 0.4 * k, y: t.y, width: Math.max(room - (cap ? cap.textContent.length * fs * 0.62 + 0.5 * k : 0), 0), height: 1.5 * k });
+      const clipRect = s('rect', { x: look.x, y: look.y - fs * 1.1, width: Math.max(room - (cap ? cap.textContent.length * fs * 0.62 + 0.5 * k : 0), 0), height: fs * 1.5 });
       if (cap) fits.push({ cap, clipRect, room, gap: 0.5 * k });
       nodes.push(s('clipPath', { id: clip }, clipRect));
-      nodes.push(s('text', { x: t.x + 0.4 * k, y: t.y + 1.05 * k, 'font-size': fs, class: 'tray-label', 'data-seat': seat, 'clip-path': `url(#${clip})` }, text, title(text)));
+      nodes.push(s('text', { x: look.x, y: look.y, 'font-size': fs, class: 'tray-label', 'data-seat': seat, 'clip-path': `url(#${clip})` }, text, title(text)));
       for (const pool of this.pools()) {
         const c = this.cellRect(seat, pool);
         const n = l[pool];
         nodes.push(s('rect', { x: c.x, y: c.y, width: c.w, height: c.h, rx: 0.3 * k, class: 'tray-cell' }));
-        nodes.push(s('text', { x: c.x + 0.3 * k, y: c.y + c.h - 0.35 * k, 'font-size': 0.7 * k, class: 'tray-caption' }, pool === 'hand' ? 'hand' : 'off'));
-        if (n > 0) {
-          nodes.push(piece(this.facts.pieces[seat].kind, seat, c.x + c.w * 0.42, c.y + c.h * 0.45, Math.min(c.h * 0.8, 2.4 * k)));
-        }
-        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h * 0.6, 'font-size': 1.05 * k, 'text-anchor': 'end', class: 'tray-count', 'data-seat': seat, 'data-pool': pool }, `×${n}`));
+        // The piece on the left, the pool's name at the top right, the count under it.
+        const ps = Math.min(c.h * 0.75, 2.4 * k);
+        if (n > 0) nodes.push(piece(this.facts.pieces[seat].kind, seat, c.x + 0.2 * k + ps / 2, c.y + c.h / 2, ps));
+        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + 0.25 * k + Math.min(0.85 * k, c.h * 0.28), 'font-size': Math.min(0.85 * k, c.h * 0.28), 'text-anchor': 'end', class: 'tray-caption' }, pool === 'hand' ? 'hand' : 'off'));
+        nodes.push(s('text', { x: c.x + c.w - 0.3 * k, y: c.y + c.h - 0.35 * k, 'font-size': Math.min(1.3 * k, c.h * 0.45), 'text-anchor': 'end', class: 'tray-count', 'data-seat': seat, 'data-pool': pool }, `×${n}`));
       }
     }
     this.trayLayer.replaceChildren(...nodes);
@@ -292,6 +338,7 @@ export class BoardView {
       g.classList.toggle('selected', id === selected);
       g.classList.toggle('hint', hint.includes(id));
       g.classList.toggle('active', Boolean(label));
+      g.dataset.kind = targets.has(id) ? 'target' : movable.has(id) ? 'movable' : '';
       if (label) {
         g.setAttribute('tabindex', '0');
         g.setAttribute('role', 'button');
@@ -300,6 +347,32 @@ export class BoardView {
         g.removeAttribute('tabindex');
         g.removeAttribute('role');
         g.removeAttribute('aria-label');
+      }
+    }
+
+    this.sizeHits();
+  }
+
+  /**
+   * Makes every live spot's hit area at least MIN_TARGET_PX across on screen (a finger's width:
+   * on a phone a hole is under 30 px), and gives the others back their own size. Inert spots
+   * take no clicks (CSS), so a grown spot cannot be shadowed by the holes around it.
+   */
+  sizeHits() {
+    const ctm = this.svg.isConnected && this.svg.getScreenCTM();
+    const min = ctm && ctm.a > 0 ? MIN_TARGET_PX / ctm.a : 0;
+    for (const g of this.spots.values()) {
+      const hit = g.firstChild;
+      const base = JSON.parse(hit.dataset.base);
+      const grow = g.classList.contains('active') ? min : 0;
+      if ('r' in base) {
+        hit.setAttribute('r', String(Math.max(base.r, grow / 2)));
+      } else {
+        const w = Math.max(base.w, grow), hh = Math.max(base.h, grow);
+        hit.setAttribute('x', String(base.x - (w - base.w) / 2));
+        hit.setAttribute('y', String(base.y - (hh - base.h) / 2));
+        hit.setAttribute('width', String(w));
+        hit.setAttribute('height', String(hh));
       }
     }
   }

@@ -3,7 +3,7 @@
 // player's choices. Live updates come over server-sent events, so online opponents' moves and
 // spectators' boards arrive without reloading.
 import { h } from './svg.js';
-import { api, follow, tokenFor, saveToken, linksFor, gameInfo, rememberGame } from './api.js';
+import { api, follow, tokenFor, saveToken, linksFor, gameInfo, rememberGame, settings, setSetting } from './api.js';
 import { BoardView, legend } from './boardview.js';
 import { drawSticks, throwValue } from './sticks.js';
 import { historyLines, lastMove } from './moves.js';
@@ -42,6 +42,7 @@ class GamePage {
     this.warning = null; // the tutor's warning about a move: {move, entry, best}
     this.tutor = Boolean((gameInfo(id) || {}).tutor) && view.mode !== 'online';
     this.busy = false;
+    this.saidFrom = view.version; // the actions from here on are said in words (tell)
     this.build();
     this.render();
     this.lastEvent = -1; // version of the last view the event stream sent
@@ -68,6 +69,9 @@ class GamePage {
     this.banner = h('div', { class: 'banner hidden', role: 'status', 'aria-live': 'polite', id: 'banner' });
     this.status = h('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
     this.live = h('p', { class: 'notice hidden', id: 'live' });
+    // What the last actions did, in the server's words (the core's event descriptions): why a
+    // throw was lost, that a throw earns another, a line, a capture, an exchange…
+    this.said = h('p', { class: 'said', id: 'said', 'aria-live': 'polite' });
     this.sticksBox = h('div', { class: 'sticks-box' });
     this.throwBtn = h('button', { id: 'throw', type: 'button', onclick: () => this.doThrow() }, 'Throw the sticks');
     this.movesBox = h('div', { class: 'moves-list', id: 'moves', role: 'group', 'aria-label': 'Legal moves' });
@@ -91,30 +95,32 @@ class GamePage {
     const mark = (s) => (this.you().includes(s) && this.view.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
     const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${v.board.pieces[s].plural}${mark(s)})`).join(' against ');
 
-    this.root.replaceChildren(
-      h('h1', {}, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
-      // (replaceChildren would write a null as the text "null")
-      this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : '',
-      h('p', {}, seatsLine),
-      h('div', { class: `game ${this.family}` },
-        h('div', {},
-          this.banner,
-          wrap,
+    // The board and what a turn needs (status, sticks, the buttons, the moves, the confirmation)
+    // come first and are sized to be on the screen together without scrolling (fit()); the
+    // rest (the trays in words, numbers, legend, links, history) follows them.
+    this.playPanel = h('section', { class: 'panel play', id: 'play', 'aria-label': 'Play' },
+      this.status,
+      this.said,
+      this.live,
+      h('div', { class: 'row turn-row' }, this.sticksBox, this.throwBtn, this.hintBtn, this.undoBtn),
+      this.confirmBox,
+      this.tutorBox,
+      this.movesBox,
+      this.hintText,
+      this.hintList);
+    this.gameEl = h('div', { class: `game playing ${this.family}` },
+      h('div', { class: 'board-col' },
+        this.banner,
+        wrap),
+      h('div', { class: 'side' },
+        this.playPanel,
+        h('section', { class: 'panel', 'aria-label': 'The board' },
+          h('p', { class: 'seats' }, seatsLine),
           this.pools,
           h('div', { class: 'row' }, h('label', { for: 'numbers' }, numbersToggle, ' Show hole and square numbers')),
           h('details', {}, h('summary', {}, 'What the marks on the board mean'), h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))))),
-        h('div', { class: 'side' },
-          h('section', { class: 'panel', 'aria-label': 'Play' },
-            this.status,
-            this.live,
-            this.sticksBox,
-            h('div', { class: 'row' }, this.throwBtn, this.hintBtn, this.undoBtn),
-            this.hintText,
-            this.hintList,
-            this.tutorBox,
-            this.confirmBox,
-            this.movesBox),
-          this.linksPanel(),
+        this.settingsPanel(),
+        this.linksPanel(),
           h('section', { class: 'panel' }, h('h2', {}, 'Moves so far'), this.historyList),
           h('section', { class: 'panel' },
             h('h2', {}, 'Game'),
@@ -123,8 +129,16 @@ class GamePage {
               h('a', { class: 'button secondary', id: 'replay-link', href: `/replay?game=${encodeURIComponent(this.id)}` }, 'Replay this game'),
               h('a', { class: 'button secondary', id: 'review-now', href: `/review/${encodeURIComponent(this.id)}` }, 'Review so far'),
               h('a', { class: 'button secondary', href: '/' }, 'New game')),
-            h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox)))));
+            h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox))));
+    this.root.replaceChildren(
+      h('h1', { class: 'game-head' }, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
+      // (replaceChildren would write a null as the text "null")
+      this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : '',
+      this.gameEl);
     this.wrap = wrap;
+    // The board follows the window's size (a phone turned, a window resized).
+    this.onResize = () => this.fit();
+    window.addEventListener('resize', this.onResize);
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && (this.pending || this.selected || this.warning)) {
         this.pending = null;
@@ -133,6 +147,49 @@ class GamePage {
         this.render();
       }
     });
+  }
+
+  /** The player's settings (kept in this browser): what goes on without a click. */
+  settingsPanel() {
+    const box = (name, text) => {
+      const input = h('input', {
+        type: 'checkbox', id: `set-${name}`, checked: settings()[name],
+        onchange: (e) => { setSetting(name, e.target.checked); this.autoVersion = null; this.autoStep(); },
+      });
+      return h('div', { class: 'check' }, h('label', { for: `set-${name}` }, input, ` ${text}`));
+    };
+    return h('section', { class: 'panel', id: 'settings', 'aria-label': 'Settings' },
+      h('h2', {}, 'Settings'),
+      box('autoPass', `A lost throw passes by itself, ${AUTO_DELAY_MS / 1000} s after saying why`),
+      box('autoForced', `The only possible move is played by itself, ${AUTO_DELAY_MS / 1000} s after it is shown (else Enter plays it)`),
+      h('div', {},
+        h('label', { for: 'set-pace' }, "The computer's turn, step by step: "),
+        h('select', {
+          id: 'set-pace', onchange: (e) => setSetting('pace', e.target.value),
+        }, Object.entries(PACES).map(([k, p]) => h('option', { value: k, selected: settings().pace === k }, p.name)))));
+  }
+
+  /**
+   * What goes on without a click, per the settings: a lost throw's pass, the only possible
+   * move. Each waits AUTO_DELAY_MS so that the status (why the throw is lost, which move it is)
+   * is read first, and is dropped if anything changes meanwhile (a new view, a request, an
+   * undo).
+   */
+  autoStep() {
+    const v = this.view;
+    if (this.autoVersion === v.version) return;
+    this.autoVersion = v.version;
+    clearTimeout(this.autoTimer);
+    const legal = v.legal || [];
+    if (!this.mine() || v.status.kind !== 'decide' || legal.length !== 1) return;
+    const m = legal[0];
+    const s = settings();
+    if (!(m.kind === 'pass' ? s.autoPass : s.autoForced)) return;
+    this.root.dataset.auto = m.move;
+    this.autoTimer = setTimeout(() => {
+      delete this.root.dataset.auto;
+      if (this.view.version === v.version && !this.busy && !this.pending && !this.warning && this.mine()) this.commit(m.move);
+    }, AUTO_DELAY_MS);
   }
 
   /** Invite and watch links for online games, to copy. */
@@ -164,8 +221,9 @@ class GamePage {
     this.rulesBox.replaceChildren(
       h('p', {}, h('em', {}, r.source || '')),
       h('p', {}, r.rules),
-      this.view.options ? h('p', {}, 'Options of this game: ', h('code', {}, this.view.options)) : null,
-      opts.length ? h('details', {}, h('summary', {}, 'All options'), h('ul', {}, opts)) : null,
+      // (replaceChildren writes a null as the text "null": absent parts are empty strings)
+      this.view.options ? h('p', {}, 'Options of this game: ', h('code', {}, this.view.options)) : '',
+      opts.length ? h('details', {}, h('summary', {}, 'All options'), h('ul', {}, opts)) : '',
       h('p', {}, h('a', { href: `/rules/${encodeURIComponent(r.key)}` }, 'The rules on their own page')));
   }
 
@@ -182,17 +240,94 @@ class GamePage {
   onEvent(v) {
     const undone = v.version < this.lastEvent;
     this.lastEvent = v.version;
-    if (undone || v.version > this.view.version) this.setView(v, true);
+    if (undone || v.version > this.view.version) this.setView(v, undone);
   }
 
   /** Shows a view: a newer one, or any one when `force` (an undo lowers the version). */
   setView(v, force = false) {
+    // While the computer's turn is played out, the newest view waits for its end.
+    if (this.playing) {
+      if (force || !this.queued || v.version >= this.queued.version) this.queued = v;
+      return;
+    }
     if (!force && v.version < this.view.version) return;
+    if (!force && this.computerSteps(v).length) {
+      this.playOut(v);
+      return;
+    }
+    this.applyView(v, force);
+  }
+
+  /** The computer's actions between the view shown and `v` (none when they are not played out). */
+  computerSteps(v) {
+    const old = this.view;
+    if (v.mode !== 'computer' || v.version <= old.version || !this.you().length || PACES[settings().pace].step === 0) return [];
+    const fresh = (v.history || []).filter((e) => e.i >= old.version);
+    // Only where the view carries every action in between (it carries the newest ones).
+    if (!fresh.length || fresh[0].i !== old.version) return [];
+    return fresh.some((e) => e.seat && !this.you().includes(e.seat)) ? fresh : [];
+  }
+
+  /**
+   * Plays the actions between the view shown and `v` out one by one (the computer's turn, which
+   * the server answers with at once): each throw's sticks and words, then each move's position
+   * with its piece sliding, at the pace the settings ask for; then shows `v`. The positions
+   * between are the server's replay of the game's record (POST /api/replay from the version
+   * shown): the page works out no move. Controls stay off meanwhile.
+   */
+  async playOut(v) {
+    const steps = this.computerSteps(v);
+    const from = this.view.version;
+    this.playing = true;
+    this.busy = true;
+    this.busyWhat = 'playing';
+    this.render();
+    let frames = new Map();
+    try {
+      const r = await api.replayPage(await api.recordText(this.id), from);
+      frames = new Map(r.frames.map((f) => [f.i, f]));
+    } catch {
+      // Without the positions the words and the sticks are still told, step by step.
+    }
+    const pace = PACES[settings().pace].step;
+    const said = [];
+    for (const e of steps) {
+      said.push(e.text);
+      this.said.textContent = said.join(' ');
+      this.status.textContent = e.text;
+      this.root.dataset.step = String(e.i);
+      const frame = frames.get(e.i + 1);
+      if (e.kind === 'throw' && e.sticks) this.showSticks(e.sticks, e.seat);
+      if (frame && e.kind === 'move') {
+        const [a, b] = e.token.split('-');
+        this.board.render(frame.layout, { lastMove: b ? { seat: e.seat, from: a, to: b } : null, animate: Boolean(b) });
+      }
+      await new Promise((r) => setTimeout(r, pace));
+    }
+    delete this.root.dataset.step;
+    const queued = this.queued;
+    this.queued = null;
+    this.playing = false;
+    this.busy = false;
+    this.saidFrom = from;
+    // The last step is already drawn: the view does not slide its last move again.
+    this.shownActions = v.version;
+    this.applyView(v, true);
+    // A view that came meanwhile: an undo is shown, a newer one played out in turn (the stream
+    // can bring the computer's turn in parts).
+    if (queued && queued.version !== v.version) this.setView(queued, queued.version < v.version);
+    else this.focusNext();
+  }
+
+  /** Shows `v` (after setView's checks). */
+  applyView(v, force) {
     const changed = v.version !== this.view.version;
     // A spectator's stream view says you = []; keep the seats this page's token holds.
     if (this.token && (!v.you || v.you.length === 0) && this.view.you && this.view.you.length) v = { ...v, you: this.view.you };
+    const old = this.view;
     this.view = v;
     if (changed) {
+      this.tell(v, v.version < old.version);
       this.selected = null;
       this.pending = null;
       this.hint = null;
@@ -204,6 +339,22 @@ class GamePage {
     this.render();
     // An opponent's move that hands us the turn: keyboard players land on what to do next.
     if (changed && !this.busy && this.mine() && (!document.activeElement || document.activeElement === document.body)) this.focusNext();
+  }
+
+  /**
+   * Says what the actions since this page's own last request did, in the server's words (views
+   * can arrive one action at a time over the stream: the words add up until the player acts
+   * again); after an undo, that it was undone.
+   */
+  tell(v, undone) {
+    if (undone) {
+      this.said.textContent = 'Undone.';
+      this.saidFrom = v.version;
+      return;
+    }
+    if (this.saidFrom > v.version) this.saidFrom = v.version;
+    const fresh = (v.history || []).filter((e) => e.i >= this.saidFrom && e.text);
+    this.said.textContent = fresh.map((e) => e.text).join(' ');
   }
 
   mine() {
@@ -234,7 +385,8 @@ class GamePage {
     const newest = (v.history || []).length ? v.history[v.history.length - 1] : null;
     const fresh = last && this.shownActions !== undefined && moves > this.shownActions && newest.kind === 'move' && newest.token.includes('-');
     this.shownActions = moves;
-    this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
+    // (while the computer's turn is played out, the board shows its steps)
+    if (!this.playing) this.board.render(v.layout, { lastMove: last, animate: Boolean(fresh) });
     this.pools.textContent = ['A', 'B'].map((s) => {
       const l = v.layout[s];
       const parts = [];
@@ -244,9 +396,9 @@ class GamePage {
       return `${this.seatName(s)} (${v.board.pieces[s].plural}): ${l.board.length} on the board, ${parts.join(', ')}`;
     }).join(' · ');
 
-    // Sticks and the value of the last throw.
-    const value = st.kind === 'decide' && st.throw ? st.throw : v.sticks ? throwValue(v.sticks) : null;
-    this.sticksBox.replaceChildren(drawSticks(v.sticks), h('span', { class: 'throw-value', 'aria-hidden': 'true' }, value ? String(value) : '–'));
+    // Sticks, the value of the last throw and whose throw it was.
+    const lastThrow = [...(v.history || [])].reverse().find((e) => e.kind === 'throw');
+    if (!this.playing) this.showSticks(v.sticks, lastThrow ? lastThrow.seat : null);
 
     // Status line and the game-over banner.
     this.status.classList.toggle('yours', this.mine());
@@ -270,7 +422,9 @@ class GamePage {
     const canThrow = this.mine() && st.kind === 'throw';
     this.throwBtn.disabled = !canThrow || this.busy;
     const over = st.kind === 'over';
-    this.throwBtn.classList.toggle('hidden', this.you().length === 0 || over);
+    // While a move is chosen there is nothing to throw: a greyed throw button beside the
+    // choices (the water turn's "Throw for a 4") would only confuse.
+    this.throwBtn.classList.toggle('hidden', this.you().length === 0 || over || (this.mine() && st.kind === 'decide'));
     this.hintBtn.disabled = !(this.mine() && st.kind === 'decide') || this.busy;
     this.hintBtn.classList.toggle('hidden', this.you().length === 0 || over);
     // Undo works after the game is over too (docs/dev/api.md), so it stays.
@@ -281,6 +435,37 @@ class GamePage {
     this.renderConfirm();
     this.renderTutor();
     this.renderHistory();
+    this.fit();
+    if (!this.busy) this.autoStep();
+  }
+
+  /**
+   * Sizes the board so that it, its trays and the play panel (status, sticks, buttons, moves)
+   * are on the screen together without scrolling: beside the panel on a wide screen, above it
+   * on a narrow one (where the panel's height comes off the board's). The board keeps its
+   * proportions; its width is what the height and the column allow.
+   */
+  fit() {
+    const svg = this.board.svg;
+    if (!svg.isConnected) return;
+    const vb = svg.viewBox.baseVal;
+    const stacked = window.matchMedia('(max-width: 700px)').matches;
+    const pad = 2 * parseFloat(getComputedStyle(this.wrap).paddingTop || '0');
+    const top = this.wrap.getBoundingClientRect().top + window.scrollY;
+    let room = window.innerHeight - top - pad - 6;
+    if (stacked) room -= this.playPanel.getBoundingClientRect().height + 10;
+    const across = stacked ? this.gameEl.clientWidth : this.gameEl.clientWidth - SIDE_MIN_PX - 16;
+    const width = Math.max(MIN_BOARD_PX, Math.min(across - pad, room * vb.width / vb.height));
+    if (svg.style.width !== `${width}px`) svg.style.width = `${width}px`;
+  }
+
+  /** The sticks as they fell, their value, and whose throw they show. */
+  showSticks(sticks, seat) {
+    const value = sticks ? throwValue(sticks) : null;
+    const who = sticks && seat ? `${this.seatName(seat)} (${seat})` : '';
+    this.sticksBox.replaceChildren(drawSticks(sticks),
+      h('span', { class: 'throw-value', 'aria-hidden': 'true' }, value ? String(value) : '–'),
+      h('span', { class: 'sticks-who', id: 'sticks-who' }, who ? `${who} threw` : 'No throw yet'));
   }
 
   statusText() {
@@ -289,6 +474,7 @@ class GamePage {
     if (st.kind === 'over') return 'The game is over.';
     // While a request is out, say so: against a strong computer the answer can take seconds.
     if (this.busy && this.busyWhat === 'tutor') return 'The tutor looks at your move…';
+    if (this.busy && this.busyWhat === 'playing') return "The computer's turn…";
     if (this.busy) return v.mode === 'computer' && this.busyWhat === 'move' ? 'The computer is thinking…' : 'Sending…';
     const name = this.seatName(st.seat);
     const who = v.mode === 'local' ? `${name} (${st.seat})` : 'You';
@@ -301,24 +487,30 @@ class GamePage {
     // A lost throw says why, in the server's words.
     if (legal.length === 1 && legal[0].kind === 'pass') {
       const lost = legal[0].effects.find((e) => e.kind === 'throw_lost');
-      return `${who} threw ${st.throw}: ${lost ? lost.text : 'no move is possible'}. Pass.`;
+      const on = settings().autoPass ? ' (it passes by itself)' : '';
+      return `${who} threw ${st.throw}: ${lost ? lost.text : 'no move is possible'}. Pass${on}.`;
     }
     // A decision before any throw (the water turn): the choices in words.
     if (st.throw === null || st.throw === undefined) return `${who}: ${legal.map((m) => `${m.text} (${m.move})`).join(', or ')}.`;
-    if (legal.length === 1) return `${who} threw ${st.throw}: one move is possible, ${legal[0].move}.`;
+    if (legal.length === 1) {
+      const how = settings().autoForced ? 'it is played by itself' : 'Enter plays it';
+      return `${who} threw ${st.throw}: one move is possible, ${legal[0].text} (${legal[0].move}); ${how}.`;
+    }
     return `${who} threw ${st.throw}: choose a piece, then where it goes.`;
   }
 
   /** Buttons for every legal move (keyboard and small screens), and for pass/throw choices. */
   renderMoves() {
     const legal = this.mine() && this.view.status.kind === 'decide' ? this.view.legal || [] : [];
-    // Board moves are named by their notation; the others (pass, the water turn's throw) by
-    // the server's words. Each button's accessible name is the move in words.
+    // Each button says its move in the server's words: what it does up to the first colon
+    // ("Move 14 → 16", "Throw for a 4 to free the piece in the Waters"), all of it for a give-up,
+    // whose first words do not say where the piece goes; the whole text is its tooltip and
+    // accessible name, with the notation.
     this.movesBox.replaceChildren(...legal.map((m) => h('button', {
       type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
       disabled: this.busy, onclick: () => this.choose(m), title: capital(m.text),
       'aria-label': `${capital(m.text)} (${m.move})`,
-    }, m.kind === 'pass' ? 'Pass' : m.from && m.to ? m.move : capital(m.text.split(':')[0]))));
+    }, m.kind === 'pass' ? 'Pass' : m.kind === 'give_up' ? capital(m.text) : capital(m.text.split(':')[0]))));
   }
 
   /** Highlights: movable pieces, the chosen piece's targets, the hint. */
@@ -408,11 +600,14 @@ class GamePage {
     if (this.busy) return;
     this.busy = true;
     this.busyWhat = what;
+    // The words shown from now on are those of this request's actions and what follows.
+    this.saidFrom = this.view.version;
     clearError();
     this.render();
     try {
       const v = await fn();
-      this.busy = false;
+      // (while the computer's turn is played out the controls stay off until its end)
+      this.busy = this.playing;
       if (v && v.status) this.setView(v, force);
       else this.render();
       this.focusNext();
@@ -431,6 +626,10 @@ class GamePage {
     const active = document.activeElement;
     if (active && active !== document.body && !this.root.contains(active)) return;
     if (!this.throwBtn.disabled) { this.throwBtn.focus(); return; }
+    // The only possible move: its button, so that one key (Enter) plays it.
+    const legal = this.mine() && this.view.status.kind === 'decide' ? this.view.legal || [] : [];
+    const only = legal.length === 1 && this.movesBox.querySelector('button');
+    if (only) { only.focus(); return; }
     const first = this.root.querySelector('.spot.movable[tabindex]') || this.movesBox.querySelector('button');
     if (first) first.focus();
   }
@@ -577,6 +776,20 @@ class GamePage {
     this.hintList.classList.toggle('hidden', items.length === 0);
   }
 }
+
+/** The paces of the computer's turn played out: how long each of its steps is shown. */
+const PACES = {
+  normal: { name: 'at a readable pace', step: 900 },
+  fast: { name: 'fast', step: 350 },
+  skip: { name: 'skipped (shown at once)', step: 0 },
+};
+
+/** How long a pass or the only move is shown before it goes on by itself (settings). */
+const AUTO_DELAY_MS = 1500;
+
+/** The play panel's least width beside the board, and the least width of the board itself. */
+const SIDE_MIN_PX = 300;
+const MIN_BOARD_PX = 160;
 
 /** The marks the tutor warns about: the review's `mistake` and `blunder` (a loss of 5 points of
  * win chance or more, docs/dev/review.md), taken from the server's ranked hint. */

@@ -73,7 +73,7 @@ export function linePath(line) {
 
 /**
  * Draws the static board (everything but the pieces) from the server's description.
- * Returns { viewBox, places, titles, trays, pieceSize, hitRadius, board, lines } where `board`
+ * Returns { viewBox, places, titles, trays, pieceSize, hitRadius, board, lines, numbers } where `board`
  * is an SVG group and `places` maps each place to its SVG centre.
  */
 export function drawHjBoard(facts) {
@@ -143,9 +143,10 @@ export function drawHjBoard(facts) {
   }
   board.append(marksG);
 
-  // The holes, each with a tooltip naming it, and a small number shown on demand.
+  // The holes, each with a tooltip naming it, and where its small number goes (shown on demand).
   const holes = s('g', { class: 'holes' });
   const titles = new Map();
+  const numbers = [];
   for (const [place, p] of places) {
     const r = p.shared ? 1.2 : 0.5;
     const extra = markTitles.get(place);
@@ -159,7 +160,8 @@ export function drawHjBoard(facts) {
       const sd = p.gx < 0 ? -1 : 1;
       let tx = p.x, ty = p.y + 1.25;
       if (p.gy < 29.5) { tx = p.x - (Math.abs(p.gx) < 6 ? 1.2 : 1.25) * sd; ty = p.y + 0.2; }
-      holes.append(s('text', { x: tx, y: ty, class: 'hole-num', 'text-anchor': 'middle', 'font-size': 0.62 }, String(p.n)));
+      // (drawn by the board view above the pieces and rings, where nothing covers them)
+      numbers.push({ place, x: tx, y: ty, n: p.n, size: 0.62 });
     } else {
       // The shen ring's tie below the shared hole.
       holes.append(s('rect', { x: p.x - 1.3, y: p.y + 1.45, width: 2.6, height: 0.3, rx: 0.12, fill: C.rim }));
@@ -172,5 +174,5 @@ export function drawHjBoard(facts) {
     A: { x: 0.3, y: 41.2, w: 11.9, h: 5.3 },
     B: { x: 12.8, y: 41.2, w: 11.9, h: 5.3 },
   };
-  return { viewBox: '-0.3 -0.4 25.6 47.2', places, titles, trays, pieceSize: 2.3, hitRadius: 1.0, board, lines: facts.lines };
+  return { viewBox: '-0.3 -0.4 25.6 47.2', places, titles, trays, pieceSize: 2.3, hitRadius: 1.0, board, lines: facts.lines, numbers };
 }

@@ -52,6 +52,9 @@ export function drawSenetBoard(facts) {
   board.append(s('rect', { x: -2.2, y: -2.2, width: 104.4, height: 34.4, rx: 1.6, fill: C.ebony }));
   board.append(s('rect', { x: -0.5, y: -0.5, width: 101, height: 31, fill: C.line }));
   const titles = new Map();
+  // Each square's number as engraved (under the pieces), and where the board view writes it on
+  // top when numbers are asked for.
+  const numbers = [];
   const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
   for (const [place, p] of places) {
     const x = p.x - U / 2, y = p.y - U / 2;
@@ -65,7 +68,8 @@ export function drawSenetBoard(facts) {
       const g = glyph(m, p.x, p.y);
       if (g) board.append(g);
     }
-    board.append(s('text', { x: x + 1, y: y + 2.6, class: 'sq-num', 'font-size': 2.1, fill: C.num }, String(p.n)));
+    board.append(s('text', { x: x + 1, y: y + 2.8, class: 'sq-num', 'font-size': 2.1, fill: C.num }, String(p.n)));
+    numbers.push({ place, x: x + 1, y: y + 2.8, n: p.n, size: 2.6, anchor: 'start' });
   }
   // The path's direction: a small chevron at the foot of each square, pointing to the next
   // square along the path (the last one as the square before it), and a turn drawn on the
@@ -94,5 +98,7 @@ export function drawSenetBoard(facts) {
     A: { x: 0, y: 34.5, w: 48.5, h: 8.5 },
     B: { x: 51.5, y: 34.5, w: 48.5, h: 8.5 },
   };
-  return { viewBox: '-3.4 -3.4 106.8 47.4', places, titles, trays, pieceSize: 7.4, hitRadius: 4.8, board, lines: [] };
+  // A square is its own target: spots are squares (`cell`), their rings along the square's edge,
+  // clear of the number in its corner and the sign in its middle.
+  return { viewBox: '-3.4 -3.4 106.8 47.4', places, titles, trays, pieceSize: 7.4, hitRadius: 4.8, cell: U, board, lines: [], numbers };
 }

@@ -1,0 +1,301 @@
+// What a player sees of a game, measured in the browser (issue 16 items 1 and 7): at 1280×800,
+// 1366×768, 1920×1080 and a 390×844 phone, in every rule set, the board with both trays, the
+// sticks, the status and the move controls are inside the viewport together without scrolling
+// (and the game-over banner with the board); on the phone every live spot is at least 44 px
+// across; the highlights have colours of their own, none the board's signs use; no "null" is
+// written anywhere; the water turn offers its two choices in words and no throw button; Senet's
+// numbers can be shown; the trays' labels are written large enough to read. The server's dice
+// are not seeded: every check holds for whatever game they make.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { withServerAndBrowser, rng, newPage, shotsDir } from './lib.mjs';
+
+let server, browser;
+withServerAndBrowser((s, b) => {
+  [server, browser] = [s, b];
+});
+
+const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [390, 844]];
+const PHONE = { isMobile: true, hasTouch: true };
+// Pieces slide for a quarter of a second; measurements want them where they stand.
+const QUIET = { reducedMotion: 'reduce' };
+// The least size of a tray's label on screen, in CSS pixels.
+const LABEL_PX = 10;
+
+const pick = (r, list) => list[Math.floor(r() * list.length)];
+
+async function api(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const raw = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${raw}`);
+  return JSON.parse(raw);
+}
+
+const act = (g, v, r) => (v.status.kind === 'throw'
+  ? api('POST', `/api/games/${g.id}/throw`, { token: g.token, body: {} })
+  : api('POST', `/api/games/${g.id}/move`, { token: g.token, body: { move: pick(r, v.legal).move } }));
+
+/**
+ * A local game through the API, played at random (seeded) for some actions and then on until
+ * a decision with a board move is due (so that pieces stand on the board and spots are live).
+ */
+async function midGame(rules, seed, { options, actions = 30 } = {}) {
+  let v = await api('POST', '/api/games', { body: { rules, mode: 'local', ...(options ? { options } : {}) } });
+  const g = { id: v.id, token: v.tokens.A };
+  const r = rng(seed);
+  for (let i = 0; i < actions && v.status.kind !== 'over'; i++) v = await act(g, v, r);
+  for (let i = 0; i < 2000 && v.status.kind !== 'over'; i++) {
+    if (v.status.kind === 'decide' && v.legal.some((m) => m.from && m.to)) break;
+    v = await act(g, v, r);
+  }
+  assert.notEqual(v.status.kind, 'over', `${rules}: a decision with a board move came up`);
+  return { ...g, view: v };
+}
+
+/** A local game through the API, played at random to its end. */
+async function finished(rules, seed) {
+  let v = await api('POST', '/api/games', { body: { rules, mode: 'local' } });
+  const g = { id: v.id, token: v.tokens.A };
+  const r = rng(seed);
+  for (let i = 0; i < 5000 && v.status.kind !== 'over'; i++) v = await act(g, v, r);
+  assert.equal(v.status.kind, 'over', `${rules}: the game ended`);
+  return { ...g, view: v };
+}
+
+/** Opens game `g` in its seat in a fresh context of the given size. */
+async function open(g, [width, height]) {
+  const page = await newPage(browser, { viewport: { width, height }, ...(width < 500 ? PHONE : {}), ...QUIET });
+  await page.goto(`${server.base}/game/${g.id}#token=${g.token}`);
+  await page.waitForSelector('#page[data-version][data-busy="0"]');
+  return page;
+}
+
+/**
+ * The boxes of what a turn needs, and whether each is inside the viewport as the page opens
+ * (not scrolled): the board, its two trays, the sticks, the status, and each visible control of
+ * the play panel (throw, hint, undo, the move buttons, the confirmation).
+ */
+function outside(page) {
+  return page.evaluate(() => {
+    const vw = window.innerWidth, vh = window.innerHeight;
+    const items = [['board', document.querySelector('svg.board')],
+      ...[...document.querySelectorAll('.trays rect.tray')].map((e, i) => [`tray ${i}`, e]),
+      ['sticks', document.querySelector('.sticks-box')], ['status', document.querySelector('#status')],
+      ...[...document.querySelectorAll('#play button, #banner')].map((e) => [`${e.id || e.dataset.move || e.textContent}`, e])];
+    const bad = [];
+    let seen = 0;
+    for (const [name, el] of items) {
+      if (!el) { bad.push(`${name}: missing`); continue; }
+      const b = el.getBoundingClientRect();
+      if (b.width === 0 && b.height === 0) continue; // not shown (display: none)
+      seen++;
+      if (b.left < -0.5 || b.top < -0.5 || b.right > vw + 0.5 || b.bottom > vh + 0.5) {
+        bad.push(`${name}: ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`);
+      }
+    }
+    return { bad, seen, scrolled: window.scrollX + window.scrollY, wide: document.documentElement.scrollWidth - vw };
+  });
+}
+
+/** The size on screen of every live spot's hit area (the width and height of the smallest). */
+function spotSizes(page, kind) {
+  return page.evaluate((kind) => [...document.querySelectorAll(`.spot.${kind} .hit`)].map((e) => {
+    const b = e.getBoundingClientRect();
+    return Math.min(b.width, b.height);
+  }), kind);
+}
+
+/** The tray labels' font size on screen, in CSS pixels. */
+function labelPx(page) {
+  return page.evaluate(() => [...document.querySelectorAll('.tray-label')].map((t) => {
+    const ctm = t.getScreenCTM();
+    return Number(t.getAttribute('font-size')) * ctm.a;
+  }));
+}
+
+const RULES = async () => (await api('GET', '/api/rules')).map((r) => r.key);
+
+test('board, trays, sticks, status and move controls fit one screen at four sizes, in every rule set', { timeout: 600000 }, async () => {
+  const keys = await RULES();
+  assert.ok(keys.length >= 6, `rule sets: ${keys}`);
+  let seed = 1;
+  for (const rules of keys) {
+    const g = await midGame(rules, seed++);
+    for (const size of SIZES) {
+      const where = `${rules} at ${size.join('×')}`;
+      const page = await open(g, size);
+      let m = await outside(page);
+      assert.deepEqual(m.bad, [], `${where}: outside the viewport`);
+      assert.ok(m.seen >= 6, `${where}: ${m.seen} things measured`);
+      assert.equal(m.scrolled, 0, `${where}: scrolled`);
+      assert.ok(m.wide <= 0, `${where}: ${m.wide} px wider than the window`);
+      assert.ok((await labelPx(page)).every((px) => px >= LABEL_PX), `${where}: tray labels ${await labelPx(page)} px`);
+      // A piece chosen: its targets are on the screen too, and on a phone a finger wide.
+      await page.locator('.spot.movable').first().click();
+      await page.waitForSelector('.spot.target');
+      m = await outside(page);
+      assert.deepEqual(m.bad, [], `${where}, a piece chosen: outside the viewport`);
+      if (size[0] < 500) {
+        for (const kind of ['movable', 'target']) {
+          const px = await spotSizes(page, kind);
+          assert.ok(px.length > 0 && px.every((x) => x >= 43.5), `${where}: ${kind} spots ${px.map(Math.round)} px`);
+        }
+      }
+      if (size[0] === 1280 || size[0] < 500) await page.screenshot({ path: join(shotsDir(), `screen-${rules}-${size[0]}.png`) });
+      assert.deepEqual(page.errors, [], where);
+      await page.context().close();
+    }
+    // The next seat's turn begins with a throw: the throw button is on the screen at each size.
+    await api('POST', `/api/games/${g.id}/move`, { token: g.token, body: { move: g.view.legal.find((x) => x.from && x.to).move } });
+    for (const size of SIZES) {
+      const page = await open(g, size);
+      const m = await outside(page);
+      assert.deepEqual(m.bad, [], `${rules} at ${size.join('×')}, after a move: outside the viewport`);
+      await page.context().close();
+    }
+  }
+});
+
+test('the game-over banner and the board fit one screen at four sizes, in every rule set', { timeout: 600000 }, async () => {
+  let seed = 100;
+  for (const rules of await RULES()) {
+    const g = await finished(rules, seed++);
+    for (const size of SIZES) {
+      const page = await open(g, size);
+      assert.ok(await page.isVisible('#banner'));
+      const m = await outside(page);
+      assert.deepEqual(m.bad, [], `${rules} at ${size.join('×')}, game over: outside the viewport`);
+      await page.context().close();
+    }
+  }
+});
+
+test('no "null" is written on a game page, with its rules and options open', { timeout: 120000 }, async () => {
+  for (const rules of await RULES()) {
+    const g = await midGame(rules, 7, { actions: 4 });
+    const page = await open(g, [1280, 800]);
+    await page.waitForFunction(() => !/Loading the rules/.test(document.querySelector('#rules').textContent));
+    await page.click('#rules summary');
+    for (const d of await page.locator('details').all()) await d.evaluate((e) => { e.open = true; });
+    const text = await page.evaluate(() => document.body.innerText);
+    assert.doesNotMatch(text, /\bnull\b|\bundefined\b/, `${rules}: the page writes null or undefined`);
+    await page.context().close();
+  }
+});
+
+/** The colour a computed style gives, as `rgb(…)`. */
+const colour = (page, selector, prop) => page.$eval(selector, (e, prop) => getComputedStyle(e)[prop], prop);
+
+test('highlights have colours of their own, apart from each other and from the board\'s signs', { timeout: 120000 }, async () => {
+  for (const rules of ['hj.french', 'senet.school']) {
+    // A position with a last move on the board and two movable pieces or more.
+    let g;
+    for (let seed = 20; seed < 60; seed++) {
+      g = await midGame(rules, seed, { actions: 16 });
+      const froms = new Set(g.view.legal.filter((m) => m.from && m.to).map((m) => m.from));
+      if (froms.size >= 2 && g.view.history.some((h) => h.kind === 'move' && h.token.includes('-'))) break;
+    }
+    const page = await open(g, [1280, 800]);
+    const movable = await colour(page, '.spot.movable:not(.selected) .ring', 'stroke');
+    const last = await colour(page, '.last-move .last-to', 'stroke');
+    await page.locator('.spot.movable:not(.selected)').first().click();
+    await page.waitForSelector('.spot.target');
+    const selected = await colour(page, '.spot.selected .ring', 'stroke');
+    const target = await colour(page, '.spot.target .ring', 'stroke');
+    const wash = await colour(page, '.spot.target .ring', 'fill');
+    const all = { movable, selected, target, last };
+    assert.equal(new Set(Object.values(all)).size, 4, `${rules}: highlight colours ${JSON.stringify(all)}`);
+    assert.notEqual(wash, 'none', `${rules}: a target has a wash`);
+    // The board's own signs (marks, glyphs) are drawn in colours of their own.
+    const signs = await page.evaluate(() => {
+      const out = new Set();
+      for (const e of document.querySelectorAll('.hj-board .marks *, .senet-board g[aria-hidden] *')) {
+        const cs = getComputedStyle(e);
+        for (const c of [cs.fill, cs.stroke]) if (c && c !== 'none' && !c.startsWith('url')) out.add(c);
+      }
+      return [...out];
+    });
+    assert.ok(signs.length > 0, `${rules}: the board's signs`);
+    for (const [name, c] of Object.entries(all)) assert.ok(!signs.includes(c), `${rules}: ${name} ${c} is a sign's colour (${signs})`);
+    if (rules.startsWith('senet')) {
+      // On the Senet board a target's ring runs along its square's edge: the square's number and
+      // sign stay clear of it.
+      const clear = await page.evaluate(() => [...document.querySelectorAll('.spot.target')].map((spot) => {
+        const ring = spot.querySelector('.ring').getBBox();
+        const w = Number(getComputedStyle(spot.querySelector('.ring')).strokeWidth.replace('px', ''));
+        const inner = { x: ring.x + w / 2, y: ring.y + w / 2 };
+        const place = spot.dataset.spot;
+        const num = [...document.querySelectorAll('.senet-board .sq-num')].find((t) => t.textContent === place);
+        const nb = num && num.getBBox();
+        return { place, inner, num: nb ? { x: nb.x, y: nb.y } : null };
+      }));
+      for (const c of clear) {
+        if (!c.num) continue;
+        assert.ok(c.num.x >= c.inner.x - 0.01 && c.num.y >= c.inner.y - 0.01, `${rules}: target ${c.place}'s ring covers its number (${JSON.stringify(c)})`);
+      }
+    }
+    await page.screenshot({ path: join(shotsDir(), `highlights-${rules}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test('Senet shows its square numbers on asking, over the pieces', { timeout: 60000 }, async () => {
+  const g = await midGame('senet.kendall', 3, { actions: 10 });
+  const page = await open(g, [1280, 800]);
+  const visible = () => page.evaluate(() => [...document.querySelectorAll('.place-num')].filter((e) => e.getBoundingClientRect().width > 0).length);
+  assert.equal(await visible(), 0);
+  await page.check('#numbers');
+  assert.equal(await visible(), 30);
+  // Drawn after the pieces and the highlights, so nothing covers them.
+  const order = await page.evaluate(() => {
+    const nums = document.querySelector('svg.board .numbers');
+    return ['.pieces', '.spots'].every((s) => document.querySelector(`svg.board ${s}`).compareDocumentPosition(nums) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  assert.ok(order, 'the numbers are drawn over the pieces and spots');
+  await page.uncheck('#numbers');
+  assert.equal(await visible(), 0);
+  await page.context().close();
+});
+
+test('the tray labels of the lobby\'s preview are written large enough to read', { timeout: 60000 }, async () => {
+  for (const size of [[1280, 800], [390, 844]]) {
+    const page = await newPage(browser, { viewport: { width: size[0], height: size[1] } });
+    await page.goto(`${server.base}/`);
+    await page.waitForSelector('#create');
+    for (const rules of await RULES()) {
+      await page.selectOption('#rules', rules);
+      await page.waitForSelector('.lobby-board .tray-label');
+      const px = await labelPx(page);
+      assert.ok(px.length && px.every((x) => x >= LABEL_PX), `${rules} at ${size.join('×')}: preview tray labels ${px} px`);
+    }
+    await page.context().close();
+  }
+});
+
+test('Kendall\'s water turn: the two choices in words, no throw button beside them', { timeout: 120000 }, async () => {
+  const r = rng(5);
+  for (let game = 0; game < 10; game++) {
+    let v = await api('POST', '/api/games', { body: { rules: 'senet.kendall', mode: 'local' } });
+    const g = { id: v.id, token: v.tokens.A };
+    for (let i = 0; i < 3000 && v.status.kind !== 'over'; i++) {
+      if (v.status.kind === 'decide' && v.legal.some((m) => m.move === 'throw')) break;
+      if (v.status.kind === 'throw') { v = await act(g, v, r); continue; }
+      const wet = v.legal.filter((m) => m.to === '27');
+      v = await api('POST', `/api/games/${g.id}/move`, { token: g.token, body: { move: pick(r, wet.length ? wet : v.legal).move } });
+    }
+    if (v.status.kind === 'over') continue;
+    const page = await open(g, [1280, 800]);
+    assert.equal(await page.isVisible('#throw'), false, 'no throw button at the water turn');
+    const giveUp = v.legal.find((m) => m.move !== 'throw');
+    assert.match((await page.textContent(`#moves button[data-move="${giveUp.move}"]`)).trim(), /^Give up the piece on 27: it goes to \d+$/);
+    assert.match((await page.textContent('#moves button[data-move="throw"]')).trim(), /^Throw for a 4/);
+    await page.context().close();
+    return;
+  }
+  assert.fail('no water turn came up in ten games');
+});
