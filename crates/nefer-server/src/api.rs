@@ -1099,10 +1099,19 @@ async fn review_record(
     req: Request,
 ) -> ApiResult<Json<ReviewView>> {
     let depth = query.depth()?;
-    let text = record_text(req, &st).await?;
-    let record = Record::parse(&text)?;
-    let (start, actions) = nefer_players::review::record_actions(&record)?;
+    let (start, actions) = record_to_review(req, &st).await?;
     run_review(&st, start, actions, depth, "the record").await
+}
+
+/// The start and the actions of the record a request carries, read and checked as
+/// `/api/replay` reads it: what `POST /api/review` and its stream review.
+async fn record_to_review(
+    req: Request,
+    st: &AppState,
+) -> ApiResult<(AnyGame, Vec<nefer_core::Action>)> {
+    let text = record_text(req, st).await?;
+    let record = Record::parse(&text)?;
+    Ok(nefer_players::review::record_actions(&record)?)
 }
 
 /// The review of `POST /api/review` as it is made, in the lines of `GET
@@ -1127,9 +1136,7 @@ async fn review_record_stream(
     req: Request,
 ) -> ApiResult<Response> {
     let depth = query.depth()?;
-    let text = record_text(req, &st).await?;
-    let record = Record::parse(&text)?;
-    let (start, actions) = nefer_players::review::record_actions(&record)?;
+    let (start, actions) = record_to_review(req, &st).await?;
     stream_review(&st, start, actions, depth, "the record".to_owned()).await
 }
 
