@@ -611,8 +611,10 @@ class GamePage {
 
   renderHistory() {
     const lines = historyLines(this.view.history || []);
-    // Each line in notation; what happened, in words, is its tooltip.
-    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '', title: l.says }, l.text)));
+    // Each line says what happened in the server's words, then the same in notation, small (the
+    // record's tokens, for those who read records).
+    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '' },
+      l.says ? `${l.says} ` : '', h('small', { class: 'notation' }, l.text))));
     this.historyList.scrollTop = this.historyList.scrollHeight;
   }
 
