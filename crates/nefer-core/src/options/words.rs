@@ -184,7 +184,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ),
                 (
                     "grid",
-                    "A piece is protected by a piece of its own on any square next to it on the board, across the rows too.",
+                    "A piece is protected by a piece of its own on any square beside, above or below it on the board.",
                 ),
             ],
         ),
@@ -282,7 +282,10 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
             Moving,
             &[
                 ("off", "Any row of pieces may be passed."),
-                ("3", "Three pieces of one player in a row cannot be passed."),
+                (
+                    "3",
+                    "Three pieces of one player in a row cannot be jumped by the other player.",
+                ),
             ],
         ),
         "senet.kendall.one_from_26" => w(
@@ -307,7 +310,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ),
                 (
                     "send_to_15",
-                    "While the Waters are taken, a piece attacked on 28, 29 or 30 goes back to 15.",
+                    "While the Waters are taken, a piece attacked on 28, 29 or 30 goes back to 15 (or the nearest empty square before it).",
                 ),
             ],
         ),
@@ -363,7 +366,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ),
                 (
                     "swap",
-                    "A piece given up from the Waters goes to 15 and changes places with whatever stands there.",
+                    "A piece given up from the Waters goes to 15, and an opposing piece there goes into the Waters in its place.",
                 ),
             ],
         ),
@@ -508,7 +511,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ("off", "Any row of counters may be passed."),
                 (
                     "3",
-                    "Three counters of one player in a row cannot be passed.",
+                    "Three counters of one player in a row cannot be jumped by the other player.",
                 ),
             ],
         ),
@@ -658,7 +661,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ),
                 (
                     "deferred_capture",
-                    "A piece reaching the big hole when no opposing piece is on the path captures the next one that enters.",
+                    "A piece reaching the big hole when no opposing piece is on the path captures one later, as soon as there is one.",
                 ),
                 (
                     "take_from_hand",
@@ -680,7 +683,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
             ],
         ),
         "hj.skiryuk.exit_s" => w(
-            End,
+            BearingOff,
             &[
                 (
                     "by_one",
@@ -810,7 +813,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ),
                 (
                     "true",
-                    "The circuit variation: pieces go on down the opponent's side and leave from its hole 1; no hole holds two pieces.",
+                    "The circuit variation: pieces go on down the opponent's side and leave from its hole 1; no hole but the big one holds two pieces.",
                 ),
             ],
         ),
@@ -857,7 +860,7 @@ pub fn words_of(name: &str) -> Option<OptionWords> {
                 ),
                 (
                     "owner_only",
-                    "In the variation, a piece on a blocking point blocks only its own side's pieces.",
+                    "In the variation, a piece on a blocking point blocks only its owner's pieces.",
                 ),
                 (
                     "none",
