@@ -1066,7 +1066,8 @@ fn a_bad_study_is_a_clear_error() {
 
 /// `nefer sim --duplicate`: pairs of games on the same throws, player a's score with its
 /// interval over the pairs beside the interval counting each game alone; the rest of the
-/// summary is that of the same games. `nefer study` does not offer it yet, and says why.
+/// summary is that of the same games; `nefer study --duplicate` plays the same games, its
+/// intervals over the pairs.
 #[test]
 fn duplicate_dice_give_a_paired_score() {
     let out = nefer_cmd(
@@ -1095,13 +1096,58 @@ fn duplicate_dice_give_a_paired_score() {
         "{}",
         text(&out.stdout)
     );
-    let out = nefer_cmd("study --rules hj.french --games 10 --duplicate", "");
-    assert!(!out.status.success());
+    // `nefer study --duplicate` plays the same games, and its balance (a's wins: the
+    // School rules play no draws here) has the interval of a's score over the pairs.
+    let dir = temp("study-duplicate");
+    let study = |games: &str| {
+        nefer(
+            &[
+                "study",
+                "--rules",
+                "senet.school",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--games",
+                games,
+                "--seed",
+                "3",
+                "--duplicate",
+                "--out",
+                dir.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    let out = study("40");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = study_json_without_seconds(&dir.join("study.json"));
+    assert_eq!(s["duplicate"], true);
+    let row = &s["studies"][0];
+    let balance = &row["outcome"]["balance"];
+    assert_eq!(v["draws"], 0, "senet.school without a cap does not draw");
+    assert_eq!(balance["count"], v["a"]["wins"]);
+    for k in 0..2 {
+        let (got, want) = (balance["ci95"][k].as_f64(), d["ci95"][k].as_f64());
+        assert!(
+            (got.unwrap() - want.unwrap()).abs() < 1e-12,
+            "{balance} {d}"
+        );
+    }
+    assert_eq!(row["duration"]["turns"]["mean"], v["turns"]["mean"]);
+    let md = std::fs::read_to_string(dir.join("study.md")).unwrap();
     assert!(
-        text(&out.stderr).contains("not offered yet"),
-        "{}",
-        text(&out.stderr)
+        md.contains("every interval takes the pair as its unit"),
+        "{md}"
     );
+    let out = study("41");
+    assert_fails_with(&out, "--games must be even, not 41");
+    let out = nefer_cmd(
+        "study --rules hj.french --games 10 --win-chances 3 --duplicate",
+        "",
+    );
+    assert_fails_with(&out, "--win-chances must be even, not 3");
 }
 
 /// Senet after Kendall, A to play a 1: 20-21 stays out of the House of Waters, 26-27 falls in.
