@@ -501,4 +501,48 @@ mod tests {
         let none = Score::of(0, 0, 10);
         assert_eq!((none.ci95.0, none.elo_ci95.0), (0.0, f64::NEG_INFINITY));
     }
+
+    /// Two pairs on duplicate dice whose games mirror each other: in each pair the same seat
+    /// wins after one lead change and the other game has none, so every pair has the same
+    /// sums and the pair-unit intervals close on the value, where the game-unit ones stay wide.
+    #[test]
+    fn pair_unit_win_chance_metrics_by_hand() {
+        let t = |graph: &[f64], winner| {
+            let throws = (0..graph.len() - 1).map(|k| k % 2 == 0).collect();
+            Trajectory::new(graph.to_vec(), throws, vec![], Some(winner))
+        };
+        let games = [
+            // Lead changes 2 (A, B, A); A's drama (0 + 0 + 0.2)/3 = 1/15.
+            t(&[0.5, 0.6, 0.4, 1.0], A),
+            // No lead change, no drama.
+            t(&[0.5, 0.7, 1.0], A),
+            // B wins after two changes (B, A, B); B's chances 0.5 0.7 0.4: drama 1/15.
+            t(&[0.5, 0.3, 0.6, 0.0], B),
+            t(&[0.5, 0.4, 0.0], B),
+        ];
+        let by_game = ChanceSummary::of(&games);
+        let by_pair = ChanceSummary::of_units(&games, Unit::Pair);
+        // Lead changes 2, 0, 2, 0: mean 1; by game, s = √(4/3), 1 ± 1.959964·1.154701/2 =
+        // 1 ± 1.131607; by pair, sums 2 and 2 over 2 games each: no spread, [1, 1].
+        assert_eq!(
+            (by_pair.lead_changes.mean, by_pair.lead_changes.ci95),
+            (1.0, (1.0, 1.0))
+        );
+        assert!(close(
+            by_game.lead_changes.ci95.1,
+            1.0 + 1.959_963_984_540_054 * (4f64 / 3.0).sqrt() / 2.0
+        ));
+        // Drama 1/15, 0, 1/15, 0: pairs (1/15, 2) and (1/15, 2), R = 1/30 without spread.
+        assert!(close(by_pair.drama.mean, 1.0 / 30.0));
+        assert!(close(by_pair.drama.ci95.0, 1.0 / 30.0) && close(by_pair.drama.ci95.1, 1.0 / 30.0));
+        assert!(by_game.drama.ci95.1 - by_game.drama.ci95.0 > 0.05);
+        // No comebacks: 0 of 4; Wilson's [0, 0.4899] by game, [0, 0] by pair (a normal
+        // interval has no width where every pair counts the same).
+        assert_eq!(by_pair.comebacks.wins, 0);
+        assert_eq!(by_pair.comebacks.ci95, (0.0, 0.0));
+        assert!(close(by_game.comebacks.ci95.1, crate::sim::wilson(0, 4).1));
+        // The figures do not depend on the unit.
+        assert_eq!(by_pair.luck_per_throw.value, by_game.luck_per_throw.value);
+        assert_eq!(by_pair.luck_share.value, by_game.luck_share.value);
+    }
 }
