@@ -809,7 +809,7 @@ impl StudyKey {
 /// A range of a study's games, played on one machine of a cluster: the study's key, the
 /// index of its first game, and the games' records in order. Its bytes
 /// ([`Shard::to_bytes`]) are postcard's compact form of the records (varint counts, exact
-/// floats): tens of bytes a game, a few kilobytes with win chances.
+/// floats): 15–22 bytes a game, kilobytes with win chances (`docs/dev/python.md`).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Shard {
     /// The study the games belong to.
