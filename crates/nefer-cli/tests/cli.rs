@@ -1114,6 +1114,8 @@ fn duplicate_dice_give_a_paired_score() {
                 "--seed",
                 "3",
                 "--duplicate",
+                "--players",
+                "greedy/random",
                 "--out",
                 dir.to_str().unwrap(),
             ],
@@ -1136,6 +1138,13 @@ fn duplicate_dice_give_a_paired_score() {
         );
     }
     assert_eq!(row["duration"]["turns"]["mean"], v["turns"]["mean"]);
+    // The skill pair plays the same games: its score's interval is the pairs' too.
+    let skill = &row["skill"]["pairs"][0];
+    assert_eq!(skill["wins"], v["a"]["wins"]);
+    for k in 0..2 {
+        let (got, want) = (skill["ci95"][k].as_f64(), d["ci95"][k].as_f64());
+        assert!((got.unwrap() - want.unwrap()).abs() < 1e-12, "{skill} {d}");
+    }
     let md = std::fs::read_to_string(dir.join("study.md")).unwrap();
     assert!(
         md.contains("every interval takes the pair as its unit"),
