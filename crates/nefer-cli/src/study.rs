@@ -197,7 +197,6 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
         // of one game, its luck not cancelled.
         let odd = [
             ("--games", Some(args.run.games)),
-            ("--win-chances", Some(args.win_chances)),
             ("--skill-games", args.skill_games),
         ]
         .into_iter()
@@ -303,8 +302,14 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                     samples: Vec::new(),
                 };
             }
+            // A player against itself on duplicate dice plays each pair's second game as the
+            // first, seats swapped: the same game twice (docs/dev/study.md measures it). These
+            // games stay on independent dice, their intervals over the games.
             let cfg = StudyConfig {
-                sim: sim(&args.strong, &args.strong, args.win_chances),
+                sim: SimConfig {
+                    duplicate: false,
+                    ..sim(&args.strong, &args.strong, args.win_chances)
+                },
                 interaction: false,
                 win_chances: Some(args.depth),
             };
@@ -316,7 +321,7 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                     .take(SAMPLE_GAMES)
                     .filter_map(|r| r.chances.as_ref().map(|t| thin(&t.graph, SAMPLE_POINTS)))
                     .collect(),
-                summary: Some(StudySummary::of_units(&records, unit)),
+                summary: Some(StudySummary::of(&records)),
                 why: None,
                 evaluator,
                 seconds: start.elapsed().as_secs_f64(),

@@ -1153,10 +1153,39 @@ fn duplicate_dice_give_a_paired_score() {
     let out = study("41");
     assert_fails_with(&out, "--games must be even, not 41");
     let out = nefer_cmd(
-        "study --rules hj.french --games 10 --win-chances 3 --duplicate",
+        "study --rules hj.french --games 10 --skill-games 3 --players greedy/random --duplicate",
         "",
     );
-    assert_fails_with(&out, "--win-chances must be even, not 3");
+    assert_fails_with(&out, "--skill-games must be even, not 3");
+    // A player against itself on duplicate dice would play each game twice: the win-chance
+    // games stay on independent dice, the same with --duplicate as without.
+    let chances = |duplicate: bool| {
+        let dir = temp(&format!("study-duplicate-chances-{duplicate}"));
+        let mut args = vec![
+            "study",
+            "--rules",
+            "hj.french",
+            "--games",
+            "2",
+            "--win-chances",
+            "1",
+            "--depth",
+            "1",
+            "--out",
+        ];
+        let path = dir.to_str().unwrap().to_owned();
+        args.push(&path);
+        if duplicate {
+            args.push("--duplicate");
+        }
+        let out = nefer(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut s = study_json_without_seconds(&dir.join("study.json"));
+        let row = &mut s["studies"][0]["win_chances"];
+        row.as_object_mut().unwrap().remove("seconds");
+        row.clone()
+    };
+    assert_eq!(chances(true), chances(false));
 }
 
 /// Senet after Kendall, A to play a 1: 20-21 stays out of the House of Waters, 26-27 falls in.
