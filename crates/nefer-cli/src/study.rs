@@ -303,8 +303,8 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                 };
             }
             // A player against itself on duplicate dice plays each pair's second game as the
-            // first, seats swapped: the same game twice (docs/dev/study.md measures it). These
-            // games stay on independent dice, their intervals over the games.
+            // first, seats swapped: the same game twice, or nearly (docs/dev/study.md measures
+            // it). These games stay on independent dice, their intervals over the games.
             let cfg = StudyConfig {
                 sim: SimConfig {
                     duplicate: false,
