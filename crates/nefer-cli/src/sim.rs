@@ -35,8 +35,9 @@ pub struct RunArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     pub threads: Option<u16>,
     /// Duplicate dice: each pair of games (0 and 1, 2 and 3, …) throws the same sticks with
-    /// the seats swapped, so that luck largely cancels; player a's score is then also given
-    /// with its interval over the pairs.
+    /// the seats swapped, so that luck largely cancels; `nefer sim` then also gives player a's
+    /// score with its interval over the pairs, and `nefer study` takes the pair as the unit of
+    /// every interval (its game counts must be even).
     #[arg(long)]
     pub duplicate: bool,
 }

@@ -9,9 +9,10 @@ use anyhow::{Context as _, Result};
 use nefer_core::{Options, RuleSetId, Seat};
 use nefer_players::PlayerSpec;
 use nefer_players::analysis::default_evaluator;
-use nefer_players::chances::{ChanceSummary, Score};
+use nefer_players::chances::{Score, elo};
 use nefer_players::eval::Evaluator as _;
-use nefer_players::sim::{Distribution, Mean, Rate, Ratio, SimConfig};
+use nefer_players::sim::{Distribution, Duplicate, Rate, SimConfig, Unit};
+use nefer_players::study::json::{self, finite, pair};
 use nefer_players::study::{
     Cell, Interaction, StudyConfig, StudySummary, Sweep, Variant, plan, run,
 };
@@ -192,12 +193,21 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
         return Ok(());
     }
     if args.run.duplicate {
-        anyhow::bail!(
-            "nefer study --duplicate is not offered yet: the study's intervals count each game as \
-             independent, which two games on the same throws are not (nefer sim --duplicate gives \
-             player a's score with its interval over the pairs)"
-        );
+        // A pair is the unit of every interval: a game without its partner would be a unit
+        // of one game, its luck not cancelled.
+        let odd = [
+            ("--games", Some(args.run.games)),
+            ("--skill-games", args.skill_games),
+        ]
+        .into_iter()
+        .find(|(_, n)| n.is_some_and(|n| n % 2 == 1));
+        if let Some((flag, Some(n))) = odd {
+            anyhow::bail!(
+                "--duplicate plays games in pairs on the same throws: {flag} must be even, not {n}"
+            );
+        }
     }
+    let unit = Unit::of(args.run.duplicate);
     let explicit = !args.rules.is_empty();
     let variants = if explicit {
         args.rules
@@ -261,7 +271,7 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
             b: b.clone(),
             games,
             seed: args.run.seed,
-            duplicate: false,
+            duplicate: args.run.duplicate,
         };
         let cfg = StudyConfig {
             sim: sim(&args.a, &args.b, args.run.games),
@@ -270,7 +280,7 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
         };
         let start = Instant::now();
         let records = pool.install(|| run(&cfg, &|| bar.inc(1)));
-        let summary = StudySummary::of(&records);
+        let summary = StudySummary::of_units(&records, unit);
         let seconds = start.elapsed().as_secs_f64();
         let chances = (args.win_chances > 0).then(|| {
             let g = cell
@@ -292,8 +302,14 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                     samples: Vec::new(),
                 };
             }
+            // A player against itself on duplicate dice plays each pair's second game as the
+            // first, seats swapped: the same game twice, or nearly (docs/dev/study.md measures
+            // it). These games stay on independent dice, their intervals over the games.
             let cfg = StudyConfig {
-                sim: sim(&args.strong, &args.strong, args.win_chances),
+                sim: SimConfig {
+                    duplicate: false,
+                    ..sim(&args.strong, &args.strong, args.win_chances)
+                },
                 interaction: false,
                 win_chances: Some(args.depth),
             };
@@ -322,10 +338,16 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
                     .filter(|r| r.winner == Some(r.a_seat))
                     .count() as u32;
                 let draws = results.iter().filter(|r| r.winner.is_none()).count() as u32;
+                let mut score = Score::of(wins, draws, skill_games);
+                // On duplicate dice, the interval of `nefer sim --duplicate`: over the pairs.
+                if let Some(d) = Duplicate::of(&results).filter(|_| args.run.duplicate) {
+                    score.ci95 = (d.ci95.0.max(0.0), d.ci95.1.min(1.0));
+                    score.elo_ci95 = (elo(score.ci95.0), elo(score.ci95.1));
+                }
                 PairScore {
                     a: a.clone(),
                     b: b.clone(),
-                    score: Score::of(wins, draws, skill_games),
+                    score,
                     seconds: start.elapsed().as_secs_f64(),
                 }
             })
@@ -379,70 +401,16 @@ fn label(c: &Cell) -> String {
     }
 }
 
-fn pair(x: (f64, f64)) -> Value {
-    json!([x.0, x.1])
-}
-
-fn rate_json(r: &Rate) -> Value {
-    json!({"count": r.wins, "rate": r.rate, "ci95": pair(r.ci95)})
-}
-
-fn mean_json(m: &Mean) -> Value {
-    json!({"mean": m.mean, "sd": m.sd, "ci95": pair(m.ci95)})
-}
-
-fn ratio_json(r: &Ratio) -> Value {
-    json!({"value": r.value, "ci95": pair(r.ci95)})
-}
-
-fn distribution_json(d: &Distribution) -> Value {
-    json!({
-        "mean": d.mean.mean,
-        "mean_ci95": pair(d.mean.ci95),
-        "sd": d.mean.sd,
-        "min": d.min,
-        "p5": d.p5,
-        "median": d.median,
-        "p95": d.p95,
-        "max": d.max,
-        "histogram": {
-            "start": d.histogram.start,
-            "width": d.histogram.width,
-            "counts": d.histogram.counts,
-        },
-    })
-}
-
-/// A number, `null` where it is not finite (JSON has no infinity: an Elo difference of a
-/// clean sweep, an unknown bound).
-fn finite(x: f64) -> Value {
-    if x.is_finite() { json!(x) } else { Value::Null }
-}
-
-fn chances_json(c: &ChanceSummary) -> Value {
-    json!({
-        "games": c.games,
-        "luck_per_throw": ratio_json(&c.luck_per_throw),
-        "change_per_decision": ratio_json(&c.change_per_decision),
-        "luck_share": ratio_json(&c.luck_share),
-        "critical_decisions": ratio_json(&c.critical),
-        "drama": mean_json(&c.drama),
-        "lead_changes": mean_json(&c.lead_changes),
-        "decisiveness": mean_json(&c.decisiveness),
-        "comebacks": rate_json(&c.comebacks),
-    })
-}
-
 fn chance_row_json(c: &ChanceRow) -> Value {
     let s = c.summary.as_ref();
     json!({
         "evaluator": c.evaluator,
         "seconds": c.seconds,
         "unavailable": c.why,
-        "metrics": s.and_then(|s| s.chances.as_ref()).map(chances_json),
-        "first_player": s.map(|s| rate_json(&s.first_player)),
-        "draws": s.map(|s| rate_json(&s.draws)),
-        "turns": s.map(|s| distribution_json(&s.turns)),
+        "metrics": s.and_then(|s| s.chances.as_ref()).map(json::chances),
+        "first_player": s.map(|s| json::rate(&s.first_player)),
+        "draws": s.map(|s| json::rate(&s.draws)),
+        "turns": s.map(|s| json::distribution(&s.turns)),
         "samples": c.samples,
     })
 }
@@ -471,13 +439,6 @@ fn elo_spread(skill: &[PairScore]) -> Option<&PairScore> {
 
 fn row_json(r: &Row) -> Value {
     let s = &r.summary;
-    let interaction = s.interaction.as_ref().map(|means| {
-        Interaction::NAMES
-            .iter()
-            .zip(means)
-            .map(|(name, m)| ((*name).to_owned(), mean_json(m)))
-            .collect::<serde_json::Map<_, _>>()
-    });
     json!({
         "rules": r.cell.variant.rules.key(),
         "variant": r.cell.variant.options.to_string(),
@@ -485,24 +446,10 @@ fn row_json(r: &Row) -> Value {
         "sweep": r.cell.swept.as_ref().map(|(k, v)| json!({"name": k, "value": v})),
         "games": s.games,
         "seconds": r.seconds,
-        "outcome": {
-            "decisive": s.decisive,
-            "first_player": rate_json(&s.first_player),
-            "first_player_decisive": rate_json(&s.first_player_decisive),
-            "balance": rate_json(&s.balance),
-            "draws": rate_json(&s.draws),
-            "jams": rate_json(&s.jams),
-            "turn_caps": rate_json(&s.turn_caps),
-        },
-        "duration": {
-            "turns": distribution_json(&s.turns),
-            "decisions": distribution_json(&s.decisions),
-        },
-        "decisions": {
-            "real_choice_share": ratio_json(&s.real_choices),
-            "branching_factor": ratio_json(&s.branching),
-        },
-        "interaction": interaction,
+        "outcome": json::outcome(s),
+        "duration": json::duration(s),
+        "decisions": json::decisions(s),
+        "interaction": json::interaction(s),
         "win_chances": r.chances.as_ref().map(chance_row_json),
         "skill": {
             "pairs": r.skill.iter().map(score_json).collect::<Vec<_>>(),
@@ -523,6 +470,7 @@ fn to_json(args: &StudyArgs, rows: &[Row]) -> Value {
         "b": args.b.to_string(),
         "games": args.run.games,
         "seed": args.run.seed,
+        "duplicate": args.run.duplicate,
         "interaction": args.interaction,
         "win_chances": args.win_chances,
         "strong": args.strong.to_string(),
@@ -577,7 +525,7 @@ fn to_markdown(args: &StudyArgs, rows: &[Row]) -> String {
     let _ = writeln!(
         out,
         "{} (a) against {} (b), {} games per row, seed {}{}. Figures with their 95 % intervals \
-         in parentheses; `docs/dev/study.md` defines each.",
+         in parentheses{}; `docs/dev/study.md` defines each.",
         args.a,
         args.b,
         args.run.games,
@@ -586,6 +534,12 @@ fn to_markdown(args: &StudyArgs, rows: &[Row]) -> String {
             String::new()
         } else {
             format!(", options {}", args.options.join(", "))
+        },
+        if args.run.duplicate {
+            " (duplicate dice: games 2k and 2k + 1 throw the same sticks with the seats swapped, \
+             and every interval takes the pair as its unit)"
+        } else {
+            ""
         }
     );
     let each = |f: &dyn Fn(&StudySummary) -> Vec<String>| -> Vec<(String, Vec<String>)> {

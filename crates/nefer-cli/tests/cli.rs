@@ -1069,7 +1069,8 @@ fn a_bad_study_is_a_clear_error() {
 
 /// `nefer sim --duplicate`: pairs of games on the same throws, player a's score with its
 /// interval over the pairs beside the interval counting each game alone; the rest of the
-/// summary is that of the same games. `nefer study` does not offer it yet, and says why.
+/// summary is that of the same games; `nefer study --duplicate` plays the same games, its
+/// intervals over the pairs.
 #[test]
 fn duplicate_dice_give_a_paired_score() {
     let out = nefer_cmd(
@@ -1098,13 +1099,96 @@ fn duplicate_dice_give_a_paired_score() {
         "{}",
         text(&out.stdout)
     );
-    let out = nefer_cmd("study --rules hj.french --games 10 --duplicate", "");
-    assert!(!out.status.success());
+    // `nefer study --duplicate` plays the same games, and its balance (a's wins: the
+    // School rules play no draws here) has the interval of a's score over the pairs.
+    let dir = temp("study-duplicate");
+    let study = |games: &str| {
+        nefer(
+            &[
+                "study",
+                "--rules",
+                "senet.school",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--games",
+                games,
+                "--seed",
+                "3",
+                "--duplicate",
+                "--players",
+                "greedy/random",
+                "--out",
+                dir.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    let out = study("40");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = study_json_without_seconds(&dir.join("study.json"));
+    assert_eq!(s["duplicate"], true);
+    let row = &s["studies"][0];
+    let balance = &row["outcome"]["balance"];
+    assert_eq!(v["draws"], 0, "senet.school without a cap does not draw");
+    assert_eq!(balance["count"], v["a"]["wins"]);
+    for k in 0..2 {
+        let (got, want) = (balance["ci95"][k].as_f64(), d["ci95"][k].as_f64());
+        assert!(
+            (got.unwrap() - want.unwrap()).abs() < 1e-12,
+            "{balance} {d}"
+        );
+    }
+    assert_eq!(row["duration"]["turns"]["mean"], v["turns"]["mean"]);
+    // The skill pair plays the same games: its score's interval is the pairs' too.
+    let skill = &row["skill"]["pairs"][0];
+    assert_eq!(skill["wins"], v["a"]["wins"]);
+    for k in 0..2 {
+        let (got, want) = (skill["ci95"][k].as_f64(), d["ci95"][k].as_f64());
+        assert!((got.unwrap() - want.unwrap()).abs() < 1e-12, "{skill} {d}");
+    }
+    let md = std::fs::read_to_string(dir.join("study.md")).unwrap();
     assert!(
-        text(&out.stderr).contains("not offered yet"),
-        "{}",
-        text(&out.stderr)
+        md.contains("every interval takes the pair as its unit"),
+        "{md}"
     );
+    let out = study("41");
+    assert_fails_with(&out, "--games must be even, not 41");
+    let out = nefer_cmd(
+        "study --rules hj.french --games 10 --skill-games 3 --players greedy/random --duplicate",
+        "",
+    );
+    assert_fails_with(&out, "--skill-games must be even, not 3");
+    // A player against itself on duplicate dice would play each game twice: the win-chance
+    // games stay on independent dice, the same with --duplicate as without.
+    let chances = |duplicate: bool| {
+        let dir = temp(&format!("study-duplicate-chances-{duplicate}"));
+        let mut args = vec![
+            "study",
+            "--rules",
+            "hj.french",
+            "--games",
+            "2",
+            "--win-chances",
+            "1",
+            "--depth",
+            "1",
+            "--out",
+        ];
+        let path = dir.to_str().unwrap().to_owned();
+        args.push(&path);
+        if duplicate {
+            args.push("--duplicate");
+        }
+        let out = nefer(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut s = study_json_without_seconds(&dir.join("study.json"));
+        let row = &mut s["studies"][0]["win_chances"];
+        row.as_object_mut().unwrap().remove("seconds");
+        row.clone()
+    };
+    assert_eq!(chances(true), chances(false));
 }
 
 /// Senet after Kendall, A to play a 1: 20-21 stays out of the House of Waters, 26-27 falls in.

@@ -24,7 +24,7 @@
 use nefer_core::Seat;
 
 use crate::review::Review;
-use crate::sim::{Mean, Rate, Ratio, Z95};
+use crate::sim::{Mean, Rate, Ratio, Unit, Z95};
 
 /// A decision is critical where its best and worst legal moves differ by more than this in
 /// win chance (ten points, issue 18's definition).
@@ -35,7 +35,7 @@ pub const CRITICAL_SPREAD: f64 = 0.10;
 pub const COMEBACK_BELOW: f64 = 0.20;
 
 /// What the win-chance metrics need of one game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Trajectory {
     /// Seat A's win chance at the start (`graph[0]`) and after each action (`graph[k]` after
     /// the first `k`), the final position's score at a finished game's end: the review's
@@ -197,6 +197,10 @@ pub fn comeback(graph: &[f64], winner: Seat) -> bool {
         .any(|&w| of_seat(w, winner) < COMEBACK_BELOW)
 }
 
+/// A game's swings of win chance: (Σ|Δw|, count) over its throws, then over its decisions
+/// ([`Trajectory::swings`]).
+type Swings = ((f64, u32), (f64, u32));
+
 /// The win-chance metrics of many games, each with its 95 % interval (`docs/dev/study.md`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChanceSummary {
@@ -221,58 +225,58 @@ pub struct ChanceSummary {
 }
 
 impl ChanceSummary {
-    /// Summarises the trajectories of a row's games.
+    /// Summarises the trajectories of a row's games, independent games in game order.
     pub fn of(games: &[Trajectory]) -> ChanceSummary {
+        ChanceSummary::of_units(games, Unit::Game)
+    }
+
+    /// Summarises the trajectories of a row's games in game order, every interval taken with
+    /// `unit` as the unit of independent results (the pair on duplicate dice): ratios with the
+    /// unit as the cluster, means and the comeback rate with the unit as the cluster of the
+    /// games they count ([`Mean::in_units`], [`Rate::in_units`]).
+    pub fn of_units(games: &[Trajectory], unit: Unit) -> ChanceSummary {
         let swings: Vec<_> = games.iter().map(Trajectory::swings).collect();
-        let won: Vec<(&Trajectory, Seat)> = games
-            .iter()
-            .filter_map(|t| t.winner.map(|w| (t, w)))
-            .collect();
+        let ratio = |f: &dyn Fn(&Swings) -> (f64, f64), share| {
+            Ratio::in_units(&swings.iter().map(f).collect::<Vec<_>>(), unit, share)
+        };
+        // The metrics of decisive games: `None` for a draw, which counts in no mean.
+        let of_won = |f: &dyn Fn(&Trajectory, Seat) -> Option<f64>| -> Vec<Option<f64>> {
+            games
+                .iter()
+                .map(|t| t.winner.and_then(|w| f(t, w)))
+                .collect()
+        };
         ChanceSummary {
             games: games.len() as u32,
-            luck_per_throw: Ratio::of_f64(
-                &swings
-                    .iter()
-                    .map(|&((s, n), _)| (s, f64::from(n)))
-                    .collect::<Vec<_>>(),
-            ),
-            change_per_decision: Ratio::of_f64(
-                &swings
-                    .iter()
-                    .map(|&(_, (s, n))| (s, f64::from(n)))
-                    .collect::<Vec<_>>(),
-            ),
-            luck_share: Ratio::share_f64(
-                &swings
-                    .iter()
-                    .map(|&((t, _), (d, _))| (t, t + d))
-                    .collect::<Vec<_>>(),
-            ),
-            critical: Ratio::share_f64(
+            luck_per_throw: ratio(&|&((s, n), _)| (s, f64::from(n)), false),
+            change_per_decision: ratio(&|&(_, (s, n))| (s, f64::from(n)), false),
+            luck_share: ratio(&|&((t, _), (d, _))| (t, t + d), true),
+            critical: Ratio::in_units(
                 &games
                     .iter()
                     .map(|t| (f64::from(t.critical()), t.spreads.len() as f64))
                     .collect::<Vec<_>>(),
+                unit,
+                true,
             ),
-            drama: Mean::of_f64(
-                &won.iter()
-                    .map(|&(t, w)| drama(&t.graph, w))
-                    .collect::<Vec<_>>(),
-            ),
-            lead_changes: Mean::of_f64(
+            drama: Mean::in_units(&of_won(&|t, w| Some(drama(&t.graph, w))), unit),
+            lead_changes: Mean::in_units(
                 &games
                     .iter()
-                    .map(|t| f64::from(lead_changes(&t.graph)))
+                    .map(|t| Some(f64::from(lead_changes(&t.graph))))
                     .collect::<Vec<_>>(),
+                unit,
             ),
-            decisiveness: Mean::of_f64(
-                &won.iter()
-                    .filter_map(|&(t, w)| decided_at(&t.graph, w))
+            decisiveness: Mean::in_units(&of_won(&|t, w| decided_at(&t.graph, w)), unit),
+            comebacks: Rate::in_units(
+                &games
+                    .iter()
+                    .map(|t| match t.winner {
+                        Some(w) => (comeback(&t.graph, w), true),
+                        None => (false, false),
+                    })
                     .collect::<Vec<_>>(),
-            ),
-            comebacks: Rate::of(
-                won.iter().filter(|&&(t, w)| comeback(&t.graph, w)).count() as u32,
-                won.len() as u32,
+                unit,
             ),
         }
     }
@@ -496,5 +500,49 @@ mod tests {
         assert_eq!((all.ci95.1, all.elo_ci95.1), (1.0, f64::INFINITY));
         let none = Score::of(0, 0, 10);
         assert_eq!((none.ci95.0, none.elo_ci95.0), (0.0, f64::NEG_INFINITY));
+    }
+
+    /// Two pairs on duplicate dice whose games mirror each other: in each pair the same seat
+    /// wins after one lead change and the other game has none, so every pair has the same
+    /// sums and the pair-unit intervals close on the value, where the game-unit ones stay wide.
+    #[test]
+    fn pair_unit_win_chance_metrics_by_hand() {
+        let t = |graph: &[f64], winner| {
+            let throws = (0..graph.len() - 1).map(|k| k % 2 == 0).collect();
+            Trajectory::new(graph.to_vec(), throws, vec![], Some(winner))
+        };
+        let games = [
+            // Lead changes 2 (A, B, A); A's drama (0 + 0 + 0.2)/3 = 1/15.
+            t(&[0.5, 0.6, 0.4, 1.0], A),
+            // No lead change, no drama.
+            t(&[0.5, 0.7, 1.0], A),
+            // B wins after two changes (B, A, B); B's chances 0.5 0.7 0.4: drama 1/15.
+            t(&[0.5, 0.3, 0.6, 0.0], B),
+            t(&[0.5, 0.4, 0.0], B),
+        ];
+        let by_game = ChanceSummary::of(&games);
+        let by_pair = ChanceSummary::of_units(&games, Unit::Pair);
+        // Lead changes 2, 0, 2, 0: mean 1; by game, s = √(4/3), 1 ± 1.959964·1.154701/2 =
+        // 1 ± 1.131607; by pair, sums 2 and 2 over 2 games each: no spread, [1, 1].
+        assert_eq!(
+            (by_pair.lead_changes.mean, by_pair.lead_changes.ci95),
+            (1.0, (1.0, 1.0))
+        );
+        assert!(close(
+            by_game.lead_changes.ci95.1,
+            1.0 + 1.959_963_984_540_054 * (4f64 / 3.0).sqrt() / 2.0
+        ));
+        // Drama 1/15, 0, 1/15, 0: pairs (1/15, 2) and (1/15, 2), R = 1/30 without spread.
+        assert!(close(by_pair.drama.mean, 1.0 / 30.0));
+        assert!(close(by_pair.drama.ci95.0, 1.0 / 30.0) && close(by_pair.drama.ci95.1, 1.0 / 30.0));
+        assert!(by_game.drama.ci95.1 - by_game.drama.ci95.0 > 0.05);
+        // No comebacks: 0 of 4; Wilson's [0, 0.4899] by game, [0, 0] by pair (a normal
+        // interval has no width where every pair counts the same).
+        assert_eq!(by_pair.comebacks.wins, 0);
+        assert_eq!(by_pair.comebacks.ci95, (0.0, 0.0));
+        assert!(close(by_game.comebacks.ci95.1, crate::sim::wilson(0, 4).1));
+        // The figures do not depend on the unit.
+        assert_eq!(by_pair.luck_per_throw.value, by_game.luck_per_throw.value);
+        assert_eq!(by_pair.luck_share.value, by_game.luck_share.value);
     }
 }

@@ -588,6 +588,119 @@ impl Ratio {
     }
 }
 
+/// The independent units of a sample of games, in game order: each game, or each pair of
+/// games `2k`, `2k + 1` played on duplicate dice ([`SimConfig::duplicate`]). The two games of a
+/// pair throw the same sticks, so their results are correlated (luck cancels in some figures
+/// and adds up in others) and only the pairs are independent: an interval must take the pair
+/// as its unit. With [`Unit::Pair`], a last game without its partner is a unit of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Every game is independent of the others (one stream of throws per game).
+    #[default]
+    Game,
+    /// Games `2k` and `2k + 1` share their throws: the pair is the unit.
+    Pair,
+}
+
+impl Unit {
+    /// The unit of a simulation with or without duplicate dice.
+    pub fn of(duplicate: bool) -> Unit {
+        if duplicate { Unit::Pair } else { Unit::Game }
+    }
+
+    /// Games per unit.
+    pub fn size(self) -> usize {
+        match self {
+            Unit::Game => 1,
+            Unit::Pair => 2,
+        }
+    }
+
+    /// The per-game (y, x) of `per_game` summed over each unit, in order.
+    pub fn sums(self, per_game: &[(f64, f64)]) -> Vec<(f64, f64)> {
+        per_game
+            .chunks(self.size())
+            .map(|c| {
+                c.iter()
+                    .fold((0.0, 0.0), |(y, x), &(dy, dx)| (y + dy, x + dx))
+            })
+            .collect()
+    }
+}
+
+impl Rate {
+    /// The games where `counted` holds over those where `of` holds (`counted` implies `of`),
+    /// one flag pair a game in game order, with its 95 % interval taken with `unit` as the
+    /// unit: [`Rate::of`]'s Wilson interval for independent games; for pairs, the interval of
+    /// the ratio estimator with the pair as the cluster ([`Ratio::share_f64`] of each pair's
+    /// count over its games), which is x̄ ± z·s/√m over the m pairs' rates when every pair
+    /// counts both its games. The count and the rate do not depend on the unit; with no game
+    /// counted in `of`, the interval is [0, 1], as Wilson's.
+    pub fn in_units(per_game: &[(bool, bool)], unit: Unit) -> Rate {
+        let k = per_game.iter().filter(|&&(c, o)| c && o).count() as u32;
+        let n = per_game.iter().filter(|&&(_, o)| o).count() as u32;
+        let game = Rate::of(k, n);
+        if unit == Unit::Game || n == 0 {
+            return game;
+        }
+        let flags: Vec<(f64, f64)> = per_game
+            .iter()
+            .map(|&(c, o)| (f64::from(u8::from(c && o)), f64::from(u8::from(o))))
+            .collect();
+        Rate {
+            ci95: Ratio::share_f64(&unit.sums(&flags)).ci95,
+            ..game
+        }
+    }
+}
+
+impl Mean {
+    /// The mean of the values present (`None`: the game does not count, e.g. a draw for a
+    /// winner's drama), one a game in game order, with its 95 % interval taken with `unit` as
+    /// the unit: [`Mean::of_f64`]'s for independent games; for pairs, the ratio estimator's
+    /// with the pair as the cluster ([`Ratio::of_f64`] of each pair's sum over its values
+    /// present), which is x̄ ± z·s/√m over the m pairs' means when every game counts. The mean
+    /// and sd (of the games) do not depend on the unit.
+    pub fn in_units(per_game: &[Option<f64>], unit: Unit) -> Mean {
+        let present: Vec<f64> = per_game.iter().flatten().copied().collect();
+        let game = Mean::of_f64(&present);
+        if unit == Unit::Game || game.ci95.0.is_nan() {
+            return game;
+        }
+        let sums: Vec<(f64, f64)> = per_game
+            .iter()
+            .map(|v| v.map_or((0.0, 0.0), |v| (v, 1.0)))
+            .collect();
+        Mean {
+            ci95: Ratio::of_f64(&unit.sums(&sums)).ci95,
+            ..game
+        }
+    }
+}
+
+impl Ratio {
+    /// [`Ratio::of_f64`] (or [`Ratio::share_f64`] with `share`) of per-game (y, x), its
+    /// interval taken with `unit` as the cluster: each game, or each pair's sums. The value
+    /// (Σy / Σx) does not depend on the unit.
+    pub fn in_units(per_game: &[(f64, f64)], unit: Unit, share: bool) -> Ratio {
+        let of = |p: &[(f64, f64)]| {
+            if share {
+                Ratio::share_f64(p)
+            } else {
+                Ratio::of_f64(p)
+            }
+        };
+        let game = of(per_game);
+        if unit == Unit::Game {
+            return game;
+        }
+        Ratio {
+            ci95: of(&unit.sums(per_game)).ci95,
+            ..game
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,7 +35,7 @@ use crate::analysis::default_evaluator;
 use crate::chances::{ChanceSummary, Trajectory};
 use crate::eval::Evaluator;
 use crate::review::review;
-use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig};
+use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig, Unit};
 
 /// What to study: a simulation, and whether to record each move's effects.
 #[derive(Clone, Debug)]
@@ -53,7 +53,7 @@ pub struct StudyConfig {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Ending {
     /// A seat won.
     Won,
@@ -65,7 +65,9 @@ pub enum Ending {
 
 /// What the moves of one game did to pieces, counted from their effects
 /// ([`facts::move_facts`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Interaction {
     /// Opposing pieces captured for good ([`Effect::Captured`], `hj.skiryuk`).
     pub captures: u32,
@@ -126,8 +128,9 @@ impl Interaction {
     }
 }
 
-/// One game of a study.
-#[derive(Clone, Debug, PartialEq)]
+/// One game of a study: what the metrics need of it, and no more (a shard of a study sends
+/// these between machines, [`Shard`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     /// The seat player a sat in (A in even games, B in odd ones).
     pub a_seat: Seat,
@@ -155,18 +158,7 @@ pub struct GameRecord {
 /// Plays game `i` of `cfg` from `start`, the rule set's new game under the options, and
 /// reviews it on `eval` where the study asks for win chances.
 fn play_from(cfg: &StudyConfig, start: &AnyGame, eval: &Arc<dyn Evaluator>, i: u64) -> GameRecord {
-    // The seeds and seats of `sim::play_one`: a study's games are the simulator's.
-    let (a_seat, dice, players) = crate::sim::seats_of(&cfg.sim, i);
-    let mut seats = StudySeats {
-        dice,
-        players,
-        first_seat: None,
-        moves: MoveList::new(),
-        choices: 0,
-        legal_moves: 0,
-        interaction: cfg.interaction.then(Interaction::default),
-        actions: cfg.win_chances.map(|_| Vec::new()),
-    };
+    let (a_seat, mut seats) = StudySeats::of(cfg, i);
     let mut g = start.clone();
     let decisions = play_out(&mut g, &mut seats);
     let ending = match facts::end(&g).map(|e| e.reason) {
@@ -209,6 +201,23 @@ struct StudySeats {
 }
 
 impl StudySeats {
+    /// The seats of game `i` of `cfg`, and the seat player a sits in.
+    fn of(cfg: &StudyConfig, i: u64) -> (Seat, StudySeats) {
+        // The seeds and seats of `sim::play_one`: a study's games are the simulator's.
+        let (a_seat, dice, players) = crate::sim::seats_of(&cfg.sim, i);
+        let seats = StudySeats {
+            dice,
+            players,
+            first_seat: None,
+            moves: MoveList::new(),
+            choices: 0,
+            legal_moves: 0,
+            interaction: cfg.interaction.then(Interaction::default),
+            actions: cfg.win_chances.map(|_| Vec::new()),
+        };
+        (a_seat, seats)
+    }
+
     /// Notes the seat acting in the first state where a turn has begun (as the simulator).
     fn watch(&mut self, g: &AnyGame, seat: Option<Seat>) {
         if self.first_seat.is_none() && g.turns() >= 1 {
@@ -290,12 +299,29 @@ pub fn run_with(
     eval: &Arc<dyn Evaluator>,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<GameRecord> {
+    run_range(cfg, eval, 0..u64::from(cfg.sim.games), tick)
+}
+
+/// Plays games `range` of `cfg` (indices into its games, in order), reviewed on `eval` where
+/// the study asks for win chances: what one worker of a cluster plays ([`Shard`]). Game `i`
+/// depends on the study's seed and `i` alone (its dice, its players' seeds, its seats, its
+/// duplicate partner's throws), so the records of ranges covering `0..games` in order are the
+/// records of [`run_with`].
+///
+/// # Panics
+/// If the options are invalid, or `eval` cannot value the game.
+pub fn run_range(
+    cfg: &StudyConfig,
+    eval: &Arc<dyn Evaluator>,
+    range: core::ops::Range<u64>,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
     let start = cfg
         .sim
         .rules
         .new_game(&cfg.sim.options)
         .expect("options were checked");
-    (0..u64::from(cfg.sim.games))
+    range
         .into_par_iter()
         .map(|i| {
             let r = play_from(cfg, &start, eval, i);
@@ -311,6 +337,8 @@ pub fn run_with(
 pub struct StudySummary {
     /// Games played, n.
     pub games: u32,
+    /// The unit of the intervals: each game, or each pair of games on duplicate dice.
+    pub unit: Unit,
     /// Games won by a seat (not drawn), d.
     pub decisive: u32,
     /// The first player's wins over all n games (Wilson interval): the first-move advantage,
@@ -346,16 +374,38 @@ pub struct StudySummary {
 }
 
 impl StudySummary {
-    /// Summarises `records`.
+    /// Summarises `records`, independent games in game order.
     pub fn of(records: &[GameRecord]) -> StudySummary {
+        StudySummary::of_units(records, Unit::Game)
+    }
+
+    /// Summarises `records` in game order, every interval taken with `unit` as the unit of
+    /// independent results (the pair for a study on duplicate dice, [`Unit::Pair`]); the
+    /// figures themselves do not depend on it, and neither do the descriptive ones (sd,
+    /// percentiles, histograms). `docs/dev/study.md` lists which interval changes how.
+    pub fn of_units(records: &[GameRecord], unit: Unit) -> StudySummary {
         let n = records.len() as u32;
-        let count = |f: &dyn Fn(&GameRecord) -> bool| records.iter().filter(|r| f(r)).count();
-        let count = |f: &dyn Fn(&GameRecord) -> bool| count(f) as u32;
-        let decisive = count(&|r| r.winner.is_some());
-        let first = count(&|r| r.winner == Some(r.first_seat));
+        let decisive = records.iter().filter(|r| r.winner.is_some()).count() as u32;
+        let rate = |f: &dyn Fn(&GameRecord) -> (bool, bool)| {
+            Rate::in_units(&records.iter().map(f).collect::<Vec<_>>(), unit)
+        };
+        let all = |f: &dyn Fn(&GameRecord) -> bool| rate(&|r| (f(r), true));
         let column = |f: &dyn Fn(&GameRecord) -> u32| records.iter().map(f).collect::<Vec<_>>();
-        let pairs = |f: &dyn Fn(&GameRecord) -> (u32, u32)| -> Vec<(u32, u32)> {
-            records.iter().map(f).collect()
+        let distribution = |values: Vec<u32>| {
+            let mut d = Distribution::of(&values);
+            let v: Vec<Option<f64>> = values.iter().map(|&x| Some(f64::from(x))).collect();
+            d.mean = Mean::in_units(&v, unit);
+            d
+        };
+        let ratio = |f: &dyn Fn(&GameRecord) -> (u32, u32), share| {
+            let per_game: Vec<(f64, f64)> = records
+                .iter()
+                .map(|r| {
+                    let (y, x) = f(r);
+                    (f64::from(y), f64::from(x))
+                })
+                .collect();
+            Ratio::in_units(&per_game, unit, share)
         };
         let interaction = records
             .iter()
@@ -363,28 +413,33 @@ impl StudySummary {
             .collect::<Option<Vec<_>>>()
             .filter(|c| !c.is_empty())
             .map(|counts| {
-                core::array::from_fn(|k| Mean::of(&counts.iter().map(|c| c[k]).collect::<Vec<_>>()))
+                core::array::from_fn(|k| {
+                    let v: Vec<Option<f64>> =
+                        counts.iter().map(|c| Some(f64::from(c[k]))).collect();
+                    Mean::in_units(&v, unit)
+                })
             });
         StudySummary {
             games: n,
+            unit,
             decisive,
-            first_player: Rate::of(first, n),
-            first_player_decisive: Rate::of(first, decisive),
-            balance: Rate::of(count(&|r| r.winner == Some(r.a_seat)), n),
-            draws: Rate::of(n - decisive, n),
-            jams: Rate::of(count(&|r| r.ending == Ending::Jam), n),
-            turn_caps: Rate::of(count(&|r| r.ending == Ending::TurnCap), n),
-            turns: Distribution::of(&column(&|r| r.turns)),
-            decisions: Distribution::of(&column(&|r| r.decisions)),
-            real_choices: Ratio::share(&pairs(&|r| (r.choices, r.decisions))),
-            branching: Ratio::of(&pairs(&|r| (r.legal_moves, r.decisions))),
+            first_player: all(&|r| r.winner == Some(r.first_seat)),
+            first_player_decisive: rate(&|r| (r.winner == Some(r.first_seat), r.winner.is_some())),
+            balance: all(&|r| r.winner == Some(r.a_seat)),
+            draws: all(&|r| r.winner.is_none()),
+            jams: all(&|r| r.ending == Ending::Jam),
+            turn_caps: all(&|r| r.ending == Ending::TurnCap),
+            turns: distribution(column(&|r| r.turns)),
+            decisions: distribution(column(&|r| r.decisions)),
+            real_choices: ratio(&|r| (r.choices, r.decisions), true),
+            branching: ratio(&|r| (r.legal_moves, r.decisions), false),
             interaction,
             chances: records
                 .iter()
                 .map(|r| r.chances.clone())
                 .collect::<Option<Vec<_>>>()
                 .filter(|c| !c.is_empty())
-                .map(|c| ChanceSummary::of(&c)),
+                .map(|c| ChanceSummary::of_units(&c, unit)),
         }
     }
 }
@@ -667,6 +722,369 @@ pub fn plan(
     Ok(cells)
 }
 
+/// What makes the games of a study the games they are: two shards can be merged only when
+/// every field agrees, and a shard names the study it was played for ([`Shard`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StudyKey {
+    /// The version of nefer that played the games (workers need the same build).
+    pub nefer: String,
+    /// The rule set's key.
+    pub rules: String,
+    /// Its options, as text.
+    pub options: String,
+    /// Player a, as text.
+    pub a: String,
+    /// Player b.
+    pub b: String,
+    /// Games in the whole study.
+    pub games: u32,
+    /// The master seed.
+    pub seed: u64,
+    /// Whether the moves' effects were counted.
+    pub interaction: bool,
+    /// The review's depth where win chances were kept.
+    pub win_chances: Option<u32>,
+    /// Whether pairs of games share their throws.
+    pub duplicate: bool,
+    /// The evaluator that valued the positions, where win chances were kept.
+    pub evaluator: Option<String>,
+}
+
+impl StudyKey {
+    /// The key of `cfg`, its games reviewed on `eval` where it keeps win chances.
+    pub fn of(cfg: &StudyConfig, eval: &dyn Evaluator) -> StudyKey {
+        StudyKey {
+            nefer: env!("CARGO_PKG_VERSION").to_owned(),
+            rules: cfg.sim.rules.key().to_owned(),
+            options: cfg.sim.options.to_string(),
+            a: cfg.sim.a.to_string(),
+            b: cfg.sim.b.to_string(),
+            games: cfg.sim.games,
+            seed: cfg.sim.seed,
+            interaction: cfg.interaction,
+            win_chances: cfg.win_chances,
+            duplicate: cfg.sim.duplicate,
+            evaluator: cfg.win_chances.map(|_| eval.name().to_owned()),
+        }
+    }
+
+    /// The first field in which `self` (a shard's) differs from `study`'s, as a sentence.
+    fn mismatch(&self, study: &StudyKey) -> Option<String> {
+        let fields: [(&str, String, String); 11] = [
+            ("nefer version", self.nefer.clone(), study.nefer.clone()),
+            ("rule set", self.rules.clone(), study.rules.clone()),
+            ("options", self.options.clone(), study.options.clone()),
+            ("player a", self.a.clone(), study.a.clone()),
+            ("player b", self.b.clone(), study.b.clone()),
+            ("games", self.games.to_string(), study.games.to_string()),
+            ("seed", self.seed.to_string(), study.seed.to_string()),
+            (
+                "interaction",
+                self.interaction.to_string(),
+                study.interaction.to_string(),
+            ),
+            (
+                "win chances",
+                format!("{:?}", self.win_chances),
+                format!("{:?}", study.win_chances),
+            ),
+            (
+                "duplicate",
+                self.duplicate.to_string(),
+                study.duplicate.to_string(),
+            ),
+            (
+                "evaluator",
+                format!("{:?}", self.evaluator),
+                format!("{:?}", study.evaluator),
+            ),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, a, b)| a != b)
+            .map(|(name, a, b)| format!("its {name} is {a}, the study's {b}"))
+    }
+}
+
+/// A range of a study's games, played on one machine of a cluster: the study's key, the
+/// index of its first game, and the games' records in order. Its bytes
+/// ([`Shard::to_bytes`]) are postcard's compact form of the records (varint counts, exact
+/// floats): 15–22 bytes a game, kilobytes with win chances (`docs/dev/python.md`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// The study the games belong to.
+    pub key: StudyKey,
+    /// The index of the first game.
+    pub start: u64,
+    /// The games `start..start + records.len()`, in order.
+    pub records: Vec<GameRecord>,
+}
+
+/// A shard, or a set of shards, that does not make up the study asked for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// The bytes are not a shard of this version of nefer.
+    #[error("shard {index} is not a nefer study shard ({why})")]
+    Corrupt {
+        /// Its position in the list given.
+        index: usize,
+        /// What postcard says.
+        why: String,
+    },
+    /// A shard was played for another study.
+    #[error("shard {index} (games {start}..{stop}) belongs to another study: {why}")]
+    OtherStudy {
+        /// Its position in the list given.
+        index: usize,
+        /// Its first game.
+        start: u64,
+        /// One past its last game.
+        stop: u64,
+        /// The first field that differs.
+        why: String,
+    },
+    /// The shards leave games out, or play some twice.
+    #[error("the shards do not cover games 0..{games} once each: {why}")]
+    Coverage {
+        /// Games in the study.
+        games: u32,
+        /// The first gap or overlap.
+        why: String,
+    },
+    /// A range of games that is not within the study.
+    #[error("games {start}..{stop} are not a range of the study's {games} games")]
+    BadRange {
+        /// The first game asked for.
+        start: u64,
+        /// One past the last.
+        stop: u64,
+        /// Games in the study.
+        games: u32,
+    },
+}
+
+impl Shard {
+    /// Plays games `start..stop` of `cfg` on the current rayon pool, reviewed on `eval` where
+    /// the study keeps win chances.
+    ///
+    /// # Errors
+    /// A range that is empty, reversed or past the study's games.
+    ///
+    /// # Panics
+    /// If the options are invalid (check them with [`RuleSetId::new_game`] first).
+    pub fn play(
+        cfg: &StudyConfig,
+        eval: &Arc<dyn Evaluator>,
+        start: u64,
+        stop: u64,
+    ) -> Result<Shard, ShardError> {
+        if start >= stop || stop > u64::from(cfg.sim.games) {
+            return Err(ShardError::BadRange {
+                start,
+                stop,
+                games: cfg.sim.games,
+            });
+        }
+        Ok(Shard {
+            key: StudyKey::of(cfg, eval.as_ref()),
+            start,
+            records: run_range(cfg, eval, start..stop, &|| {}),
+        })
+    }
+
+    /// The shard as bytes, to send between machines.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_stdvec(self).expect("a shard always serializes")
+    }
+
+    /// The shard of `bytes`; `index` names it in errors.
+    ///
+    /// # Errors
+    /// Bytes that are not a whole shard.
+    pub fn from_bytes(bytes: &[u8], index: usize) -> Result<Shard, ShardError> {
+        match postcard::take_from_bytes::<Shard>(bytes) {
+            Ok((shard, [])) => Ok(shard),
+            Ok((_, rest)) => Err(ShardError::Corrupt {
+                index,
+                why: format!("{} bytes after its end", rest.len()),
+            }),
+            Err(e) => Err(ShardError::Corrupt {
+                index,
+                why: e.to_string(),
+            }),
+        }
+    }
+
+    /// The records of the study `key` from its shards, in game order: every shard must have
+    /// been played for that study, and together they must cover its games once each (in any
+    /// order).
+    ///
+    /// # Errors
+    /// A shard of another study (another seed, rule set, players…), a gap or an overlap.
+    pub fn merge(key: &StudyKey, shards: Vec<Shard>) -> Result<Vec<GameRecord>, ShardError> {
+        let mut shards: Vec<(usize, Shard)> = shards.into_iter().enumerate().collect();
+        for (index, s) in &shards {
+            if let Some(why) = s.key.mismatch(key) {
+                return Err(ShardError::OtherStudy {
+                    index: *index,
+                    start: s.start,
+                    stop: s.start + s.records.len() as u64,
+                    why,
+                });
+            }
+        }
+        shards.sort_by_key(|(_, s)| s.start);
+        let mut next = 0u64;
+        let mut records = Vec::with_capacity(key.games as usize);
+        let coverage = |why: String| ShardError::Coverage {
+            games: key.games,
+            why,
+        };
+        for (index, s) in shards {
+            let stop = s.start + s.records.len() as u64;
+            if s.start != next {
+                return Err(coverage(if s.start > next {
+                    format!("games {next}..{} are in no shard", s.start)
+                } else {
+                    format!(
+                        "shard {index} (games {}..{stop}) plays games before {next} again",
+                        s.start
+                    )
+                }));
+            }
+            records.extend(s.records);
+            next = stop;
+        }
+        if next != u64::from(key.games) {
+            return Err(coverage(format!(
+                "games {next}..{} are in no shard",
+                key.games
+            )));
+        }
+        Ok(records)
+    }
+}
+
+/// A study's metrics as JSON, the blocks of `study.json`'s rows (`docs/dev/study.md`): the
+/// same for `nefer study` and the Python module, so a study gives the same figures either way.
+/// A bound that is not finite (unknown, or an Elo difference of a clean sweep) is `null`.
+pub mod json {
+    use serde_json::{Value, json};
+
+    use super::{Interaction, StudySummary};
+    use crate::chances::ChanceSummary;
+    use crate::sim::{Distribution, Mean, Rate, Ratio, Unit};
+
+    /// A number, `null` where it is not finite (JSON has no infinity or NaN).
+    pub fn finite(x: f64) -> Value {
+        if x.is_finite() { json!(x) } else { Value::Null }
+    }
+
+    /// An interval as a two-element array.
+    pub fn pair(x: (f64, f64)) -> Value {
+        json!([x.0, x.1])
+    }
+
+    /// `count`, `rate`, `ci95`.
+    pub fn rate(r: &Rate) -> Value {
+        json!({"count": r.wins, "rate": r.rate, "ci95": pair(r.ci95)})
+    }
+
+    /// `mean`, `sd`, `ci95`.
+    pub fn mean(m: &Mean) -> Value {
+        json!({"mean": m.mean, "sd": m.sd, "ci95": pair(m.ci95)})
+    }
+
+    /// `value`, `ci95`.
+    pub fn ratio(r: &Ratio) -> Value {
+        json!({"value": r.value, "ci95": pair(r.ci95)})
+    }
+
+    /// A distribution's mean and its interval, sd, percentiles, extremes and histogram.
+    pub fn distribution(d: &Distribution) -> Value {
+        json!({
+            "mean": d.mean.mean,
+            "mean_ci95": pair(d.mean.ci95),
+            "sd": d.mean.sd,
+            "min": d.min,
+            "p5": d.p5,
+            "median": d.median,
+            "p95": d.p95,
+            "max": d.max,
+            "histogram": {
+                "start": d.histogram.start,
+                "width": d.histogram.width,
+                "counts": d.histogram.counts,
+            },
+        })
+    }
+
+    /// The unit of the intervals: `"game"` or `"pair"`.
+    pub fn unit(u: Unit) -> Value {
+        json!(match u {
+            Unit::Game => "game",
+            Unit::Pair => "pair",
+        })
+    }
+
+    /// The `outcome` block.
+    pub fn outcome(s: &StudySummary) -> Value {
+        json!({
+            "decisive": s.decisive,
+            "first_player": rate(&s.first_player),
+            "first_player_decisive": rate(&s.first_player_decisive),
+            "balance": rate(&s.balance),
+            "draws": rate(&s.draws),
+            "jams": rate(&s.jams),
+            "turn_caps": rate(&s.turn_caps),
+        })
+    }
+
+    /// The `duration` block.
+    pub fn duration(s: &StudySummary) -> Value {
+        json!({
+            "turns": distribution(&s.turns),
+            "decisions": distribution(&s.decisions),
+        })
+    }
+
+    /// The `decisions` block.
+    pub fn decisions(s: &StudySummary) -> Value {
+        json!({
+            "real_choice_share": ratio(&s.real_choices),
+            "branching_factor": ratio(&s.branching),
+        })
+    }
+
+    /// The `interaction` block: each count's mean per game, `null` where not counted.
+    pub fn interaction(s: &StudySummary) -> Value {
+        s.interaction.as_ref().map_or(Value::Null, |means| {
+            Value::Object(
+                Interaction::NAMES
+                    .iter()
+                    .zip(means)
+                    .map(|(name, m)| ((*name).to_owned(), mean(m)))
+                    .collect(),
+            )
+        })
+    }
+
+    /// The metrics of win chances.
+    pub fn chances(c: &ChanceSummary) -> Value {
+        json!({
+            "games": c.games,
+            "luck_per_throw": ratio(&c.luck_per_throw),
+            "change_per_decision": ratio(&c.change_per_decision),
+            "luck_share": ratio(&c.luck_share),
+            "critical_decisions": ratio(&c.critical),
+            "drama": mean(&c.drama),
+            "lead_changes": mean(&c.lead_changes),
+            "decisiveness": mean(&c.decisiveness),
+            "comebacks": rate(&c.comebacks),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -772,6 +1190,86 @@ mod tests {
         // One record without counts: no interaction metric.
         rs[0].interaction = None;
         assert_eq!(StudySummary::of(&rs).interaction, None);
+    }
+
+    /// With the pair as the unit, every interval is the ratio estimator's over the pairs;
+    /// the figures stay the games'.
+    #[test]
+    fn pair_unit_intervals_by_hand() {
+        let (a, b) = (Seat::A, Seat::B);
+        // Four pairs (a in A, then a in B). a wins both games of pair 0, one of pair 1, none
+        // of pair 2, one of pair 3: 4 of 8.
+        let winners = [a, b, a, a, b, a, a, a];
+        let mut rs: Vec<GameRecord> = winners
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| record(if i % 2 == 0 { a } else { b }, Some(w), a))
+            .collect();
+        let turns = [10, 20, 30, 50, 40, 40, 0, 10];
+        for (r, t) in rs.iter_mut().zip(turns) {
+            (r.turns, r.decisions, r.choices, r.legal_moves) = (t, t, 0, t);
+        }
+        let game = StudySummary::of(&rs);
+        let pair = StudySummary::of_units(&rs, Unit::Pair);
+        assert_eq!((game.unit, pair.unit), (Unit::Game, Unit::Pair));
+        // Balance: a's pair rates 1, ½, 0, ½: mean ½, s² = (¼ + 0 + ¼ + 0)/3 = 1/6, half-width
+        // 1.959964·√(1/6)/√4 = 0.400076: [0.099924, 0.900076] — against Wilson's 4 of 8,
+        // [0.215206, 0.784794], which would take the 8 games as independent.
+        assert_eq!((pair.balance.wins, pair.balance.rate), (4, 0.5));
+        assert!(close(pair.balance.ci95.0, 0.099924) && close(pair.balance.ci95.1, 0.900076));
+        assert!(close(game.balance.ci95.0, 0.215206), "{:?}", game.balance);
+        // Turns 10 20 | 30 50 | 40 40 | 0 10: the pairs' means 15, 40, 40, 5, mean 25, s² =
+        // (100 + 225 + 225 + 400)/3 = 316.667, half-width 1.959964·17.795130/2 = 17.438924.
+        let t = &pair.turns.mean;
+        assert_eq!((t.mean, t.sd), (game.turns.mean.mean, game.turns.mean.sd));
+        assert!(close(t.ci95.0, 25.0 - 17.438924) && close(t.ci95.1, 25.0 + 17.438924));
+        // Branching: every game one legal move a decision: a ratio of 1 without spread, in
+        // pairs as in games.
+        assert_eq!(
+            (pair.branching.value, pair.branching.ci95),
+            (1.0, (1.0, 1.0))
+        );
+        // The figures that are not intervals do not change.
+        assert_eq!(
+            (pair.turns.median, pair.turns.p95, &pair.turns.histogram),
+            (game.turns.median, game.turns.p95, &game.turns.histogram)
+        );
+        // Over a subset (the decisive games): pairs (first-player wins, decisive games)
+        // (1, 2), (1, 1), (0, 2), (2, 2): R = 4/7; residuals y − R·x = −0.142857, 0.428571,
+        // −1.142857, 0.857143, squares summing to 2.244898; se = √(2.244898/12)/(7/4) =
+        // 0.247155; 4/7 ± 1.959964·0.247155 = [0.087014, 1.055844], clipped to 1.
+        let flags = [
+            (true, true),
+            (false, true),
+            (true, true),
+            (false, false),
+            (false, true),
+            (false, true),
+            (true, true),
+            (true, true),
+        ];
+        let r = Rate::in_units(&flags, Unit::Pair);
+        assert_eq!((r.wins, r.rate), (4, 4.0 / 7.0));
+        assert!(close(r.ci95.0, 0.087014) && r.ci95.1 == 1.0, "{r:?}");
+        // A mean over a subset: values 0.2, – | 0.4, 0.6 | –, – | 0.1, 0.3: mean 0.32; pairs
+        // (0.2, 1), (1.0, 2), (0, 0), (0.4, 2): residuals −0.12, 0.36, 0, −0.24, squares
+        // summing to 0.2016; se = √(0.2016/12)/(5/4) = 0.103692; 0.32 ± 0.203233.
+        let v = [
+            Some(0.2),
+            None,
+            Some(0.4),
+            Some(0.6),
+            None,
+            None,
+            Some(0.1),
+            Some(0.3),
+        ];
+        let m = Mean::in_units(&v, Unit::Pair);
+        assert!(close(m.mean, 0.32) && close(m.ci95.0, 0.116767) && close(m.ci95.1, 0.523233));
+        assert_eq!(
+            Mean::in_units(&v, Unit::Game),
+            Mean::of_f64(&[0.2, 0.4, 0.6, 0.1, 0.3])
+        );
     }
 
     fn cfg(rules: RuleSetId, options: &str, games: u32, interaction: bool) -> StudyConfig {
@@ -1016,5 +1514,166 @@ mod tests {
             true,
         );
         assert_eq!(cells.unwrap().len(), 2);
+    }
+
+    /// The throws each seat drew in game `i` of `c`, in order.
+    fn throws_of(c: &StudyConfig, i: u64) -> ByPlayer<Vec<Chance>> {
+        struct Recording(StudySeats, ByPlayer<Vec<Chance>>);
+        impl Playout<AnyGame> for Recording {
+            fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
+                let c = self.0.chance(g, seat)?;
+                if let Some(s) = seat {
+                    self.1[s].push(c);
+                }
+                Some(c)
+            }
+            fn decide(&mut self, g: &AnyGame, seat: Seat) -> Option<Move> {
+                self.0.decide(g, seat)
+            }
+        }
+        let mut g = c.sim.rules.new_game(&c.sim.options).unwrap();
+        let mut rec = Recording(StudySeats::of(c, i).1, ByPlayer::default());
+        play_out(&mut g, &mut rec);
+        rec.1
+    }
+
+    /// Whether the shorter of `x` and `y` begins the longer.
+    fn one_begins_the_other(x: &[Chance], y: &[Chance]) -> bool {
+        let n = x.len().min(y.len());
+        x[..n] == y[..n]
+    }
+
+    /// On duplicate dice, the two games of a pair throw the same sticks seat by seat (each
+    /// game as long as it lasts), players swapped; the study's games are `nefer sim
+    /// --duplicate`'s.
+    #[test]
+    fn duplicate_games_share_their_throws() {
+        for rules in [RuleSetId::SenetKendall, RuleSetId::HjWashburne] {
+            let mut c = cfg(rules, "", 8, false);
+            c.sim.duplicate = true;
+            for k in 0..4 {
+                let (x, y) = (throws_of(&c, 2 * k), throws_of(&c, 2 * k + 1));
+                for seat in [Seat::A, Seat::B] {
+                    assert!(x[seat].len() > 5 && y[seat].len() > 5, "{rules}");
+                    assert!(one_begins_the_other(&x[seat], &y[seat]), "{rules} {k}");
+                }
+                // The seats' streams differ, and so do the pairs'.
+                assert!(!one_begins_the_other(&x[Seat::A], &x[Seat::B]));
+                let next = throws_of(&c, (2 * k + 2) % 8);
+                assert!(!one_begins_the_other(&x[Seat::A], &next[Seat::A]));
+            }
+            let study = run(&c, &|| {});
+            let sim = crate::sim::run(&c.sim, &|| {});
+            for (s, r) in sim.iter().zip(&study) {
+                assert_eq!((s.winner, s.turns), (r.winner, r.turns), "{rules}");
+            }
+            // Without duplicate dice, games 0 and 1 throw apart.
+            c.sim.duplicate = false;
+            let (x, y) = (throws_of(&c, 0), throws_of(&c, 1));
+            assert!(!one_begins_the_other(&x[Seat::A], &y[Seat::A]));
+        }
+    }
+
+    /// Shards of any sizes, merged in any order, are the study's records, win chances
+    /// included to the bit; their bytes round-trip.
+    #[test]
+    fn shards_merge_into_the_whole_study() {
+        let mut c = cfg(RuleSetId::HjFrench, "", 10, true);
+        c.win_chances = Some(1);
+        c.sim.duplicate = true;
+        let net = crate::eval::neural::learned_or_hand_written(None);
+        let whole = run_with(&c, &net, &|| {});
+        let key = StudyKey::of(&c, net.as_ref());
+        let shards: Vec<Shard> = [(7, 10), (0, 3), (3, 7)]
+            .iter()
+            .map(|&(a, b)| Shard::play(&c, &net, a, b).unwrap())
+            .collect();
+        let bytes: Vec<Vec<u8>> = shards.iter().map(Shard::to_bytes).collect();
+        let back: Vec<Shard> = bytes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| Shard::from_bytes(b, i).unwrap())
+            .collect();
+        assert_eq!(back, shards);
+        let merged = Shard::merge(&key, back).unwrap();
+        assert_eq!(merged, whole);
+        assert_eq!(
+            StudySummary::of_units(&merged, Unit::Pair),
+            StudySummary::of_units(&whole, Unit::Pair)
+        );
+        // Without win chances a game takes a few bytes.
+        let plain = cfg(RuleSetId::SenetKendall, "", 100, true);
+        let s = Shard::play(&plain, &net, 0, 100).unwrap();
+        assert!(s.to_bytes().len() < 100 * 40, "{}", s.to_bytes().len());
+    }
+
+    #[test]
+    fn shards_that_do_not_make_the_study_are_refused() {
+        let c = cfg(RuleSetId::SenetKendall, "", 10, false);
+        let net = crate::eval::neural::learned_or_hand_written(None);
+        let key = StudyKey::of(&c, net.as_ref());
+        let play = |c: &StudyConfig, a, b| Shard::play(c, &net, a, b);
+        for (a, b) in [(3, 3), (4, 2), (0, 11)] {
+            assert_eq!(
+                play(&c, a, b).unwrap_err().to_string(),
+                format!("games {a}..{b} are not a range of the study's 10 games")
+            );
+        }
+        let mut other = c.clone();
+        other.sim.seed = 12;
+        let e = Shard::merge(
+            &key,
+            vec![play(&c, 0, 5).unwrap(), play(&other, 5, 10).unwrap()],
+        );
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "shard 1 (games 5..10) belongs to another study: its seed is 12, the study's 11"
+        );
+        let mut other = c.clone();
+        other.sim.duplicate = true;
+        let e = Shard::merge(&key, vec![play(&other, 0, 10).unwrap()]).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("its duplicate is true, the study's false"),
+            "{e}"
+        );
+        let gap = Shard::merge(
+            &key,
+            vec![play(&c, 0, 4).unwrap(), play(&c, 5, 10).unwrap()],
+        );
+        assert_eq!(
+            gap.unwrap_err().to_string(),
+            "the shards do not cover games 0..10 once each: games 4..5 are in no shard"
+        );
+        let twice = Shard::merge(
+            &key,
+            vec![play(&c, 0, 6).unwrap(), play(&c, 5, 10).unwrap()],
+        );
+        assert!(
+            twice
+                .unwrap_err()
+                .to_string()
+                .ends_with("shard 1 (games 5..10) plays games before 6 again")
+        );
+        let short = Shard::merge(&key, vec![play(&c, 0, 6).unwrap()]);
+        assert!(
+            short
+                .unwrap_err()
+                .to_string()
+                .ends_with("games 6..10 are in no shard")
+        );
+        assert!(Shard::merge(&key, vec![]).is_err());
+        let bytes = play(&c, 0, 4).unwrap().to_bytes();
+        let e = Shard::from_bytes(&bytes[..bytes.len() - 3], 2).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("shard 2 is not a nefer study shard ("),
+            "{e}"
+        );
+        let mut longer = bytes.clone();
+        longer.push(0);
+        let e = Shard::from_bytes(&longer, 0).unwrap_err();
+        assert!(e.to_string().ends_with("(1 bytes after its end)"), "{e}");
+        assert!(Shard::from_bytes(b"not a shard", 0).is_err());
     }
 }

@@ -22,12 +22,14 @@ use nefer_core::{
 use nefer_players::analysis::{self, DEFAULT_DEPTH, default_evaluator};
 use nefer_players::eval::{Evaluator, Neural};
 use nefer_players::review;
-use nefer_players::sim::{Rate, SimConfig, Spread, Summary, derive_seed, run};
+use nefer_players::sim::{Rate, SimConfig, Spread, Summary, Unit, derive_seed, run};
+use nefer_players::study::json as study_json;
+use nefer_players::study::{Shard, ShardError, StudyConfig, StudyKey, StudySummary};
 use nefer_players::{LEVELS, PlayerSpec};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -917,6 +919,215 @@ fn sim<'py>(
     Ok(d)
 }
 
+/// A study of one rule set (``nefer study``'s metrics of the games players a and b play),
+/// split in two steps so that its games can be played on many machines: :meth:`play` plays a
+/// range of its games and returns their records as bytes (a shard); :meth:`summary` merges the
+/// shards of all its games and computes the metrics. Game ``i`` depends on the seed and ``i``
+/// alone, so any split gives the figures of one machine, to the bit. ``nefer.study`` runs both
+/// steps, on a Dask cluster where given one; a Study pickles (its arguments) to travel to the
+/// cluster's workers.
+#[pyclass(name = "Study", module = "nefer", frozen)]
+struct PyStudy {
+    cfg: StudyConfig,
+    eval: Arc<dyn Evaluator>,
+    key: StudyKey,
+}
+
+#[pymethods]
+impl PyStudy {
+    /// The study of ``games`` games of player ``a`` against ``b`` (a in seat A in the even
+    /// games) from ``seed``; ``interaction`` counts the moves' effects; ``win_chances`` (a depth,
+    /// 1 to 4) reviews every game and adds the metrics of win chances; ``duplicate`` plays pairs
+    /// of games on the same throws, seats swapped, and takes the pair as the unit of every
+    /// interval (``games`` must then be even). Raises NeferError on a bad rule set, option,
+    /// player or count.
+    #[new]
+    #[pyo3(signature = (rules, a="random", b="random", games=1000, seed=1, options=None, interaction=false, win_chances=None, duplicate=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: &str,
+        a: &str,
+        b: &str,
+        games: u32,
+        seed: u64,
+        options: Option<&Bound<'_, PyAny>>,
+        interaction: bool,
+        win_chances: Option<u32>,
+        duplicate: bool,
+    ) -> PyResult<PyStudy> {
+        let id = rule_set_id(rules)?;
+        let options = read_options(options)?;
+        let g = id.new_game(&options).map_err(err)?;
+        let a: PlayerSpec = a.parse().map_err(err)?;
+        let b: PlayerSpec = b.parse().map_err(err)?;
+        for p in [&a, &b] {
+            if !p.supports(&g) {
+                return Err(err(format!(
+                    "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
+                )));
+            }
+        }
+        if games == 0 {
+            return Err(err("games: at least 1"));
+        }
+        if duplicate && games % 2 == 1 {
+            return Err(err(format!(
+                "duplicate plays games in pairs on the same throws: games must be even, not {games}"
+            )));
+        }
+        if let Some(d) = win_chances.filter(|d| !(1..=MAX_DEPTH).contains(d)) {
+            return Err(err(format!(
+                "win_chances is a review's depth, 1 to {MAX_DEPTH}, not {d}"
+            )));
+        }
+        let eval = default_evaluator(&g);
+        if win_chances.is_some() && eval.chances(&g, Seat::A).is_none() {
+            return Err(err(format!(
+                "no calibrated evaluator knows these options (the {} evaluation only ranks positions): no win chances",
+                eval.name()
+            )));
+        }
+        let cfg = StudyConfig {
+            sim: SimConfig {
+                rules: id,
+                options,
+                a,
+                b,
+                games,
+                seed,
+                duplicate,
+            },
+            interaction,
+            win_chances,
+        };
+        let key = StudyKey::of(&cfg, eval.as_ref());
+        Ok(PyStudy { cfg, eval, key })
+    }
+
+    /// Games in the study.
+    #[getter]
+    fn games(&self) -> u32 {
+        self.cfg.sim.games
+    }
+
+    /// The master seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.cfg.sim.seed
+    }
+
+    /// Plays games ``start`` to ``stop`` (excluded) on ``threads`` threads (default: one per
+    /// core), without the GIL, and returns their records as bytes: a shard for
+    /// :meth:`summary`. Raises NeferError on a range outside the study or empty.
+    #[pyo3(signature = (start, stop, threads=None))]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        start: u64,
+        stop: u64,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let pool = thread_pool(threads)?;
+        let shard = py
+            .detach(|| pool.install(|| Shard::play(&self.cfg, &self.eval, start, stop)))
+            .map_err(err)?;
+        Ok(PyBytes::new(py, &shard.to_bytes()))
+    }
+
+    /// The study's metrics from the shards (bytes of :meth:`play`, from this process or
+    /// others) that cover its games once each, in any order: the dict of ``nefer.study``.
+    /// Raises NeferError on a shard of another study (another seed, players, options,
+    /// version...) or that is not a shard, and on games left out or played twice.
+    fn summary<'py>(
+        &self,
+        py: Python<'py>,
+        shards: Vec<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let shards = shards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let bytes = b.cast::<PyBytes>().map_err(|_| {
+                    err(format!(
+                        "shard {i} is not bytes but {}: give the values Study.play returns",
+                        b.get_type()
+                            .name()
+                            .map_or("?".to_owned(), |n| n.to_string())
+                    ))
+                })?;
+                Shard::from_bytes(bytes.as_bytes(), i).map_err(err)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let text = py
+            .detach(|| -> Result<String, ShardError> {
+                let records = Shard::merge(&self.key, shards)?;
+                let unit = Unit::of(self.cfg.sim.duplicate);
+                let s = StudySummary::of_units(&records, unit);
+                Ok(study_json(&self.cfg, &self.key, &s).to_string())
+            })
+            .map_err(err)?;
+        // JSON's shortest round-trip floats read back exactly: the figures are Rust's.
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// ``(Study, arguments)``: a study pickles as the arguments that make it.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let s = slf.get();
+        let c = &s.cfg;
+        let args = (
+            c.sim.rules.key(),
+            c.sim.a.to_string(),
+            c.sim.b.to_string(),
+            c.sim.games,
+            c.sim.seed,
+            c.sim.options.to_string(),
+            c.interaction,
+            c.win_chances,
+            c.sim.duplicate,
+        );
+        (slf.get_type(), args)
+            .into_pyobject(slf.py())
+            .map(|t| t.into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        let c = &self.cfg;
+        format!(
+            "Study('{}', '{}', '{}', games={}, seed={}, options='{}', interaction={}, win_chances={}, duplicate={})",
+            c.sim.rules.key(),
+            c.sim.a,
+            c.sim.b,
+            c.sim.games,
+            c.sim.seed,
+            c.sim.options,
+            if c.interaction { "True" } else { "False" },
+            c.win_chances.map_or("None".to_owned(), |d| d.to_string()),
+            if c.sim.duplicate { "True" } else { "False" },
+        )
+    }
+}
+
+/// A study's dict: what was studied, then the blocks of a `study.json` row.
+fn study_json(cfg: &StudyConfig, key: &StudyKey, s: &StudySummary) -> serde_json::Value {
+    serde_json::json!({
+        "rules": key.rules,
+        "options": key.options,
+        "a": key.a,
+        "b": key.b,
+        "games": s.games,
+        "seed": cfg.sim.seed,
+        "duplicate": cfg.sim.duplicate,
+        "unit": study_json::unit(s.unit),
+        "depth": cfg.win_chances,
+        "evaluator": key.evaluator,
+        "outcome": study_json::outcome(s),
+        "duration": study_json::duration(s),
+        "decisions": study_json::decisions(s),
+        "interaction": study_json::interaction(s),
+        "win_chances": s.chances.as_ref().map(study_json::chances),
+    })
+}
+
 /// The most decisions an analysis or a review searches for each value: each level costs five to
 /// fifteen times the one before, and 4 already takes tenths of a second a position in Senet.
 const MAX_DEPTH: u32 = 4;
@@ -1052,6 +1263,7 @@ fn _nefer(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RuleSet>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyPlayer>()?;
+    m.add_class::<PyStudy>()?;
     m.add_function(wrap_pyfunction!(rule_sets, m)?)?;
     m.add_function(wrap_pyfunction!(levels, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;

@@ -10,6 +10,7 @@ The engine is Rust (``nefer._nefer``); this package re-exports it::
     nefer.Player("expert", seed=7).choose(g)   # at a decision
     nefer.analyze(g)["moves"]     # every move's win chance and loss, best first
     nefer.review(g.record())      # marks, luck, accuracy (docs/dev/review.md)
+    nefer.study("senet.kendall", games=200)   # nefer study's metrics; client= shards on Dask
 
 Submodules (imported on demand, each needs its package): ``nefer.openspiel`` (pyspiel games),
 ``nefer.gym`` (a Gymnasium environment), ``nefer.pettingzoo`` (a PettingZoo AEC environment).
@@ -23,6 +24,7 @@ from ._nefer import (
     NeferError,
     Player,
     RuleSet,
+    Study,
     __version__,
     analyze,
     levels,
@@ -33,6 +35,7 @@ from ._nefer import (
     sim,
     win_chances,
 )
+from ._study import study
 
 __all__ = [
     "NUM_CHANCE_CODES",
@@ -41,6 +44,7 @@ __all__ = [
     "NeferError",
     "Player",
     "RuleSet",
+    "Study",
     "__version__",
     "analyze",
     "levels",
@@ -49,5 +53,6 @@ __all__ = [
     "review",
     "rule_sets",
     "sim",
+    "study",
     "win_chances",
 ]

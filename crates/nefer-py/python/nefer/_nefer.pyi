@@ -113,6 +113,32 @@ class Player:
     def choose(self, game: Game) -> str:
         """The chosen move at `game` (a decision)."""
 
+class Study:
+    """A study of one rule set in two steps: play ranges of its games anywhere (shards, as
+    bytes), then merge them into its metrics, exactly those of one machine (nefer.study)."""
+
+    def __init__(
+        self,
+        rules: str,
+        a: str = "random",
+        b: str = "random",
+        games: int = 1000,
+        seed: int = 1,
+        options: Options = None,
+        interaction: bool = False,
+        win_chances: Optional[int] = None,
+        duplicate: bool = False,
+    ) -> None: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    def play(self, start: int, stop: int, threads: Optional[int] = None) -> bytes:
+        """Plays games start..stop (stop excluded); their records as bytes (a shard)."""
+    def summary(self, shards: Sequence[bytes]) -> dict[str, Any]:
+        """The metrics from shards covering every game once: the dict of nefer.study."""
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
 def observation_size(rules: str) -> int:
     """The length of Game.observation for rule set `rules`."""
 
