@@ -19,6 +19,7 @@ pub mod guard;
 pub mod hint;
 pub mod limits;
 pub mod net;
+pub mod online;
 pub mod openapi;
 pub mod review;
 pub mod session;
