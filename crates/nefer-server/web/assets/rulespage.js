@@ -14,7 +14,8 @@ export async function rulesPage(root, key) {
   const r = list.find((x) => x.key === key);
   if (!r) throw new Error(`No rule set is called ${key}. Known: ${list.map((x) => x.key).join(', ')}.`);
   document.title = `nefer · ${r.title}`;
-  const boardBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
+  // Numbered (issue 16 item 8): the rules' words name holes and squares by their numbers.
+  const boardBox = h('div', { class: 'board-wrap lobby-board show-numbers', 'aria-hidden': 'true' });
   const legend = h('div', { class: 'panel' });
   showPreview(r, boardBox, legend);
   root.replaceChildren(
