@@ -412,6 +412,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi())
         .routes(routes!(rules))
         .routes(routes!(levels))
+        .routes(routes!(crate::tutorial::tutorial_of))
         .routes(routes!(create))
         .routes(routes!(get_game))
         .routes(routes!(throw))

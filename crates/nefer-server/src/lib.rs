@@ -24,6 +24,7 @@ pub mod openapi;
 pub mod review;
 pub mod session;
 pub mod store;
+pub mod tutorial;
 pub mod view;
 
 use std::io::Write as _;

@@ -335,12 +335,16 @@ fn documented(uri: &str) -> String {
             Some((_, tail)) => format!("/api/games/{{id}}/{tail}"),
             None => "/api/games/{id}".to_owned(),
         },
+        None if path.starts_with("/api/rules/") && path.ends_with("/tutorial") => {
+            "/api/rules/{key}/tutorial".to_owned()
+        }
         None => path.to_owned(),
     }
 }
 
-const ROUTES: [(&str, &str); 21] = [
+const ROUTES: [(&str, &str); 22] = [
     ("get", "/api/rules"),
+    ("get", "/api/rules/{key}/tutorial"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
     ("get", "/api/games/{id}"),
@@ -392,7 +396,9 @@ async fn the_document_lists_exactly_the_routes_served() {
         .collect();
     assert_eq!(listed, expected);
     for (method, path) in ROUTES {
-        let uri = path.replace("{id}", "nosuchgame");
+        let uri = path
+            .replace("{id}", "nosuchgame")
+            .replace("{key}", "nosuch");
         for other in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
             let (status, _, bytes) = send(&router, other, &uri, None, None).await;
             let body = String::from_utf8_lossy(&bytes);
@@ -434,6 +440,14 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
 
     x.get("/api/rules", None, S::OK).await;
     x.get("/api/levels", None, S::OK).await;
+    for rules in ["hj.skiryuk", "senet.kendall"] {
+        let t = x
+            .get(&format!("/api/rules/{rules}/tutorial"), None, S::OK)
+            .await;
+        assert!(!t["steps"].as_array().unwrap().is_empty());
+    }
+    x.get("/api/rules/nosuch/tutorial", None, S::NOT_FOUND)
+        .await;
     x.checker.answer("get", "/api/openapi.json", S::OK, &doc);
 
     // Online: the invite link; local: both tokens.

@@ -2,6 +2,7 @@
 import { h } from './svg.js';
 import { api } from './api.js';
 import { showPreview } from './preview.js';
+import { showTutorial } from './tutorial.js';
 
 export async function rulesPage(root, key) {
   const list = await api.rules();
@@ -18,12 +19,16 @@ export async function rulesPage(root, key) {
   const boardBox = h('div', { class: 'board-wrap lobby-board show-numbers', 'aria-hidden': 'true' });
   const legend = h('div', { class: 'panel' });
   showPreview(r, boardBox, legend);
+  // The rules on the board, step by step (tutorial.js).
+  const tutorial = h('section', { class: 'panel tutorial', id: 'tutorial', 'aria-label': 'Learn on the board' }, 'Loading the tutorial…');
+  showTutorial(tutorial, r);
   root.replaceChildren(
     h('h1', {}, r.title),
     h('p', {}, h('code', {}, r.key), ' · ', h('em', {}, r.source || '')),
     h('div', { class: 'lobby-grid' },
       h('div', { class: 'panel rules-text' }, r.rules),
       h('div', {}, boardBox, legend)),
+    tutorial,
     (r.options || []).length
       ? h('section', { class: 'panel' }, h('h2', {}, 'Options'), h('ul', {}, r.options.map((o) => h('li', {},
         h('code', {}, o.name), o.help ? ` — ${o.help}: ` : ': ', `${(o.values || []).join(' / ')}; default ${o.default}`,
