@@ -167,8 +167,8 @@ test('the rules pages number their boards', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   for (const key of ['senet.kendall', 'hj.french']) {
     await page.goto(`${server.base}/rules/${key}`);
-    await page.waitForSelector('.board-wrap svg');
-    const shown = await page.locator('.board-wrap .place-num').evaluateAll((ns) => ns.filter((n) => getComputedStyle(n).display !== 'none').map((n) => n.textContent));
+    await page.waitForSelector('.lobby-board svg');
+    const shown = await page.locator('.lobby-board .place-num').evaluateAll((ns) => ns.filter((n) => getComputedStyle(n).display !== 'none').map((n) => n.textContent));
     // Every place has its number: 30 squares, or 58 holes and the shared one.
     assert.ok(shown.includes('1') && shown.includes(key.startsWith('senet') ? '30' : '29'), `${key}: ${shown.length} numbers`);
     assert.ok(shown.length >= 30, `${key}: ${shown.length} numbers`);

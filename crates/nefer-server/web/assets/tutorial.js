@@ -26,7 +26,7 @@ export async function showTutorial(box, r) {
   const count = h('p', { id: 'tut-count', class: 'tut-count' });
   const text = h('p', { id: 'tut-text' });
   const said = h('p', { id: 'tut-said', class: 'said', 'aria-live': 'polite' });
-  const wrap = h('div', { class: 'board-wrap lobby-board show-numbers' });
+  const wrap = h('div', { class: 'board-wrap tutorial-board show-numbers' });
   const board = new BoardView(wrap, r.board, { onActivate: (spot) => activate(spot) });
   const back = h('button', { type: 'button', class: 'secondary', id: 'tut-back', onclick: () => go(at - 1) }, 'Back');
   const show = h('button', { type: 'button', id: 'tut-show', onclick: () => play() }, 'Show me');
