@@ -126,7 +126,7 @@ for (const mode of ['computer', 'local']) {
     // The computer's seat is named by its level and is always there.
     if (mode === 'computer') {
       assert.equal(await presence(page, 'B'), 'computer');
-      assert.match(await page.textContent('#players [data-seat="B"]'), /beginner \(B\) the computer/);
+      assert.match(await page.textContent('#players [data-seat="B"]'), /Beginner \(B\) the computer/);
     }
     for (let i = 0; i < 400 && (await step(page)) !== 'over'; i++) { /* play on */ }
     await page.waitForSelector('#banner:not(.hidden)');

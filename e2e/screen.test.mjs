@@ -292,7 +292,7 @@ test('Kendall\'s water turn: the two choices in words, no throw button beside th
     const page = await open(g, [1280, 800]);
     assert.equal(await page.isVisible('#throw'), false, 'no throw button at the water turn');
     const giveUp = v.legal.find((m) => m.move !== 'throw');
-    assert.match((await page.textContent(`#moves button[data-move="${giveUp.move}"]`)).trim(), /^Give up the piece on 27: it goes to \d+$/);
+    assert.match((await page.textContent(`#moves button[data-move="${giveUp.move}"]`)).trim(), /^Give up the piece on 27 \(to \d+\)$/);
     assert.match((await page.textContent('#moves button[data-move="throw"]')).trim(), /^Throw for a 4/);
     await page.context().close();
     return;

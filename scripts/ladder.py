@@ -74,7 +74,9 @@ def main():
         for r in rows:
             first.setdefault(r['rules'], len(first))
         wanted = {tuple(p.split(':', 1)) for p in a.pairs} if a.pairs else set(pairs())
-        for r in sorted(rows, key=lambda r: first[r['rules']]):
+        # A pair measured again (after a change of a level) is shown with its last measurement.
+        last = {(r['rules'], r['a']['player_level'], r['b']['player_level']): r for r in rows}
+        for r in sorted(last.values(), key=lambda r: first[r['rules']]):
             if (r['a']['player_level'], r['b']['player_level']) not in wanted:
                 continue
             lo, hi = r['a']['ci95']

@@ -21,6 +21,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
 use clap::{Parser, Subcommand};
+use nefer_core::options::{OptionSpec, Topic};
 use nefer_core::{Game, Options, Record, RuleSetId, replay};
 
 use crate::output::stdout;
@@ -161,28 +162,46 @@ fn rules(key: Option<&str>) -> Result<()> {
     }
     writeln!(
         out,
-        "\nOptions (--option NAME=VALUE; the first value is the default):"
+        "\nOptions by topic, each value in plain words (--option NAME=VALUE; the first value \
+         is the default):"
     )?;
-    for spec in id.option_specs() {
-        let todo: Vec<&str> = spec
-            .values
-            .iter()
-            .filter(|v| !spec.implements(v))
-            .copied()
-            .collect();
-        let note = if todo.is_empty() {
-            String::new()
-        } else {
-            format!(" [not yet implemented: {}]", todo.join(", "))
-        };
-        writeln!(
-            out,
-            "  {} = {}  ({}: {}){note}",
-            spec.name,
-            spec.values.join(" | "),
-            spec.clause,
-            spec.help
-        )?;
+    let specs = id.option_specs();
+    // The core words every option; one without words would still be listed, under "Other".
+    let topic_of = |spec: &OptionSpec| spec.words().map(|w| w.topic.title()).unwrap_or("Other");
+    let titles = Topic::ALL.iter().map(|t| t.title()).chain(["Other"]);
+    for title in titles {
+        let here: Vec<&OptionSpec> = specs.iter().filter(|s| topic_of(s) == title).collect();
+        if here.is_empty() {
+            continue;
+        }
+        writeln!(out, "\n {title}")?;
+        for spec in here {
+            let todo: Vec<&str> = spec
+                .values
+                .iter()
+                .filter(|v| !spec.implements(v))
+                .copied()
+                .collect();
+            let note = if todo.is_empty() {
+                String::new()
+            } else {
+                format!(" [not yet implemented: {}]", todo.join(", "))
+            };
+            writeln!(
+                out,
+                "  {} = {}  ({}: {}){note}",
+                spec.name,
+                spec.values.join(" | "),
+                spec.clause,
+                spec.help
+            )?;
+            let words = spec.words();
+            for v in spec.values {
+                if let Some(text) = words.and_then(|w| w.sentence(v)) {
+                    writeln!(out, "      {v:<14} {text}")?;
+                }
+            }
+        }
     }
     writeln!(
         out,

@@ -62,6 +62,9 @@ fn rules_lists_and_explains() {
     let out = nefer(&["rules", "senet.school"], "");
     let s = text(&out.stdout);
     assert!(s.contains("seed 004") && s.contains("senet.school.defence") && s.contains("21"));
+    // The options by topic, each value in plain words (the core's).
+    assert!(s.contains("\n Captures\n"), "{s}");
+    assert!(s.contains("A counter is defended by one of its owner's counters next to it."));
     let out = nefer(&["rules", "senet.nope"], "");
     assert_fails_with(&out, "unknown rule set `senet.nope`");
 }

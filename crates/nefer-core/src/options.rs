@@ -13,6 +13,8 @@
 //!   it, so the registry and the parse cannot disagree unnoticed (a test parses every
 //!   implemented value of every option and sees every other one refused).
 
+pub mod words;
+
 use std::borrow::Cow;
 
 use core::cell::Cell;
@@ -20,6 +22,7 @@ use core::fmt;
 
 use crate::game::Seat;
 use crate::sticks::StickBias;
+pub use words::{OptionWords, Topic};
 
 /// One option of a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]

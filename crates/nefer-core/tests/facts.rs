@@ -418,6 +418,8 @@ fn french_lines_bonus_throws_and_lost_throws() {
         m.words(Voice::Imperative, &Names::default()),
         "move L4 → L20: the count ends on L6 and the line carries the piece on to L20"
     );
+    // A button's few words: the move and its main effect.
+    assert_eq!(m.label(&Names::default()), "Move L4 → L20 by the line");
     // Stopping on 15 earns a bonus throw for that piece (FR-3), which the next throw is.
     let g15 = thrown(g(&[13], 4), 2);
     let m = facts_of(&g15, "L13-L15");
@@ -649,6 +651,7 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
         m.words(Voice::Imperative, &names),
         "move 12 → 15: Red's piece on 15 goes to 12 (they change places)"
     );
+    assert_eq!(m.label(&names), "Move 12 → 15, exchanging with Red's piece");
     // No forward move: backwards by the throw (KE-8).
     let m = facts_of(&g(&[5], &[7, 8], 3), "5-2");
     assert_eq!(m.effects, [Effect::Backward]);
@@ -656,6 +659,7 @@ fn kendall_exchanges_backward_moves_and_the_waters() {
         m.words(Voice::Imperative, &names),
         "move 5 → 2 backwards, as no piece can move forwards"
     );
+    assert_eq!(m.label(&names), "Move 5 → 2, backwards");
     // A 4 earns another throw (KE-4).
     let m = facts_of(&g(&[12], &[1], 4), "12-16");
     assert_eq!(
@@ -903,6 +907,13 @@ proptest! {
                         }
                         prop_assert_eq!(sorted(expected), sorted(after.layout()), "{} at {:?}: {:?}", f.mv, g, f.effects);
                         prop_assert!(!f.words(Voice::Imperative, &names).is_empty());
+                        // A button's label: a capital, and no notation of the move.
+                        let label = f.label(&names);
+                        prop_assert!(label.starts_with(char::is_uppercase), "{}", label);
+                        // (a move written as a word, `pass` or `throw`, may say that word)
+                        let token = f.mv.to_string();
+                        let word = !token.chars().any(|c| c.is_ascii_digit());
+                        prop_assert!(word || !label.contains(&token), "{}: {}", token, label);
                         prop_assert_eq!(f.ends.is_some(), after.outcome().is_some());
                         let more = sorted(after.layout()) != sorted(stepped(&before, seat, f.mv));
                         prop_assert!(!more || !f.plain(), "{} changes more than its piece: {:?}", f.mv, f.effects);

@@ -12,7 +12,9 @@
 //! Prints one Markdown row per level: unforced decisions, error rate (mean loss of win chance
 //! per unforced decision, gnubg's measure) with its 95 % interval over games, accuracy, and
 //! inaccuracies, mistakes and blunders per 100 unforced decisions; then whether the error rates
-//! order the levels as the ladder does.
+//! order the levels as the ladder does. `worst=N` also prints each level's N costliest decisions
+//! (the position before it as text, the move played, the best one and the loss), to see where a
+//! level's error rate comes from.
 
 use std::sync::Arc;
 
@@ -98,13 +100,18 @@ fn main() {
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
     // `depth=N` among the levels reviews at depth N instead of the default.
     let mut depth = DEFAULT_DEPTH;
+    let mut worst = 0usize;
     let mut levels: Vec<String> = args
-        .filter(|a| match a.strip_prefix("depth=") {
-            Some(d) => {
+        .filter(|a| {
+            if let Some(d) = a.strip_prefix("depth=") {
                 depth = d.parse().expect("depth=N, N a number");
                 false
+            } else if let Some(n) = a.strip_prefix("worst=") {
+                worst = n.parse().expect("worst=N, N a number");
+                false
+            } else {
+                true
             }
-            None => true,
         })
         .collect();
     if levels.is_empty() {
@@ -126,8 +133,10 @@ fn main() {
     let t = std::time::Instant::now();
     // Per level, one tally per game it played.
     let mut per_level: Vec<Vec<Tally>> = vec![Vec::new(); levels.len()];
+    // Per level, its costliest decisions: (loss, position before it, played, best).
+    let mut costliest: Vec<Vec<(f64, String, String, String)>> = vec![Vec::new(); levels.len()];
     for pair in 0..levels.len().saturating_sub(1) {
-        let reviews: Vec<(Seat, Review)> = (0..games)
+        let reviews: Vec<(Seat, Review, AnyGame, Vec<Action>)> = (0..games)
             .into_par_iter()
             .map(|i| {
                 let seed = derive_seed(derive_seed(17, pair as u64), i);
@@ -140,12 +149,28 @@ fn main() {
                 let (start, actions) = play(id, players, seed);
                 let r = review(&start, &actions, depth, eval.clone(), &|_, _| {})
                     .expect("a played game reviews");
-                (lower_seat, r)
+                (lower_seat, r, start, actions)
             })
             .collect();
-        for (lower, r) in &reviews {
+        for (lower, r, start, actions) in &reviews {
             per_level[pair].push(Tally::of(r.seats.of(*lower)));
             per_level[pair + 1].push(Tally::of(r.seats.of(lower.other())));
+            if worst == 0 {
+                continue;
+            }
+            for d in r.decisions.iter().filter(|d| d.loss > 0.0) {
+                let mut g = start.clone();
+                for a in &actions[..d.ply] {
+                    g.apply(*a).expect("the game's own actions");
+                }
+                let level = if d.seat == *lower { pair } else { pair + 1 };
+                costliest[level].push((
+                    d.loss,
+                    g.to_string(),
+                    d.played.to_string(),
+                    d.best.to_string(),
+                ));
+            }
         }
         eprintln!(
             "{} – {}: {games} games reviewed ({:.0} s so far)",
@@ -193,6 +218,16 @@ fn main() {
             per100(sum.mistakes),
             per100(sum.blunders),
         );
+    }
+    for (i, list) in costliest.iter_mut().enumerate().filter(|_| worst > 0) {
+        list.sort_by(|a, b| b.0.total_cmp(&a.0));
+        println!("\n{}'s {worst} costliest decisions:", levels[i]);
+        for (loss, pos, played, best) in list.iter().take(worst) {
+            println!(
+                "  {:5.1} points: {played} (best {best}) in `{pos}`",
+                100.0 * loss
+            );
+        }
     }
     let ordered = rates.windows(2).all(|w| w[0] > w[1]);
     println!(

@@ -239,6 +239,31 @@ pub const LEVELS: [(&str, &str); 6] = [
     ("master", "master:depth=3,ms=1000"),
 ];
 
+/// A level in people's words: its name and what it does in one line, for the lobby and the
+/// computer's seat ("Medium — looks two moves ahead"); `None` for anything but a level of
+/// [`LEVELS`] or `perfect`.
+pub fn level_words(level: &str) -> Option<(&'static str, &'static str)> {
+    Some(match level {
+        "beginner" => ("Beginner", "plays any move at random"),
+        "easy" => (
+            "Easy",
+            "takes the move that looks best now, without looking ahead",
+        ),
+        "medium" => ("Medium", "looks two moves ahead, weighing every throw"),
+        "hard" => ("Hard", "looks three moves ahead, weighing every throw"),
+        "expert" => ("Expert", "looks four moves ahead, weighing every throw"),
+        "master" => (
+            "Master",
+            "looks three moves ahead with a judgement it learned by playing itself",
+        ),
+        "perfect" => (
+            "Perfect",
+            "plays the pure race perfectly, from exact tables",
+        ),
+        _ => return None,
+    })
+}
+
 /// A player name that is not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a player: use random, greedy, perfect (pure races), expectimax[:depth=D,ms=T], neural, master[:depth=D,ms=T], mcts[:iters=N,ms=T] or a level ({levels})", levels = LEVELS.map(|l| l.0).join(", "))]
@@ -396,6 +421,17 @@ impl PlayerSpec {
 
 #[cfg(test)]
 mod tests {
+    /// Every level has people's words, and they name no player spec.
+    #[test]
+    fn every_level_has_words() {
+        for (name, _) in super::LEVELS.iter().chain(&[("perfect", "perfect")]) {
+            let (title, what) = super::level_words(name).expect(name);
+            assert_eq!(title.to_lowercase(), *name);
+            assert!(!what.contains(':') && !what.contains('='), "{what}");
+        }
+        assert_eq!(super::level_words("expectimax:depth=2"), None);
+    }
+
     use super::*;
     use nefer_core::{Options, RuleSetId, Status};
 

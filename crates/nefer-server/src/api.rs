@@ -488,21 +488,33 @@ async fn rules() -> Json<Vec<RuleSetInfo>> {
 async fn levels(State(st): State<AppState>) -> Json<Vec<Level>> {
     let mut v: Vec<Level> = LEVELS
         .iter()
-        .map(|&(name, player)| Level {
-            name,
-            player,
-            rules: None,
-        })
+        .map(|&(name, player)| level(name, player, None))
         .collect();
     if !st.limits().tables {
         return Json(v);
     }
-    v.push(Level {
-        name: "perfect",
-        player: "perfect",
-        rules: Some(nefer_players::perfect::RULE_SETS),
-    });
+    v.push(level(
+        "perfect",
+        "perfect",
+        Some(nefer_players::perfect::RULE_SETS),
+    ));
     Json(v)
+}
+
+/// A level of `GET /api/levels` with its words for people.
+fn level(
+    name: &'static str,
+    player: &'static str,
+    rules: Option<&'static [&'static str]>,
+) -> Level {
+    let (title, description) = nefer_players::level_words(name).unwrap_or((name, player));
+    Level {
+        name,
+        title,
+        description,
+        player,
+        rules,
+    }
 }
 
 /// A new game's seat name, checked as a rename's is ([`crate::online::check_name`]); empty:
@@ -745,7 +757,12 @@ async fn create(
     for s in Seat::BOTH {
         if names[s.index()].is_empty() {
             names[s.index()] = match (mode, computer[s.index()]) {
-                (Mode::Computer, true) => level.clone().unwrap_or_default(),
+                // A level by its people's name ("Medium"); a player spec as written.
+                (Mode::Computer, true) => level
+                    .as_deref()
+                    .map(|l| nefer_players::level_words(l).map_or(l, |(title, _)| title))
+                    .unwrap_or_default()
+                    .to_owned(),
                 (Mode::Computer, false) => "You".into(),
                 _ => format!("Player {s}"),
             };
@@ -1439,6 +1456,7 @@ async fn replay(
     }
     let result = game.outcome().map(result_of);
     Ok(Json(ReplayView {
+        title: game.rule_set().info().title.to_owned(),
         rules: record.rules,
         options: record.options.to_string(),
         board,

@@ -2,7 +2,7 @@
 //! view (`Serialize`): creating a game, the rule-set and level listings, a replay. Each has its
 //! schema (`ToSchema`), from which the OpenAPI document is generated.
 
-use nefer_core::options::OptionSpec;
+use nefer_core::options::{OptionSpec, Topic};
 use nefer_core::{Family, Options, RuleSetId};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -244,8 +244,10 @@ pub struct RuleSetInfo {
     pub source: &'static str,
     /// The rules in plain words, defaults included.
     pub rules: &'static str,
-    /// Its options.
+    /// Its options, in the registry's order.
     pub options: Vec<OptionInfo>,
+    /// The topics of its options (each option's `topic`), in the order to show them.
+    pub topics: Vec<&'static str>,
     /// Its board with every option at its default (a game's view carries its own).
     pub board: BoardView,
 }
@@ -267,10 +269,27 @@ pub struct OptionInfo {
     pub clause: &'static str,
     /// What it means, in one line.
     pub help: &'static str,
+    /// What it is about, in people's words (the core's topics, e.g. "The Waters").
+    #[schema(examples("The Waters"))]
+    pub topic: &'static str,
+    /// Each value of `values`, in its order, with what it means in a plain sentence.
+    pub words: Vec<ValueWords>,
+}
+
+/// A value of an option and what it means, in people's words.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValueWords {
+    /// The value as `values` lists it (`N`, `(0,1)`, `{...}`: a pattern).
+    pub value: &'static str,
+    /// What it means, one sentence.
+    #[schema(examples("A throw of 1, 4 or 5 earns another throw."))]
+    pub text: &'static str,
 }
 
 impl From<&OptionSpec> for OptionInfo {
     fn from(o: &OptionSpec) -> OptionInfo {
+        // Every option has its words (a test in the core goes over the registry).
+        let words = o.words();
         OptionInfo {
             name: o.name.clone(),
             values: o.values,
@@ -284,6 +303,15 @@ impl From<&OptionSpec> for OptionInfo {
                 .collect(),
             clause: o.clause,
             help: o.help,
+            topic: words.map_or("Other", |w| w.topic.title()),
+            words: o
+                .values
+                .iter()
+                .map(|&value| ValueWords {
+                    value,
+                    text: words.and_then(|w| w.sentence(value)).unwrap_or(o.help),
+                })
+                .collect(),
         }
     }
 }
@@ -291,6 +319,13 @@ impl From<&OptionSpec> for OptionInfo {
 impl From<RuleSetId> for RuleSetInfo {
     fn from(id: RuleSetId) -> RuleSetInfo {
         let info = id.info();
+        let options: Vec<OptionInfo> = id.option_specs().iter().map(OptionInfo::from).collect();
+        let topics = Topic::ALL
+            .iter()
+            .map(|t| t.title())
+            .chain(["Other"])
+            .filter(|t| options.iter().any(|o| o.topic == *t))
+            .collect();
         RuleSetInfo {
             key: info.key,
             title: info.title,
@@ -300,7 +335,8 @@ impl From<RuleSetId> for RuleSetInfo {
             },
             source: info.source,
             rules: info.rules,
-            options: id.option_specs().iter().map(OptionInfo::from).collect(),
+            options,
+            topics,
             board: BoardView::from(
                 &nefer_core::facts::board_of(id, &Options::new()).expect("the defaults are valid"),
             ),
@@ -314,6 +350,12 @@ pub struct Level {
     /// The level's name, as `POST /api/games` takes it.
     #[schema(examples("hard"))]
     pub name: &'static str,
+    /// Its name for people, which also names the computer's seat.
+    #[schema(examples("Hard"))]
+    pub title: &'static str,
+    /// What it does, in one line for people.
+    #[schema(examples("looks three moves ahead, weighing every throw"))]
+    pub description: &'static str,
     /// The player spec it stands for.
     #[schema(examples("expectimax:depth=3,ms=1000"))]
     pub player: &'static str,
@@ -329,6 +371,8 @@ pub struct Level {
 pub struct ReplayView {
     /// The rule set's key.
     pub rules: String,
+    /// The rule set's name for people, with its author.
+    pub title: String,
     /// The options, as the record's `options:` line.
     pub options: String,
     /// The board under the record's rules.

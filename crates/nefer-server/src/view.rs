@@ -220,6 +220,13 @@ pub struct LegalMove {
     /// The move in words, for the player about to choose it ("move L4 → L20: the count ends
     /// on L6 and the line carries the piece on to L20").
     pub text: String,
+    /// The move in a few words, for a button: the move and its main effect, no reasons
+    /// ("Move 14 → 16, exchanging with Nefertari's piece").
+    #[schema(examples(
+        "Move 14 → 16, exchanging with Nefertari's piece",
+        "Enter a piece on L1"
+    ))]
+    pub label: String,
     /// Both layouts after the move.
     pub after: Layouts,
     /// The place the piece leaves (a move from one place to another only).
@@ -260,6 +267,7 @@ pub fn legal(g: &AnyGame, names: &Names<'_>) -> Vec<LegalMove> {
                     .collect(),
                 plain: f.plain(),
                 text: f.words(Voice::Imperative, names),
+                label: f.label(names),
                 after: layouts(&after),
                 from,
                 to,
@@ -296,6 +304,10 @@ pub struct HistoryEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub sticks: Option<SticksView>,
+    /// A throw: its value (the counted faces, 5 when none: SPEC §1.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, minimum = 1, maximum = 5)]
+    pub throw_value: Option<u8>,
     /// What happened, in words, from the core's event description: "Ahmose throws 4 again.",
     /// "Nefertari passes: no piece is on the board, and only a 1 enters one."
     pub text: String,
@@ -366,6 +378,9 @@ pub struct GameView {
     /// The rule set's key.
     #[schema(examples("hj.french"))]
     pub rules: String,
+    /// The rule set's name for people, with its author (`GET /api/rules`' `title`).
+    #[schema(examples("Hounds & Jackals (Dmitriy Skiryuk)"))]
+    pub title: String,
     /// The options, as a record's `options:` line.
     pub options: String,
     /// The board under the game's rules: places, marks, lines, paths, pieces.
@@ -387,6 +402,10 @@ pub struct GameView {
     /// The last throw as it fell; `null` before the first.
     #[schema(required = true)]
     pub sticks: Option<SticksView>,
+    /// The last throw's value (SPEC §1.1: the counted faces of `sticks`, 5 when none); `null`
+    /// before the first.
+    #[schema(required = true, minimum = 1, maximum = 5)]
+    pub throw_value: Option<u8>,
     /// Every action so far.
     pub history: Vec<HistoryEntry>,
     /// Turns played.
@@ -413,6 +432,15 @@ fn sticks_of(action: Action, drawn: Option<Sticks>) -> Option<SticksView> {
         Action::Chance(Chance::Throw(t)) => {
             Some(drawn.unwrap_or_else(|| Sticks::showing(t)).into())
         }
+        _ => None,
+    }
+}
+
+/// The value of a throw of the sticks (SPEC §1.1: the counted faces, 5 when none),
+/// so that a client says it without knowing the rule.
+fn throw_value_of(action: Action) -> Option<u8> {
+    match action {
+        Action::Chance(Chance::Throw(t)) => Some(t.value()),
         _ => None,
     }
 }
@@ -510,14 +538,15 @@ pub fn full_view(s: &Session) -> GameView {
             },
             token: nefer_core::record::action_token(e.action),
             sticks: sticks_of(e.action, e.sticks),
+            throw_value: throw_value_of(e.action),
             text,
         })
         .collect();
-    let last_sticks = s
+    let last_throw = s
         .history()
         .iter()
         .rev()
-        .find_map(|e| sticks_of(e.action, e.sticks));
+        .find_map(|e| Some((sticks_of(e.action, e.sticks)?, throw_value_of(e.action))));
     let now = std::time::Instant::now();
     let seat = |i: usize| SeatView {
         name: s.seats[i].name.clone(),
@@ -535,6 +564,7 @@ pub fn full_view(s: &Session) -> GameView {
     GameView {
         id: s.id.clone(),
         rules: s.rules().key().to_owned(),
+        title: s.rules().info().title.to_owned(),
         options: s.options().to_string(),
         board: BoardView::from(&facts::board(s.game())),
         mode: s.mode,
@@ -547,7 +577,8 @@ pub fn full_view(s: &Session) -> GameView {
         status: status(s.game(), &names),
         layout: layouts(s.game()),
         legal: legal(s.game(), &names),
-        sticks: last_sticks,
+        sticks: last_throw.map(|(s, _)| s),
+        throw_value: last_throw.and_then(|(_, v)| v),
         history,
         turns: s.game().turns(),
         can_undo: s.undo_point().is_some(),
@@ -589,6 +620,9 @@ pub struct Frame {
     /// A throw: a pattern of the recorded score (records keep only scores); else `null`.
     #[schema(required = true)]
     pub sticks: Option<SticksView>,
+    /// A throw: its value (the recorded score); else `null`.
+    #[schema(required = true, minimum = 1, maximum = 5)]
+    pub throw_value: Option<u8>,
 }
 
 impl Frame {
@@ -603,6 +637,7 @@ impl Frame {
         let sticks = reached_by
             .as_ref()
             .and_then(|&(_, a, _)| sticks_of(a, None));
+        let throw_value = reached_by.as_ref().and_then(|&(_, a, _)| throw_value_of(a));
         let (token, text) = match reached_by {
             Some((t, _, text)) => (Some(t.to_owned()), Some(text)),
             None => (None, None),
@@ -614,6 +649,7 @@ impl Frame {
             status: status(g, names),
             layout: layouts(g),
             sticks,
+            throw_value,
         }
     }
 }

@@ -323,7 +323,7 @@ async fn one_screen_names_either_seat_and_the_computer_keeps_its_level() {
         v["id"].as_str().unwrap(),
         v["tokens"]["A"].as_str().unwrap(),
     );
-    assert_eq!(v["seats"]["B"]["name"], "easy");
+    assert_eq!(v["seats"]["B"]["name"], "Easy");
     let uri = format!("/api/games/{id}/name");
     let why = app
         .refused(
@@ -345,7 +345,7 @@ async fn one_screen_names_either_seat_and_the_computer_keeps_its_level() {
             v["seats"]["A"]["name"].as_str(),
             v["seats"]["B"]["name"].as_str()
         ),
-        (Some("Ahmose"), Some("easy"))
+        (Some("Ahmose"), Some("Easy"))
     );
     // A new game's names are checked alike.
     let (s, e) = app
@@ -612,7 +612,7 @@ async fn against_the_computer_and_on_one_screen_a_rematch_starts_at_once() {
                 n["seats"]["A"]["kind"].as_str(),
                 n["seats"]["A"]["name"].as_str()
             ),
-            (Some("computer"), Some("beginner"))
+            (Some("computer"), Some("Beginner"))
         );
         assert_eq!(n["seats"]["B"]["name"], "You");
         assert_eq!(n["options"], v["options"]);

@@ -413,6 +413,57 @@ impl MoveFacts {
     }
 }
 
+impl MoveFacts {
+    /// The move in a few words, for a button: what it does and its main effect, without the
+    /// reasons ("Move 14 → 16, exchanging with Nefertari's piece", "Enter a piece on L1",
+    /// "Bear off the piece on 30", "Move L4 → L20 by the line"). [`MoveFacts::words`] says
+    /// it all.
+    pub fn label(&self, names: &Names<'_>) -> String {
+        let mut text = match self.kind {
+            MoveKind::Enter { to } => format!("enter a piece on {to}"),
+            MoveKind::Step { from, to } => format!("move {from} → {to}"),
+            MoveKind::BearOff { from } => format!("bear off the piece on {from}"),
+            MoveKind::ToHand { from } => format!("take the piece on {from} back to hand"),
+            MoveKind::GiveUp { from, to } => format!("give up the piece on {from} (to {to})"),
+            MoveKind::Throw => "throw for a 4".to_owned(),
+            MoveKind::BonusThrow => "take the bonus throw".to_owned(),
+            MoveKind::Capture { from } => format!("capture the piece on {from}"),
+            MoveKind::Pass => "pass".to_owned(),
+        };
+        let piece = |s: Seat| format!("{} piece", names.possessive(s));
+        for e in &self.effects {
+            let clause = match *e {
+                Effect::Line { back, .. } => Some(
+                    if back {
+                        " back by the line"
+                    } else {
+                        " by the line"
+                    }
+                    .to_owned(),
+                ),
+                Effect::Backward => Some(", backwards".to_owned()),
+                Effect::Exchange { seat, .. } => Some(format!(", exchanging with {}", piece(seat))),
+                Effect::SentTo { seat, .. } => Some(format!(", attacking {}", piece(seat))),
+                Effect::KnockedOff { seat, .. } => Some(format!(", knocking off {}", piece(seat))),
+                Effect::Captured { seat, .. } => Some(format!(", capturing {}", piece(seat))),
+                Effect::IntoWaters => Some(", into the Waters".to_owned()),
+                Effect::ThrowAgain { .. } if self.kind != MoveKind::BonusThrow => {
+                    Some(", then throw again".to_owned())
+                }
+                _ => None,
+            };
+            if let Some(c) = clause {
+                text.push_str(&c);
+            }
+        }
+        let mut chars = text.chars();
+        match chars.next() {
+            Some(c) => c.to_uppercase().chain(chars).collect(),
+            None => text,
+        }
+    }
+}
+
 /// The facts of every legal move of `g` (in [`Game::legal_moves`]' order); empty unless a
 /// decision is due.
 pub fn legal_moves(g: &AnyGame) -> Vec<MoveFacts> {

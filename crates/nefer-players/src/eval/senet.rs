@@ -43,7 +43,13 @@ fn raw(men: ByPlayer<u32>, off: ByPlayer<u8>, kendall_rules: bool) -> ByPlayer<f
             }
             v += f64::from(q);
             match q {
-                27 => v -= if kendall_rules { 10.0 } else { 12.0 },
+                // In Kendall a piece in the Waters freezes its owner's other pieces (KE-16) and
+                // leaves a one-in-sixteen try for a 4 a turn; giving it up puts it on 15 for a
+                // turn (KE-18, KE-19; a turn with its extra throws is worth about 3.7 squares),
+                // so it is worth about 11 squares, 16 below its square. At 10 below, `easy`
+                // always tried for the 4 and lost 4.4 ‰ of win chance a decision, more than
+                // `random` (docs/STRENGTH.md, "Error rates by level").
+                27 => v -= if kendall_rules { 16.0 } else { 12.0 },
                 28 | 29 => v -= 1.5,
                 _ => {}
             }
@@ -86,5 +92,21 @@ mod tests {
         let wet = pos("senet.kendall A:10,27,off*5 B:9,26,off*5 A water");
         let dry = pos("senet.kendall A:10,25,off*5 B:9,26,off*5 A throw");
         assert!(Senet.value(&wet, Seat::A) < Senet.value(&dry, Seat::A));
+    }
+
+    #[test]
+    fn giving_up_the_waters_beats_waiting_for_a_four() {
+        // The water turn of docs/STRENGTH.md, where playouts won 66 % after giving up and 53 %
+        // after trying for the 4: the one-ply player must give up.
+        let g: AnyGame = "senet.kendall A:27,off*6 B:22,25,26,off*4 A water turn=153"
+            .parse()
+            .unwrap();
+        let mut easy = crate::search::greedy::Greedy::new(1);
+        assert_eq!(crate::Player::choose(&mut easy, &g).to_string(), "27-15");
+        // And a piece given up to 15 is worth more than one left in the Waters.
+        let pos = |text: &str| text.parse::<AnyGame>().unwrap();
+        let wet = pos("senet.kendall A:10,27,off*5 B:9,26,off*5 A water");
+        let given_up = pos("senet.kendall A:10,15,off*5 B:9,26,off*5 B throw");
+        assert!(Senet.value(&given_up, Seat::A) > Senet.value(&wet, Seat::A));
     }
 }

@@ -33,7 +33,7 @@ const SETTINGS_KEY = 'nefer.settings';
 /** What a setting is until the player changes it: a lost throw passes by itself (after its
  * reason is shown), the only possible move waits for the player (one key plays it), the
  * computer's turn is played out step by step at a readable pace (`normal`, `fast`, `skip`). */
-export const SETTINGS_DEFAULT = { autoPass: true, autoForced: false, pace: 'normal' };
+export const SETTINGS_DEFAULT = { autoPass: true, autoForced: false, pace: 'normal', throwMotion: true, throwSound: false };
 
 /** The settings: the defaults with what the player changed. */
 export function settings() {

@@ -5,7 +5,8 @@
 import { h } from './svg.js';
 import { api, follow, tokenFor, saveToken, linksFor, gameInfo, rememberGame, settings, setSetting } from './api.js';
 import { BoardView, legend } from './boardview.js';
-import { drawSticks, throwValue } from './sticks.js';
+import { drawSticks } from './sticks.js';
+import { tumble, clatter } from './throwfx.js';
 import { historyLines, lastMove } from './moves.js';
 import { showError, clearError } from './app.js';
 import { keepPresent, renderPlayers, namesPanel, rematchControls, goToRematch } from './players.js';
@@ -99,9 +100,10 @@ class GamePage {
     this.hintList = h('ol', { id: 'hint-list', class: 'hint-list hidden', 'aria-label': 'Every legal move, best first' });
     this.tutorBox = h('div', { id: 'tutor', class: 'notice tutor hidden', role: 'alertdialog', 'aria-label': 'The tutor' });
     this.reviewLink = h('a', { class: 'button', id: 'review-link', href: `/review/${encodeURIComponent(this.id)}` }, 'Review the game');
-    this.historyList = h('ol', { class: 'history', id: 'history' });
+    // A scrolling list: focusable, so that a keyboard can scroll it too (axe: scrollable-region-focusable).
+    this.historyList = h('ol', { class: 'history', id: 'history', tabindex: '0', 'aria-label': 'Moves so far' });
     this.rulesBox = h('div', { class: 'rules-text' }, 'Loading the rules…');
-    this.rulesTitle = h('span', {}, v.rules);
+    this.rulesTitle = h('span', {}, v.title || v.rules);
     const numbersToggle = h('input', { type: 'checkbox', id: 'numbers', onchange: (e) => wrap.classList.toggle('show-numbers', e.target.checked) });
 
     const marks = legend(v.board);
@@ -150,7 +152,7 @@ class GamePage {
               h('a', { class: 'button secondary', href: '/' }, 'New game')),
             h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox))));
     this.root.replaceChildren(
-      h('h1', { class: 'game-head' }, h('span', { id: 'game-title' }, `${v.rules} · ${modeName(v.mode)}`)),
+      h('h1', { class: 'game-head' }, h('span', { id: 'game-title' }, `${v.title || v.rules} · ${modeName(v.mode)}`)),
       this.playersEl,
       // (replaceChildren would write a null as the text "null")
       this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : '',
@@ -186,7 +188,10 @@ class GamePage {
         h('label', { for: 'set-pace' }, "The computer's turn, step by step: "),
         h('select', {
           id: 'set-pace', onchange: (e) => setSetting('pace', e.target.value),
-        }, Object.entries(PACES).map(([k, p]) => h('option', { value: k, selected: settings().pace === k }, p.name)))));
+        }, Object.entries(PACES).map(([k, p]) => h('option', { value: k, selected: settings().pace === k }, p.name)))),
+      // The throw's motion (never under the system's reduced motion) and sound (throwfx.js).
+      box('throwMotion', 'Animate the throw of the sticks'),
+      box('throwSound', 'Sound of the sticks (made by the browser, off at first)'));
   }
 
   /**
@@ -319,7 +324,7 @@ class GamePage {
       this.status.textContent = e.text;
       this.root.dataset.step = String(e.i);
       const frame = frames.get(e.i + 1);
-      if (e.kind === 'throw' && e.sticks) this.showSticks(e.sticks, e.seat);
+      if (e.kind === 'throw' && e.sticks) this.showSticks(e.sticks, e.seat, e.throw_value, e.i);
       if (frame && e.kind === 'move') {
         const [a, b] = e.token.split('-');
         this.board.render(frame.layout, { lastMove: b ? { seat: e.seat, from: a, to: b } : null, animate: Boolean(b) });
@@ -402,7 +407,7 @@ class GamePage {
     const mark = (s) => (this.you().includes(s) && v.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
     this.seatsLine.textContent = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${v.board.pieces[s].plural}${mark(s)})`).join(' against ');
     // A tab in the background shows in its title when it is this player's turn.
-    document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.rules}`;
+    document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.title || v.rules}`;
     // A new move (ours, the opponent's, the computer's) slides into place once.
     const last = lastMove(v.history || []);
     // The view carries the newest actions only: the version counts them all.
@@ -423,7 +428,7 @@ class GamePage {
 
     // Sticks, the value of the last throw and whose throw it was.
     const lastThrow = [...(v.history || [])].reverse().find((e) => e.kind === 'throw');
-    if (!this.playing) this.showSticks(v.sticks, lastThrow ? lastThrow.seat : null);
+    if (!this.playing) this.showSticks(v.sticks, lastThrow ? lastThrow.seat : null, v.throw_value, lastThrow ? lastThrow.i : -1);
 
     // Status line and the game-over banner.
     this.status.classList.toggle('yours', this.mine());
@@ -485,13 +490,30 @@ class GamePage {
     if (svg.style.width !== `${width}px`) svg.style.width = `${width}px`;
   }
 
-  /** The sticks as they fell, their value, and whose throw they show. */
-  showSticks(sticks, seat) {
-    const value = sticks ? throwValue(sticks) : null;
+  /**
+   * The sticks as they fell, their value (the server's), and whose throw they show; a throw
+   * not shown before (`i`, its index in the history) tumbles in, with its sound if the
+   * settings ask for it (throwfx.js). The throws there when the page opens do not.
+   */
+  showSticks(sticks, seat, value, i) {
     const who = sticks && seat ? `${this.seatName(seat)} (${seat})` : '';
-    this.sticksBox.replaceChildren(drawSticks(sticks),
+    const whoText = who ? `${who} threw` : 'No throw yet';
+    // The same throw drawn again (a re-render) keeps its drawing, so its tumble is not cut.
+    const whoEl = this.sticksBox.querySelector('#sticks-who');
+    if (whoEl && i === this.shownThrow) {
+      whoEl.textContent = whoText;
+      return;
+    }
+    const fresh = Boolean(sticks) && this.shownThrow !== undefined && i > this.shownThrow;
+    this.shownThrow = i;
+    const svg = drawSticks(sticks, value);
+    this.sticksBox.replaceChildren(svg,
       h('span', { class: 'throw-value', 'aria-hidden': 'true' }, value ? String(value) : '–'),
-      h('span', { class: 'sticks-who', id: 'sticks-who' }, who ? `${who} threw` : 'No throw yet'));
+      h('span', { class: 'sticks-who', id: 'sticks-who' }, whoText));
+    if (fresh) {
+      tumble(svg);
+      clatter();
+    }
   }
 
   statusText() {
@@ -517,10 +539,10 @@ class GamePage {
       return `${who} threw ${st.throw}: ${lost ? lost.text : 'no move is possible'}. Pass${on}.`;
     }
     // A decision before any throw (the water turn): the choices in words.
-    if (st.throw === null || st.throw === undefined) return `${who}: ${legal.map((m) => `${m.text} (${m.move})`).join(', or ')}.`;
+    if (st.throw === null || st.throw === undefined) return `${who}: ${legal.map((m) => m.text).join(', or ')}.`;
     if (legal.length === 1) {
       const how = settings().autoForced ? 'it is played by itself' : 'Enter plays it';
-      return `${who} threw ${st.throw}: one move is possible, ${legal[0].text} (${legal[0].move}); ${how}.`;
+      return `${who} threw ${st.throw}: one move is possible, ${legal[0].text}; ${how}.`;
     }
     return `${who} threw ${st.throw}: choose a piece, then where it goes.`;
   }
@@ -528,15 +550,14 @@ class GamePage {
   /** Buttons for every legal move (keyboard and small screens), and for pass/throw choices. */
   renderMoves() {
     const legal = this.mine() && this.view.status.kind === 'decide' ? this.view.legal || [] : [];
-    // Each button says its move in the server's words: what it does up to the first colon
-    // ("Move 14 → 16", "Throw for a 4 to free the piece in the Waters"), all of it for a give-up,
-    // whose first words do not say where the piece goes; the whole text is its tooltip and
-    // accessible name, with the notation.
+    // Each button says its move in the server's few words (`label`: "Move 14 → 16, exchanging
+    // with Red's piece", "Give up the piece on 27 (to 15)"); the whole text is its tooltip and
+    // accessible name.
     this.movesBox.replaceChildren(...legal.map((m) => h('button', {
       type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
       disabled: this.busy, onclick: () => this.choose(m), title: capital(m.text),
-      'aria-label': `${capital(m.text)} (${m.move})`,
-    }, m.kind === 'pass' ? 'Pass' : m.kind === 'give_up' ? capital(m.text) : capital(m.text.split(':')[0]))));
+      'aria-label': capital(m.text),
+    }, m.label || capital(m.text))));
   }
 
   /** Highlights: movable pieces, the chosen piece's targets, the hint. */
@@ -616,8 +637,10 @@ class GamePage {
 
   renderHistory() {
     const lines = historyLines(this.view.history || []);
-    // Each line in notation; what happened, in words, is its tooltip.
-    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '', title: l.says }, l.text)));
+    // Each line says what happened in the server's words, then the same in notation, small (the
+    // record's tokens, for those who read records).
+    this.historyList.replaceChildren(...lines.map((l) => h('li', { class: l.seat && this.you().includes(l.seat) && this.view.mode !== 'local' ? 'mine' : '' },
+      l.says ? `${l.says} ` : '', h('small', { class: 'notation' }, l.text))));
     this.historyList.scrollTop = this.historyList.scrollHeight;
   }
 
@@ -771,7 +794,11 @@ class GamePage {
       const m = legal.find((x) => x.move === r.move);
       this.hint = m && m.from ? m : null;
       const chance = typeof r.win_chance === 'number' ? ` — your win chance with it: ${(r.win_chance * 100).toFixed(1)} %` : '';
-      this.hintText.textContent = `Hint: ${r.move}${chance} (from ${r.player}).${r.calibrated ? '' : ' The figures below only rank the moves (no calibrated evaluator for this game).'}`;
+      // The move in the server's few words; its notation and the player that chose it only
+      // as data (the page shows no player spec).
+      this.hintText.dataset.move = r.move;
+      this.hintText.title = `from ${r.player}`;
+      this.hintText.textContent = `Hint: ${m ? m.label || capital(m.text) : r.move}${chance}.${r.calibrated ? '' : ' The figures below only rank the moves (no calibrated evaluator for this game).'}`;
       if (this.hint) this.selected = this.board.spotFor(this.hint.from, this.view.status.seat);
       this.renderHintList(r, legal);
     } catch (e) {
@@ -794,7 +821,7 @@ class GamePage {
         'aria-label': `${i + 1}. ${x.move}: ${what}; win chance ${(x.win_chance * 100).toFixed(1)} %, ${loss}, ${x.mark}`,
         onmouseenter: show, onfocus: show, onmouseleave: restore, onblur: restore,
         onclick: () => { if (m && this.mine() && !this.busy) this.choose(m, true); },
-      }, h('span', { class: 'hm-move' }, x.move), h('span', { class: 'hm-chance' }, `${(x.win_chance * 100).toFixed(1)} %`),
+      }, h('span', { class: 'hm-move' }, m ? m.label || capital(m.text) : x.move), h('span', { class: 'hm-chance' }, `${(x.win_chance * 100).toFixed(1)} %`),
       h('span', { class: 'hm-loss' }, loss), h('span', { class: 'hm-mark' }, x.mark));
       return h('li', {}, btn);
     });

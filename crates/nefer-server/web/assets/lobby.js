@@ -6,6 +6,7 @@ import { h } from './svg.js';
 import { api, saveToken, myGames, forgetGame, forgetAllGames } from './api.js';
 import { showError, clearError } from './app.js';
 import { showPreview } from './preview.js';
+import { sentence, curious, byTopic } from './optionwords.js';
 
 export async function lobbyPage(root) {
   document.title = 'nefer · new game';
@@ -15,7 +16,7 @@ export async function lobbyPage(root) {
 
   const rulesSel = h('select', { id: 'rules', name: 'rules' },
     ['senet', 'hj'].map((fam) => h('optgroup', { label: fam === 'senet' ? 'Senet' : 'Hounds & Jackals' },
-      rules.filter((r) => r.family === fam).map((r) => h('option', { value: r.key, selected: r.key === wanted }, `${r.title} (${r.key})`)))));
+      rules.filter((r) => r.family === fam).map((r) => h('option', { value: r.key, selected: r.key === wanted }, r.title)))));
   const optionsBox = h('div', { id: 'options' });
   const summary = h('p', { id: 'rules-summary' });
   const levelSel = h('select', { id: 'level', name: 'level' });
@@ -33,7 +34,9 @@ export async function lobbyPage(root) {
   const modeBox = h('fieldset', { id: 'mode' }, h('legend', {}, 'Opponent'),
     modes.map(([value, label], i) => h('div', {}, h('label', {},
       h('input', { type: 'radio', name: 'mode', value, checked: i === 0, onchange: () => sync() }), ' ', label))));
-  const levelRow = h('div', {}, h('label', { for: 'level' }, 'Computer level'), levelSel);
+  const levelWhat = h('small', { id: 'level-what' });
+  levelSel.addEventListener('change', () => describeLevel());
+  const levelRow = h('div', {}, h('label', { for: 'level' }, 'Computer level'), levelSel, levelWhat);
   const seatRow = h('div', {}, h('label', { for: 'seat' }, 'Your seat'), seatSel);
   const nameBRow = h('div', {}, h('label', { for: 'name-b' }, 'Second player\'s name (optional)'), nameB);
   const createBtn = h('button', { type: 'submit', id: 'create' }, 'Start the game');
@@ -51,14 +54,16 @@ export async function lobbyPage(root) {
   const mode = () => root.querySelector('input[name=mode]:checked').value;
   const current = () => rules.find((r) => r.key === rulesSel.value);
 
-  // Options: a select where the playable values are a list, a text field where one of them is
-  // a pattern (`N`, `(0,1)`: a number; `{...}`: a set); an option with a single playable value is
-  // not shown. Defaults are not sent, and the server checks what is typed (its error is shown).
+  // Options, in people's words by topic: a select of the values' sentences where the playable
+  // values are a list, a text field where one of them is a pattern (`N`, `(0,1)`: a number;
+  // `{...}`: a set), labelled with the pattern's sentence; an option with a single playable
+  // value is not shown. Defaults are not sent, and the server checks what is typed (its error
+  // is shown). The key and clause are in each option's detail for the curious.
   const isPattern = (v) => /^N$|^[([]|^\{\.\.\.\}$/.test(v);
   const patternShape = (v) => (v === 'N' ? 'a number' : v === '{...}' ? 'a set such as {10,15,25}' : `a number in ${v}`);
-  function optionControl(o) {
+  function optionControl(o, id) {
     const playable = o.implemented || o.values || [];
-    const common = { 'data-option': o.name, 'data-default': o.default, 'aria-describedby': `help-${o.name}` };
+    const common = { id, 'data-option': o.name, 'data-default': o.default };
     if (playable.some(isPattern)) {
       const literal = playable.filter((v) => !isPattern(v));
       const shape = [...literal, ...playable.filter(isPattern).map(patternShape)].join(' or ');
@@ -66,23 +71,47 @@ export async function lobbyPage(root) {
       return h('input', { type: 'text', value: o.default, size: 8, inputmode: numeric ? 'decimal' : 'text', placeholder: shape, ...common });
     }
     if (playable.length < 2) return null;
-    return h('select', common, playable.map((v) => h('option', { value: v, selected: v === o.default }, v === o.default ? `${v} (default)` : v)));
+    return h('select', common, playable.map((v) => h('option', { value: v, selected: v === o.default }, v === o.default ? `${sentence(o, v)} (usual)` : sentence(o, v))));
+  }
+  function optionRow(o, i) {
+    const id = `opt-${i}`;
+    const c = optionControl(o, id);
+    if (!c) return null;
+    // A list: the chosen value's sentence is what the select shows (its name says what it is
+    // about); a pattern: its sentence labels the field, with the usual value's.
+    const pattern = (o.implemented || o.values || []).find(isPattern);
+    const label = pattern
+      ? h('label', { for: id }, `${sentence(o, pattern)} Usually: ${sentence(o, o.default)} `)
+      : null;
+    if (!pattern) c.setAttribute('aria-label', `${o.topic}: ${o.help}`);
+    return h('div', { class: 'option', 'data-name': o.name }, label, c, curious(o));
+  }
+  function describeLevel() {
+    const l = levels.find((x) => x.name === levelSel.value);
+    levelWhat.textContent = l && l.description ? ` ${l.title}: ${l.description}.` : '';
   }
   function syncOptions() {
     const r = current();
-    summary.replaceChildren(h('em', {}, r.source || ''), ' ', h('a', { href: `/rules/${encodeURIComponent(r.key)}` }, 'Read the rules'));
-    const rows = (r.options || []).map((o) => [o, optionControl(o)]).filter(([, c]) => c);
-    optionsBox.replaceChildren(rows.length
-      ? h('details', {}, h('summary', {}, `Rule options (${rows.length})`),
-        rows.map(([o, c]) => h('div', { class: 'option' },
-          h('label', {}, h('code', {}, o.name), ' ', c),
-          h('small', { id: `help-${o.name}` }, ` ${o.help || ''}${o.clause ? ` (${o.clause})` : ''}`))))
+    summary.replaceChildren(h('a', { href: `/rules/${encodeURIComponent(r.key)}` }, 'Read the rules'),
+      h('details', { class: 'curious' }, h('summary', {}, 'For the curious'),
+        h('p', {}, 'Rule set ', h('code', {}, r.key), `. Source: ${r.source || ''}`)));
+    let n = 0;
+    const index = new Map((r.options || []).map((o, i) => [o.name, i]));
+    const groups = byTopic(r, (o) => {
+      const row = optionRow(o, index.get(o.name));
+      if (row) n++;
+      return row;
+    });
+    optionsBox.replaceChildren(n
+      ? h('details', {}, h('summary', {}, `Rule options (${n})`),
+        h('p', { class: 'small' }, 'Each choice says how that rule goes; the usual one is the rule set\'s own.'), groups)
       : h('p', {}, 'This rule set has no options to choose.'));
     preview(r);
     // "perfect" only plays the pure races it has tables for.
     const prev = levelSel.value || 'medium';
     levelSel.replaceChildren(...levels.filter((l) => !l.rules || l.rules.includes(r.key))
-      .map((l) => h('option', { value: l.name, selected: l.name === prev }, `${l.name}${l.player ? ` (${l.player})` : ''}`)));
+      .map((l) => h('option', { value: l.name, selected: l.name === prev }, `${l.title || l.name}${l.description ? ` — ${l.description}` : ''}`)));
+    describeLevel();
   }
   function sync() {
     const m = mode();
@@ -174,7 +203,7 @@ function yourGames() {
     h('p', {}, 'The games this browser keeps your seat of, until you forget them.'),
     h('h3', {}, 'In progress'), going, h('h3', {}, 'Finished'), done, h('div', { class: 'row' }, forgetAll));
   const row = (g) => {
-    const li = h('li', { 'data-game': g.id }, h('span', {}, `${g.rules || 'game'} · ${g.id} · looking…`));
+    const li = h('li', { 'data-game': g.id }, h('span', {}, `A game (${g.id}): looking…`));
     going.append(li);
     return li;
   };
@@ -192,14 +221,14 @@ function yourGames() {
         const href = `/game/${encodeURIComponent(g.id)}`;
         li.dataset.status = v.status.kind;
         li.replaceChildren(...[
-          h('a', { href, class: 'game-link' }, `${v.rules}: ${names}`),
+          h('a', { href, class: 'game-link' }, `${v.title || v.rules}: ${names}`),
           h('span', { class: 'game-state' }, ` — ${stateWords(v)}, ${v.version} action${v.version === 1 ? '' : 's'}${g.tutor ? ', tutor on' : ''} `),
           over ? h('a', { class: 'button secondary small review-link', href: `/review/${encodeURIComponent(g.id)}` }, 'Review') : null,
           ' ', forget].filter(Boolean));
         if (over) done.append(li);
       } catch (e) {
         li.dataset.status = 'unknown';
-        li.replaceChildren(h('span', {}, `${g.rules || 'game'} ${g.id}: ${e.status === 404 ? 'no longer on this server' : e.message} `), forget);
+        li.replaceChildren(h('span', {}, `A game (${g.id}): ${e.status === 404 ? 'no longer on this server' : e.message} `), forget);
       }
     }
   };

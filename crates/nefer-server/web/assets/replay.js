@@ -87,13 +87,13 @@ function show(area, rep, name, source) {
     }
     else if (st.seat) text += ` ${seatName(st.seat)} (${st.seat}) is to ${st.kind === 'throw' ? 'throw' : `move${st.throw ? ` a ${st.throw}` : ''}`}.`;
     info.textContent = text;
-    sticksBox.replaceChildren(drawSticks(f.sticks || null));
+    sticksBox.replaceChildren(drawSticks(f.sticks || null, f.throw_value));
     tokenSpans.forEach((sp, k) => sp.classList.toggle('current', k + 1 === i));
     prev.disabled = first.disabled = i === 0;
     next.disabled = last.disabled = i === frames.length - 1;
   }
   area.replaceChildren(
-    h('h2', {}, `${name}: ${rep.rules}${rep.options ? ` (${rep.options})` : ''}`),
+    h('h2', {}, `${name}: ${rep.title || rep.rules}`),
     h('p', {}, `${seatName('A')} (A) against ${seatName('B')} (B). Result: ${rep.result || 'unfinished'}. `, reviewLink(source)),
     h('div', { class: 'game' }, boardBox,
       h('div', {},

@@ -168,7 +168,7 @@ function show(area, review, rep, text, name, gameId, seconds) {
     if (st.kind === 'over') text += ' Game over.';
     else if (st.seat) text += ` ${seatName(st.seat)} (${st.seat}) is to ${st.kind === 'throw' ? 'throw' : `move${st.throw ? ` a ${st.throw}` : ''}`}.`;
     info.textContent = `${text} ${seatName('A')}'s win chance: ${pct(review.graph[i])}.`;
-    sticksBox.replaceChildren(drawSticks(f.sticks || null));
+    sticksBox.replaceChildren(drawSticks(f.sticks || null, f.throw_value));
     detail.replaceChildren(...momentDetail(i));
     // A better move's result shown before goes with the moment (render redraws the pieces).
     delete area.dataset.better;
@@ -222,7 +222,7 @@ function show(area, review, rep, text, name, gameId, seconds) {
 
   const seatsTable = seatTable(review, seatName);
   area.replaceChildren(
-    h('h1', {}, `Review: ${rep.rules}${rep.options ? ` (${rep.options})` : ''}`),
+    h('h1', {}, `Review: ${rep.title || rep.rules}`),
     h('p', {}, `${seatName('A')} (A) against ${seatName('B')} (B) · ${review.result ? (review.result === 'draw' ? 'a draw' : `${seatName(review.result)} (${review.result}) won`) : 'the game goes on'} · ${n} actions · ${name}`,
       gameId ? [' · ', h('a', { href: `/game/${encodeURIComponent(gameId)}` }, 'the game'), ' · ', h('a', { href: `/replay?game=${encodeURIComponent(gameId)}` }, 'replay')] : null),
     h('p', { class: 'review-how' }, `Valued ${review.depth} decisions deep by the ${review.evaluator} evaluation in ${seconds.toFixed(1)} s. `,
