@@ -89,6 +89,10 @@ pub struct ServeArgs {
     /// milliseconds, so that a test sees the review page's graph grow on any machine.
     #[arg(long, hide = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100))]
     review_pace_ms: u64,
+    /// Seconds a seat counts as connected after its page last said so (the page says so every
+    /// 5 s while it is open).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    presence_timeout: u64,
 }
 
 impl ServeArgs {
@@ -117,6 +121,7 @@ impl ServeArgs {
         l.body_timeout = Duration::from_secs(self.body_timeout);
         l.tables = !self.no_tables;
         l.review_pace = Duration::from_millis(self.review_pace_ms);
+        l.presence_timeout = Duration::from_secs(self.presence_timeout);
         l
     }
 }
@@ -199,6 +204,12 @@ mod tests {
             .serve
             .limits();
         assert_eq!(l.review_pace, Duration::from_millis(10));
+        assert_eq!(l.presence_timeout, Duration::from_secs(20));
+        let l = Cli::parse_from(["nefer", "--presence-timeout", "3"])
+            .serve
+            .limits();
+        assert_eq!(l.presence_timeout, Duration::from_secs(3));
+        assert!(Cli::try_parse_from(["nefer", "--presence-timeout", "0"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--review-pace-ms", "101"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--rate-create", "lots"]).is_err());
         assert!(Cli::try_parse_from(["nefer", "--max-depth", "9"]).is_err());

@@ -25,8 +25,8 @@ use utoipa_axum::routes;
 
 use crate::analyze::{AnalysisView, AnalyzeBody};
 use crate::body::{
-    CreateGame, CreatedGame, HistoryPage, Level, Links, MoveBody, NAME_MAX, Page, ReplayView,
-    RuleSetInfo, Tokens, VersionBody,
+    CreateGame, CreatedGame, HistoryPage, Level, Links, MoveBody, Page, ReplayView, RuleSetInfo,
+    Tokens, VersionBody,
 };
 use crate::cache::GameCache;
 use crate::error::{ApiError, ApiResult, ErrorBody, SessionError};
@@ -150,12 +150,27 @@ impl AppState {
         self
     }
 
-    fn store(&self) -> &Store {
+    pub(crate) fn store(&self) -> &Store {
         &self.inner.store
     }
 
+    /// Keeps a new game in memory (it is stored already).
+    pub(crate) fn keep(&self, id: &str, game: Arc<Mutex<Session>>) -> Result<(), SessionError> {
+        self.inner
+            .games
+            .lock()
+            .map_err(|_| SessionError::Internal("the game table lock is poisoned".into()))?
+            .insert(id.to_owned(), game);
+        Ok(())
+    }
+
+    /// Turns true when the server stops (tasks that wait on a game end then).
+    pub(crate) fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.inner.stopping.subscribe()
+    }
+
     /// The game `id`, from memory or rebuilt from the database.
-    fn game(&self, id: &str) -> Result<Arc<Mutex<Session>>, SessionError> {
+    pub(crate) fn game(&self, id: &str) -> Result<Arc<Mutex<Session>>, SessionError> {
         let unknown = || SessionError::UnknownGame(id.to_owned());
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(unknown());
@@ -177,7 +192,10 @@ impl AppState {
 
     /// Locks game `id` and lets the computer finish a turn a crash (or a busy server)
     /// interrupted.
-    async fn lock(&self, id: &str) -> Result<tokio::sync::OwnedMutexGuard<Session>, SessionError> {
+    pub(crate) async fn lock(
+        &self,
+        id: &str,
+    ) -> Result<tokio::sync::OwnedMutexGuard<Session>, SessionError> {
         let g = self.game(id)?;
         let mut s = g.lock_owned().await;
         s.run_computer(self.store(), self.searches()).await?;
@@ -334,7 +352,7 @@ async fn read_body(req: Request, state: &AppState) -> ApiResult<Bytes> {
 
 /// The token of a request: `authorization: Bearer T`. A token in the address (`?token=`) is
 /// refused: addresses end up in logs, histories and other sites' `Referer`s.
-fn token_of(headers: &HeaderMap, query: Option<&str>) -> ApiResult<Option<String>> {
+pub(crate) fn token_of(headers: &HeaderMap, query: Option<&str>) -> ApiResult<Option<String>> {
     let in_address = query.is_some_and(|q| {
         q.split('&')
             .any(|kv| kv == "token" || kv.starts_with("token="))
@@ -383,7 +401,7 @@ fn check_version(s: &Session, version: Option<u64>) -> Result<(), SessionError> 
     }
 }
 
-fn answer(s: &Session, token: Option<&str>) -> Json<GameView> {
+pub(crate) fn answer(s: &Session, token: Option<&str>) -> Json<GameView> {
     Json(view(s).for_seats(&s.holds(token)))
 }
 
@@ -394,6 +412,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi())
         .routes(routes!(rules))
         .routes(routes!(levels))
+        .routes(routes!(crate::tutorial::tutorial_of))
         .routes(routes!(create))
         .routes(routes!(get_game))
         .routes(routes!(throw))
@@ -405,6 +424,9 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(review_record))
         .routes(routes!(review_stream))
         .routes(routes!(review_record_stream))
+        .routes(routes!(crate::online::presence))
+        .routes(routes!(crate::online::name))
+        .routes(routes!(crate::online::rematch))
         .routes(routes!(history))
         .routes(routes!(record))
         .routes(routes!(events))
@@ -495,14 +517,10 @@ fn level(
     }
 }
 
+/// A new game's seat name, checked as a rename's is ([`crate::online::check_name`]); empty:
+/// the seat's default name.
 fn clean_name(n: &str) -> ApiResult<String> {
-    let n = n.trim();
-    if n.chars().count() > NAME_MAX || n.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(format!(
-            "a name is at most {NAME_MAX} characters, without control characters"
-        )));
-    }
-    Ok(n.to_owned())
+    Ok(crate::online::check_name(n, true)?)
 }
 
 /// The game a creation's `position` sets up: a consistent position of rule set `rules`, whose
@@ -844,7 +862,7 @@ async fn get_game(
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)] // Read by `PathParam`; here for the document.
-struct GameId {
+pub(crate) struct GameId {
     /// The game id.
     id: String,
 }

@@ -77,6 +77,25 @@ pub enum SessionError {
     /// The game refused an action (the core's reason).
     #[error(transparent)]
     Refused(PlayError),
+    /// A rematch asked for before the game is over.
+    #[error("the game is not over: a rematch is offered at its end")]
+    NotOver,
+    /// A seat the token does not hold (to name it).
+    #[error("this token holds seat {held}, not seat {seat}{}", if *.computer { " (the computer's seat, named by its level)" } else { "" })]
+    NotYourSeat {
+        /// The seat asked for.
+        seat: Seat,
+        /// The seats the token holds, in words.
+        held: String,
+        /// Whether the computer plays it.
+        computer: bool,
+    },
+    /// A token that holds both seats named no seat.
+    #[error("this token holds both seats: say which one (`\"seat\": \"A\"` or `\"B\"`)")]
+    WhichSeat,
+    /// A name that cannot be a seat's (too long, empty, control characters); says why.
+    #[error("{0}")]
+    BadName(String),
     /// Undo outside a game against the computer.
     #[error("undo is only possible in a game against the computer")]
     UndoNotAgainstComputer,
@@ -138,19 +157,24 @@ impl SessionError {
         match self {
             E::UnknownGame(_) => StatusCode::NOT_FOUND,
             E::NoToken(_) => StatusCode::UNAUTHORIZED,
-            E::NotASeat { .. } | E::NotYourTurn { .. } => StatusCode::FORBIDDEN,
+            E::NotASeat { .. } | E::NotYourTurn { .. } | E::NotYourSeat { .. } => {
+                StatusCode::FORBIDDEN
+            }
             E::Stale { .. }
             | E::GameOver
             | E::MustThrowFirst(_)
             | E::MustMoveFirst(_)
-            | E::NothingToHint => StatusCode::CONFLICT,
+            | E::NothingToHint
+            | E::NotOver => StatusCode::CONFLICT,
             E::Refused(PlayError::WrongKind { .. } | PlayError::GameOver) => StatusCode::CONFLICT,
             E::Illegal { .. }
             | E::Refused(PlayError::IllegalMove { .. } | PlayError::ImpossibleChance { .. })
             | E::UndoNotAgainstComputer
             | E::NothingToUndo
             | E::BadPosition(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            E::BadLevel(_) | E::BadSetup(_) | E::NotAMove { .. } => StatusCode::BAD_REQUEST,
+            E::BadLevel(_) | E::BadSetup(_) | E::NotAMove { .. } | E::WhichSeat | E::BadName(_) => {
+                StatusCode::BAD_REQUEST
+            }
             E::HintTooSlow | E::AnalysisTooSlow | E::ReviewTooSlow | E::Busy { .. } => {
                 StatusCode::SERVICE_UNAVAILABLE
             }

@@ -55,7 +55,11 @@ fn cost(method: &Method, path: &str) -> Cost {
     let Some(api) = path.strip_prefix("/api/") else {
         return Cost::Page;
     };
-    if method == Method::POST && api.trim_end_matches('/') == "games" {
+    // A rematch starts a new game.
+    if method == Method::POST
+        && (api.trim_end_matches('/') == "games"
+            || (api.starts_with("games/") && api.ends_with("/rematch")))
+    {
         return Cost::Create;
     }
     let costly = api == "replay"
@@ -215,6 +219,8 @@ mod tests {
         let get = Method::GET;
         let post = Method::POST;
         assert_eq!(cost(&post, "/api/games"), Cost::Create);
+        assert_eq!(cost(&post, "/api/games/x/rematch"), Cost::Create);
+        assert_eq!(cost(&post, "/api/games/x/presence"), Cost::Request);
         assert_eq!(cost(&get, "/api/games"), Cost::Request);
         assert_eq!(cost(&get, "/api/games/x/hint"), Cost::Costly);
         assert_eq!(cost(&post, "/api/replay"), Cost::Costly);

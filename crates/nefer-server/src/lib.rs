@@ -19,10 +19,12 @@ pub mod guard;
 pub mod hint;
 pub mod limits;
 pub mod net;
+pub mod online;
 pub mod openapi;
 pub mod review;
 pub mod session;
 pub mod store;
+pub mod tutorial;
 pub mod view;
 
 use std::io::Write as _;

@@ -142,6 +142,9 @@ pub struct Limits {
     /// position of a review takes at least this long, so that a browser test sees the graph
     /// grow whatever the machine's speed. Zero everywhere else.
     pub review_pace: Duration,
+    /// How long a seat counts as connected after its page last said so (`POST
+    /// /api/games/{id}/presence`; the page says so every few seconds while it is open).
+    pub presence_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -163,6 +166,7 @@ impl Default for Limits {
             origins: Vec::new(),
             tables: true,
             review_pace: Duration::ZERO,
+            presence_timeout: crate::session::PRESENCE_TIMEOUT,
         }
     }
 }

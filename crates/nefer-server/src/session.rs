@@ -11,7 +11,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use nefer_core::notation::ParseError;
 use nefer_core::record::{action_token, legal_strings};
@@ -278,6 +278,12 @@ pub struct Session {
     m: Match,
     /// Every new view (without `you`) goes here, for the server-sent events.
     pub events: broadcast::Sender<Arc<GameView>>,
+    /// Which seats are connected (in memory only: presence is of the moment).
+    pub presence: Presence,
+    /// The seat that offered a rematch not yet accepted (online games; stored).
+    pub rematch_offer: Option<Seat>,
+    /// The rematch's game id, once it exists (stored).
+    pub rematch: Option<String>,
 }
 
 /// What a new game needs.
@@ -344,6 +350,9 @@ impl Session {
             seed_from,
             m: game,
             events: broadcast::channel(64).0,
+            presence: Presence::default(),
+            rematch_offer: None,
+            rematch: None,
         };
         s.seat_players()?;
         Ok(s)
@@ -404,6 +413,13 @@ impl Session {
                 e => e,
             })?;
         s.created = row.created;
+        s.rematch_offer = match row.rematch_offer.as_deref() {
+            None => None,
+            Some("A") => Some(Seat::A),
+            Some("B") => Some(Seat::B),
+            Some(x) => return Err(broken(format!("a rematch offered by seat {x}"))),
+        };
+        s.rematch.clone_from(&row.rematch);
         for (i, a) in actions.iter().enumerate() {
             s.m.replay_token(&a.token, a.sticks.map(Sticks::from_bits), i >= seed_from)
                 .map_err(|e| broken(e.to_string()))?;
@@ -716,7 +732,101 @@ impl Session {
             seed: Some(self.seed.to_hex()),
             seed_from: self.seed_from,
             position: self.m.start_position(),
+            rematch_offer: self.rematch_offer.map(|s| s.to_string()),
+            rematch: self.rematch.clone(),
         }
+    }
+
+    /// Names seat `seat` `name` (checked by the caller), stored and announced.
+    ///
+    /// # Errors
+    /// A storage error; the name is then unchanged.
+    pub fn rename(&mut self, store: &Store, seat: Seat, name: String) -> Result<(), SessionError> {
+        store.set_name(&self.id, seat.index(), &name)?;
+        self.seats[seat.index()].name = name;
+        self.announce();
+        Ok(())
+    }
+
+    /// The rematch of this game as a new game asks for it: the same rule set, options, mode
+    /// and level, with the seats swapped — each seat's name, kind and token hash go to the
+    /// other seat, so that every player's token holds their new seat at once.
+    pub fn rematch_game(&self, search: SearchBounds) -> NewGame {
+        let [a, b] = self.seats.clone();
+        let [ta, tb] = self.token_hashes.clone();
+        NewGame {
+            rules: self.rules(),
+            options: self.options().clone(),
+            mode: self.mode,
+            seats: [b, a],
+            token_hashes: [tb, ta],
+            level: self.level.clone(),
+            start: None,
+            search,
+        }
+    }
+}
+
+/// How long a seat counts as connected after its page last said so, unless the server is told
+/// otherwise ([`crate::Limits::presence_timeout`]).
+pub const PRESENCE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Which seats of a game are connected: a seat is when its token said so within the presence
+/// timeout (`POST …/presence`); only changes are announced, so that a page that says so often
+/// sends nobody anything.
+#[derive(Debug)]
+pub struct Presence {
+    /// How long a seat stays connected after its token last said so (the server's
+    /// [`crate::Limits::presence_timeout`], set by whoever marks a seat).
+    pub timeout: Duration,
+    /// When each seat's token last said it was there; `None`: never, or it said it left.
+    last: [Option<Instant>; 2],
+    /// The presence the event stream last announced.
+    shown: [bool; 2],
+    /// Whether a task waits to announce the seat's going away.
+    pub watching: [bool; 2],
+}
+
+impl Default for Presence {
+    fn default() -> Presence {
+        Presence {
+            timeout: PRESENCE_TIMEOUT,
+            last: [None; 2],
+            shown: [false; 2],
+            watching: [false; 2],
+        }
+    }
+}
+
+impl Presence {
+    /// Whether `seat` is connected at `now`.
+    pub fn connected(&self, seat: Seat, now: Instant) -> bool {
+        self.last[seat.index()].is_some_and(|t| now.saturating_duration_since(t) < self.timeout)
+    }
+
+    /// When `seat` goes away unless its token says it is there again; `None` if it is away.
+    pub fn expires(&self, seat: Seat, now: Instant) -> Option<Instant> {
+        if !self.connected(seat, now) {
+            return None;
+        }
+        self.last[seat.index()].map(|t| t + self.timeout)
+    }
+
+    /// Marks `seat` connected at `now` (`true`) or gone (`false`).
+    pub fn mark(&mut self, seat: Seat, present: bool, now: Instant) {
+        self.last[seat.index()] = present.then_some(now);
+    }
+
+    /// Whether either seat's presence differs from the one last announced (and takes it as
+    /// announced now).
+    pub fn changed(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        for seat in Seat::BOTH {
+            let c = self.connected(seat, now);
+            changed |= c != self.shown[seat.index()];
+            self.shown[seat.index()] = c;
+        }
+        changed
     }
 }
 

@@ -35,7 +35,11 @@ CREATE TABLE IF NOT EXISTS games (
     seed_from INTEGER NOT NULL DEFAULT 0,
     -- the position string the game was set up from (docs/dev/positions.md); NULL for a game
     -- from its rule set's start
-    position TEXT
+    position TEXT,
+    -- an online game's rematch offered but not yet accepted: the seat that offered it
+    rematch_offer TEXT,
+    -- the rematch (seats swapped) once it exists: its game id
+    rematch  TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game     TEXT NOT NULL REFERENCES games(id),
@@ -48,8 +52,12 @@ CREATE TABLE IF NOT EXISTS actions (
 ";
 
 /// The schema's version: 1 the first, 2 with the games' dice seeds, 3 with the positions of
-/// games set up from one.
-const VERSION: i64 = 3;
+/// games set up from one, 4 with the rematches.
+const VERSION: i64 = 4;
+
+/// What version 4 adds: a game's rematch offer and its rematch.
+const REMATCH_COLUMNS: &str = "ALTER TABLE games ADD COLUMN rematch_offer TEXT;
+     ALTER TABLE games ADD COLUMN rematch TEXT;";
 
 /// Creates the schema in a new database, or brings an older one up to [`VERSION`], in one
 /// transaction. A database of a later version is refused rather than misread.
@@ -58,12 +66,19 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     match version {
         0 => tx.execute_batch(SCHEMA)?,
-        1 => tx.execute_batch(
-            "ALTER TABLE games ADD COLUMN seed TEXT;
-             ALTER TABLE games ADD COLUMN seed_from INTEGER NOT NULL DEFAULT 0;
-             ALTER TABLE games ADD COLUMN position TEXT;",
-        )?,
-        2 => tx.execute_batch("ALTER TABLE games ADD COLUMN position TEXT;")?,
+        1 => {
+            tx.execute_batch(
+                "ALTER TABLE games ADD COLUMN seed TEXT;
+                 ALTER TABLE games ADD COLUMN seed_from INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE games ADD COLUMN position TEXT;",
+            )?;
+            tx.execute_batch(REMATCH_COLUMNS)?;
+        }
+        2 => {
+            tx.execute_batch("ALTER TABLE games ADD COLUMN position TEXT;")?;
+            tx.execute_batch(REMATCH_COLUMNS)?;
+        }
+        3 => tx.execute_batch(REMATCH_COLUMNS)?,
         VERSION => {}
         v => {
             return Err(rusqlite::Error::SqliteFailure(
@@ -107,6 +122,10 @@ pub struct GameRow {
     /// The position string the game was set up from; `None` for a game from its rule set's
     /// start.
     pub position: Option<String>,
+    /// The seat that offered a rematch not yet accepted (`A` or `B`; online games).
+    pub rematch_offer: Option<String>,
+    /// The rematch's game id, once it exists.
+    pub rematch: Option<String>,
 }
 
 /// An action's row.
@@ -165,8 +184,9 @@ impl Store {
         tx.execute(
             "INSERT INTO games (id, rules, options, mode, name_a, name_b, kind_a, kind_b,
                                 token_a, token_b, level, created, updated, seed, seed_from,
-                                position)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14, ?15)",
+                                position, rematch_offer, rematch)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14, ?15, ?16,
+                     ?17)",
             params![
                 g.id,
                 g.rules,
@@ -183,6 +203,8 @@ impl Store {
                 g.seed,
                 g.seed_from as i64,
                 g.position,
+                g.rematch_offer,
+                g.rematch,
             ],
         )?;
         insert_actions(&tx, &g.id, 0, actions)?;
@@ -245,6 +267,37 @@ impl Store {
         Ok(())
     }
 
+    /// Renames seat `seat` (0 for A, 1 for B) of game `id`.
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_name(&self, id: &str, seat: usize, name: &str) -> Result<(), SessionError> {
+        let column = if seat == 0 { "name_a" } else { "name_b" };
+        self.conn()?.execute(
+            &format!("UPDATE games SET {column} = ?2, updated = ?3 WHERE id = ?1"),
+            params![id, name, now()],
+        )?;
+        Ok(())
+    }
+
+    /// Keeps game `id`'s rematch offer (the seat that offered it, or none) and its rematch
+    /// (the new game's id, once it exists).
+    ///
+    /// # Errors
+    /// A database error.
+    pub fn set_rematch(
+        &self,
+        id: &str,
+        offer: Option<&str>,
+        rematch: Option<&str>,
+    ) -> Result<(), SessionError> {
+        self.conn()?.execute(
+            "UPDATE games SET rematch_offer = ?2, rematch = ?3, updated = ?4 WHERE id = ?1",
+            params![id, offer, rematch, now()],
+        )?;
+        Ok(())
+    }
+
     /// A game's row and its actions in order, if the game exists.
     ///
     /// # Errors
@@ -254,7 +307,8 @@ impl Store {
         let row = conn
             .query_row(
                 "SELECT id, rules, options, mode, name_a, name_b, kind_a, kind_b, token_a,
-                        token_b, level, created, seed, seed_from, position
+                        token_b, level, created, seed, seed_from, position, rematch_offer,
+                        rematch
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -271,6 +325,8 @@ impl Store {
                         seed: r.get(12)?,
                         seed_from: usize::try_from(r.get::<_, i64>(13)?).unwrap_or(0),
                         position: r.get(14)?,
+                        rematch_offer: r.get(15)?,
+                        rematch: r.get(16)?,
                     })
                 },
             )
@@ -382,10 +438,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         Connection::open(dir.path().join("nefer.sqlite3"))
             .unwrap()
-            .execute_batch("PRAGMA user_version = 4;")
+            .execute_batch("PRAGMA user_version = 5;")
             .unwrap();
         let e = Store::open(dir.path()).err().expect("refused");
-        assert!(e.to_string().contains("schema version 4"), "{e}");
+        assert!(e.to_string().contains("schema version 5"), "{e}");
     }
 
     #[test]
@@ -405,6 +461,8 @@ mod tests {
             seed: Some("ab".repeat(32)),
             seed_from: 0,
             position: Some("hj.french A:hand*5 B:hand*5 A first".into()),
+            rematch_offer: None,
+            rematch: None,
         };
         let a = |t: &str, s| ActionRow {
             token: t.into(),
@@ -416,10 +474,23 @@ mod tests {
             .unwrap();
         store.truncate("abc", 2).unwrap();
         store.set_seed("abc", &"ab".repeat(32), 0).unwrap();
+        store.set_name("abc", 1, "Nefertari").unwrap();
+        store.set_rematch("abc", Some("B"), None).unwrap();
         drop(store);
         let store = Store::open(dir.path()).unwrap();
         let (back, actions) = store.load("abc").unwrap().unwrap();
+        let row = GameRow {
+            names: ["a".into(), "Nefertari".into()],
+            rematch_offer: Some("B".into()),
+            ..row
+        };
         assert_eq!(back, row);
+        store.set_rematch("abc", None, Some("def")).unwrap();
+        let (back, _) = store.load("abc").unwrap().unwrap();
+        assert_eq!(
+            (back.rematch_offer, back.rematch.as_deref()),
+            (None, Some("def"))
+        );
         assert_eq!(actions, [a("B", None), a("3", Some(0b0111))]);
         assert!(store.load("nope").unwrap().is_none());
         // The same index twice is refused, and nothing of that transaction is kept.

@@ -323,14 +323,40 @@ pub enum SeatKind {
     Computer,
 }
 
+/// Whether a seat's player is there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PresenceKey {
+    /// The seat's page said it is open within the presence timeout (`POST …/presence`); the
+    /// computer's seat always is.
+    Connected,
+    /// Not heard from within the timeout, or its page was closed.
+    Away,
+}
+
 /// A seat of a game as shown.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[schema(as = SeatInfo)]
 pub struct SeatView {
-    /// The name shown.
+    /// The name shown: the player's (`POST …/name`), a default (`Player B`, `You`), or the
+    /// computer's level.
     pub name: String,
     /// Who plays it.
     pub kind: SeatKind,
+    /// Whether its player is there now.
+    pub presence: PresenceKey,
+}
+
+/// A finished game's rematch (the same rules and options, the seats swapped).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RematchView {
+    /// The seat that offered a rematch the other has not yet accepted (online games);
+    /// `null` when none is offered, or once the rematch exists.
+    #[schema(required = true)]
+    pub offered_by: Option<SeatKey>,
+    /// The rematch's game id, once it exists (each token holds its player's new seat there).
+    #[schema(required = true)]
+    pub game: Option<String>,
 }
 
 /// Both seats of a game.
@@ -396,6 +422,8 @@ pub struct GameView {
     /// game's start, to every throw; the record reveals the seed once the game is over, so
     /// that either player can check the throws (`nefer replay`, docs/dev/api.md).
     pub dice_sha256: String,
+    /// The rematch offered or made (`POST …/rematch`, once the game is over).
+    pub rematch: RematchView,
 }
 
 /// How the sticks of a throw fell: as drawn here, or a pattern of the recorded score.
@@ -519,12 +547,18 @@ pub fn full_view(s: &Session) -> GameView {
         .iter()
         .rev()
         .find_map(|e| Some((sticks_of(e.action, e.sticks)?, throw_value_of(e.action))));
+    let now = std::time::Instant::now();
     let seat = |i: usize| SeatView {
         name: s.seats[i].name.clone(),
         kind: if s.seats[i].computer {
             SeatKind::Computer
         } else {
             SeatKind::Human
+        },
+        presence: if s.seats[i].computer || s.presence.connected(Seat::BOTH[i], now) {
+            PresenceKey::Connected
+        } else {
+            PresenceKey::Away
         },
     };
     GameView {
@@ -551,6 +585,10 @@ pub fn full_view(s: &Session) -> GameView {
         board_text: s.game().board_text(),
         position: s.game().position(),
         dice_sha256: s.dice_commitment(),
+        rematch: RematchView {
+            offered_by: s.rematch_offer.map(SeatKey::from),
+            game: s.rematch.clone(),
+        },
     }
 }
 

@@ -335,12 +335,16 @@ fn documented(uri: &str) -> String {
             Some((_, tail)) => format!("/api/games/{{id}}/{tail}"),
             None => "/api/games/{id}".to_owned(),
         },
+        None if path.starts_with("/api/rules/") && path.ends_with("/tutorial") => {
+            "/api/rules/{key}/tutorial".to_owned()
+        }
         None => path.to_owned(),
     }
 }
 
-const ROUTES: [(&str, &str); 18] = [
+const ROUTES: [(&str, &str); 22] = [
     ("get", "/api/rules"),
+    ("get", "/api/rules/{key}/tutorial"),
     ("get", "/api/levels"),
     ("post", "/api/games"),
     ("get", "/api/games/{id}"),
@@ -353,6 +357,9 @@ const ROUTES: [(&str, &str); 18] = [
     ("post", "/api/review"),
     ("get", "/api/games/{id}/review/stream"),
     ("post", "/api/review/stream"),
+    ("post", "/api/games/{id}/presence"),
+    ("post", "/api/games/{id}/name"),
+    ("post", "/api/games/{id}/rematch"),
     ("get", "/api/games/{id}/history"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/events"),
@@ -389,7 +396,9 @@ async fn the_document_lists_exactly_the_routes_served() {
         .collect();
     assert_eq!(listed, expected);
     for (method, path) in ROUTES {
-        let uri = path.replace("{id}", "nosuchgame");
+        let uri = path
+            .replace("{id}", "nosuchgame")
+            .replace("{key}", "nosuch");
         for other in ["GET", "POST", "PUT", "PATCH", "DELETE"] {
             let (status, _, bytes) = send(&router, other, &uri, None, None).await;
             let body = String::from_utf8_lossy(&bytes);
@@ -431,12 +440,89 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
 
     x.get("/api/rules", None, S::OK).await;
     x.get("/api/levels", None, S::OK).await;
+    for rules in ["hj.skiryuk", "senet.kendall"] {
+        let t = x
+            .get(&format!("/api/rules/{rules}/tutorial"), None, S::OK)
+            .await;
+        assert!(!t["steps"].as_array().unwrap().is_empty());
+    }
+    x.get("/api/rules/nosuch/tutorial", None, S::NOT_FOUND)
+        .await;
     x.checker.answer("get", "/api/openapi.json", S::OK, &doc);
 
     // Online: the invite link; local: both tokens.
     let online = json!({"rules": "hj.walker", "mode": "online", "seat": "A",
                         "names": {"A": "Ahmose"}, "options": {"hj.walker.max_turns": 300}});
-    x.post("/api/games", None, online, S::CREATED).await;
+    let o = x.post("/api/games", None, online, S::CREATED).await;
+    // Its players: presence (only a seat's token), names, a rematch not yet possible.
+    let oid = o["id"].as_str().unwrap().to_owned();
+    let ot = o["tokens"]["A"].as_str().unwrap().to_owned();
+    let ouri = |tail: &str| format!("/api/games/{oid}{tail}");
+    let p = x
+        .post(
+            &ouri("/presence"),
+            Some(&ot),
+            json!({"present": true}),
+            S::OK,
+        )
+        .await;
+    assert_eq!(p["A"], "connected");
+    x.post(&ouri("/presence"), None, json!({}), S::UNAUTHORIZED)
+        .await;
+    x.post(&ouri("/presence"), Some("0123"), json!({}), S::FORBIDDEN)
+        .await;
+    x.post(
+        "/api/games/nosuchgame/presence",
+        Some(&ot),
+        json!({}),
+        S::NOT_FOUND,
+    )
+    .await;
+    let named = x
+        .post(
+            &ouri("/name"),
+            Some(&ot),
+            json!({"name": "Ahmose", "seat": "A"}),
+            S::OK,
+        )
+        .await;
+    assert_eq!(named["seats"]["A"]["presence"], "connected");
+    x.post(
+        &ouri("/name"),
+        Some(&ot),
+        json!({"name": "a\u{7}"}),
+        S::BAD_REQUEST,
+    )
+    .await;
+    x.post(&ouri("/name"), None, json!({"name": "X"}), S::UNAUTHORIZED)
+        .await;
+    x.post(
+        &ouri("/name"),
+        Some(&ot),
+        json!({"name": "X", "seat": "B"}),
+        S::FORBIDDEN,
+    )
+    .await;
+    x.post(
+        "/api/games/nosuchgame/name",
+        Some(&ot),
+        json!({"name": "X"}),
+        S::NOT_FOUND,
+    )
+    .await;
+    x.post(&ouri("/rematch"), Some(&ot), json!({}), S::CONFLICT)
+        .await;
+    x.post(&ouri("/rematch"), None, json!({}), S::UNAUTHORIZED)
+        .await;
+    x.post(&ouri("/rematch"), Some("0123"), json!({}), S::FORBIDDEN)
+        .await;
+    x.post(
+        "/api/games/nosuchgame/rematch",
+        Some(&ot),
+        json!({}),
+        S::NOT_FOUND,
+    )
+    .await;
     // A local Senet game with a turn cap: it ends soon, as a draw or a win.
     let local =
         json!({"rules": "senet.kendall", "mode": "local", "options": "senet.kendall.max_turns=6"});
@@ -538,6 +624,11 @@ async fn real_answers_fit_their_schemas_and_use_every_field() {
     }
     assert_eq!(v["status"]["kind"], "over", "{}", v["status"]);
     x.get(&uri(""), None, S::OK).await;
+    // Its rematch (one screen: at once), with the seats swapped.
+    let r = x
+        .post(&uri("/rematch"), Some(&token), json!({}), S::OK)
+        .await;
+    assert!(r["rematch"]["game"].is_string());
     // Its history, paged.
     let page = x.get(&uri("/history?from=1&limit=3"), None, S::OK).await;
     assert_eq!(page["history"][0]["i"], 1);

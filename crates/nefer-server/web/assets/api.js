@@ -191,6 +191,10 @@ export const api = {
   throw: (id, token, version) => request('POST', `/api/games/${enc(id)}/throw`, { token, body: version === undefined ? {} : { version } }),
   move: (id, token, move, version) => request('POST', `/api/games/${enc(id)}/move`, { token, body: { move, version } }),
   undo: (id, token) => request('POST', `/api/games/${enc(id)}/undo`, { token, body: {} }),
+  /** Names a seat the token holds (`seat` only where it holds both). */
+  name: (id, token, name, seat) => request('POST', `/api/games/${enc(id)}/name`, { token, body: seat ? { name, seat } : { name } }),
+  /** Offers or accepts a rematch of a finished game (seats swapped). */
+  rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token, body: {} }),
   hint: (id, token) => request('GET', `/api/games/${enc(id)}/hint`, { token }),
   review: (id) => request('GET', `/api/games/${enc(id)}/review`),
   reviewRecord: (ngr) => request('POST', '/api/review', { body: ngr }),

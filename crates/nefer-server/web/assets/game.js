@@ -9,6 +9,7 @@ import { drawSticks } from './sticks.js';
 import { tumble, clatter } from './throwfx.js';
 import { historyLines, lastMove } from './moves.js';
 import { showError, clearError } from './app.js';
+import { keepPresent, renderPlayers, namesPanel, rematchControls, goToRematch } from './players.js';
 
 export async function gamePage(root, id) {
   // A seat token arrives once in the link's fragment (#token=, never sent to a server; older
@@ -48,6 +49,22 @@ class GamePage {
     this.render();
     this.lastEvent = -1; // version of the last view the event stream sent
     this.events = follow(id, token, (v) => this.onEvent(v), (msg) => this.setLive(msg));
+    // Your seat shows as connected to the other player while this page is open.
+    if (token && this.you().length) this.stopPresence = keepPresent(id, token);
+  }
+
+  /**
+   * Takes the seats' names and presence and the rematch from view `v` (the stream brings them
+   * without a new version: a name given, a player come or gone, a rematch offered); once the
+   * rematch exists, a player goes to it.
+   */
+  takeSeats(v) {
+    const had = this.view.rematch && this.view.rematch.game;
+    const renamed = JSON.stringify(['A', 'B'].map((s) => v.seats[s].name)) !== JSON.stringify(['A', 'B'].map((s) => this.view.seats[s].name));
+    this.view = { ...this.view, seats: v.seats, rematch: v.rematch };
+    if (!had && goToRematch(this.id, this.view, this.you())) return;
+    if (renamed) this.board.drawTrays(this.view.layout);
+    this.render();
   }
 
   /** Display name of a seat, as the server names it (the player's name or the level). */
@@ -94,8 +111,9 @@ class GamePage {
     // The trays in words: readable on a phone, where the trays' SVG text is small, and for
     // screen readers.
     this.pools = h('p', { class: 'pools', id: 'pools', 'aria-live': 'off' });
-    const mark = (s) => (this.you().includes(s) && this.view.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
-    const seatsLine = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${v.board.pieces[s].plural}${mark(s)})`).join(' against ');
+    // Both seats' names and presence, under the title (players.js).
+    this.playersEl = h('p', { class: 'players', id: 'players' });
+    this.seatsLine = h('p', { class: 'seats' });
 
     // The board and what a turn needs (status, sticks, the buttons, the moves, the confirmation)
     // come first and are sized to be on the screen together without scrolling (fit()); the
@@ -117,10 +135,11 @@ class GamePage {
       h('div', { class: 'side' },
         this.playPanel,
         h('section', { class: 'panel', 'aria-label': 'The board' },
-          h('p', { class: 'seats' }, seatsLine),
+          this.seatsLine,
           this.pools,
           h('div', { class: 'row' }, h('label', { for: 'numbers' }, numbersToggle, ' Show hole and square numbers')),
           h('details', {}, h('summary', {}, 'What the marks on the board mean'), h('ul', { class: 'legend' }, marks.map((m) => h('li', {}, m))))),
+        namesPanel(this, (nv) => this.takeSeats(nv)),
         this.settingsPanel(),
         this.linksPanel(),
           h('section', { class: 'panel' }, h('h2', {}, 'Moves so far'), this.historyList),
@@ -134,6 +153,7 @@ class GamePage {
             h('details', { id: 'rules' }, h('summary', {}, 'Rules of ', this.rulesTitle), this.rulesBox))));
     this.root.replaceChildren(
       h('h1', { class: 'game-head' }, h('span', { id: 'game-title' }, `${v.title || v.rules} · ${modeName(v.mode)}`)),
+      this.playersEl,
       // (replaceChildren would write a null as the text "null")
       this.tutor ? h('p', { class: 'tutor-on', id: 'tutor-on' }, 'Tutor on: before a mistake you are warned and shown the better move.') : '',
       this.gameEl);
@@ -245,6 +265,8 @@ class GamePage {
   onEvent(v) {
     const undone = v.version < this.lastEvent;
     this.lastEvent = v.version;
+    // The same version: only the seats (names, presence) or the rematch can have changed.
+    if (!undone && v.version === this.view.version && !this.playing) { this.takeSeats(v); return; }
     if (undone || v.version > this.view.version) this.setView(v, undone);
   }
 
@@ -381,6 +403,9 @@ class GamePage {
     this.root.dataset.status = st.kind;
     this.root.dataset.mine = this.mine() ? '1' : '0';
     this.root.dataset.busy = this.busy ? '1' : '0';
+    renderPlayers(this.playersEl, v, this.you());
+    const mark = (s) => (this.you().includes(s) && v.mode !== 'local' && this.seatName(s) !== 'You' ? ', you' : '');
+    this.seatsLine.textContent = ['A', 'B'].map((s) => `${this.seatName(s)} (${s}, ${v.board.pieces[s].plural}${mark(s)})`).join(' against ');
     // A tab in the background shows in its title when it is this player's turn.
     document.title = `${this.mine() && v.mode === 'online' ? '(your turn) ' : ''}nefer · ${v.title || v.rules}`;
     // A new move (ours, the opponent's, the computer's) slides into place once.
@@ -415,9 +440,10 @@ class GamePage {
       // The server's reason already names the winner ("… (seat B) wins: every piece is home").
       this.banner.replaceChildren(h('strong', {}, 'Game over. '), youWon ? 'You win! ' : youLost ? 'You lose. ' : '',
         h('span', { id: 'reason' }, st.reason || `${who}.`),
-        h('div', { class: 'row banner-actions' }, this.reviewLink,
-          h('a', { class: 'button secondary', href: `/replay?game=${encodeURIComponent(this.id)}` }, 'Replay'),
-          h('a', { class: 'button secondary', href: '/' }, 'New game')));
+        // What next: a rematch (seats swapped), the review, the replay of this game, a new game.
+        h('div', { class: 'row banner-actions' }, rematchControls(this), this.reviewLink,
+          h('a', { class: 'button secondary', id: 'replay-game', href: `/replay?game=${encodeURIComponent(this.id)}` }, 'Replay'),
+          h('a', { class: 'button secondary', id: 'new-game', href: newGameHref(v) }, 'New game')));
       this.banner.classList.remove('hidden');
     } else {
       this.banner.classList.add('hidden');
@@ -825,6 +851,11 @@ export const TUTOR_MARKS = ['mistake', 'blunder'];
 /** The text with its first letter in capitals. */
 function capital(text) {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** The lobby, with this game's rule set chosen. */
+function newGameHref(v) {
+  return `/?rules=${encodeURIComponent(v.rules)}`;
 }
 
 function modeName(mode) {

@@ -2,6 +2,7 @@
 import { h } from './svg.js';
 import { api } from './api.js';
 import { showPreview } from './preview.js';
+import { showTutorial } from './tutorial.js';
 import { sentence, curious, byTopic } from './optionwords.js';
 
 export async function rulesPage(root, key) {
@@ -15,9 +16,13 @@ export async function rulesPage(root, key) {
   const r = list.find((x) => x.key === key);
   if (!r) throw new Error(`No rule set is called ${key}. Known: ${list.map((x) => x.key).join(', ')}.`);
   document.title = `nefer · ${r.title}`;
-  const boardBox = h('div', { class: 'board-wrap lobby-board', 'aria-hidden': 'true' });
+  // Numbered (issue 16 item 8): the rules' words name holes and squares by their numbers.
+  const boardBox = h('div', { class: 'board-wrap lobby-board show-numbers', 'aria-hidden': 'true' });
   const legend = h('div', { class: 'panel' });
   showPreview(r, boardBox, legend);
+  // The rules on the board, step by step (tutorial.js).
+  const tutorial = h('section', { class: 'panel tutorial', id: 'tutorial', 'aria-label': 'Learn on the board' }, 'Loading the tutorial…');
+  showTutorial(tutorial, r);
   root.replaceChildren(
     h('h1', {}, r.title),
     h('details', { class: 'curious' }, h('summary', {}, 'For the curious'),
@@ -25,6 +30,7 @@ export async function rulesPage(root, key) {
     h('div', { class: 'lobby-grid' },
       h('div', { class: 'panel rules-text' }, r.rules),
       h('div', {}, boardBox, legend)),
+    tutorial,
     (r.options || []).length
       // Each option by topic: how the rule usually goes, and the other ways a game may choose.
       ? h('section', { class: 'panel', 'aria-label': 'Options' }, h('h2', {}, 'Options'), byTopic(r, (o) => h('div', { class: 'option' },
