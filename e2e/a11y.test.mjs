@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { withServerAndBrowser, newPage, rng } from './lib.mjs';
+import { withServerAndBrowser, newPage, rng, callApi } from './lib.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -17,15 +17,7 @@ withServerAndBrowser((s, b) => {
 const RULE_SETS = ['senet.kendall', 'senet.school', 'hj.skiryuk', 'hj.washburne', 'hj.walker', 'hj.french'];
 const SIZES = [[1280, 800], [390, 844]];
 
-async function api(method, path, { token, body } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const raw = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${raw}`);
-  return JSON.parse(raw);
-}
+const api = (method, path, opts) => callApi(server.base, method, path, opts);
 
 /** A game against the computer, played at random (seeded) for a few actions of the player. */
 async function game(rules, seed, actions = 12) {

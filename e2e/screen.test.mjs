@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { withServerAndBrowser, rng, newPage, shotsDir } from './lib.mjs';
+import { withServerAndBrowser, rng, newPage, shotsDir, callApi } from './lib.mjs';
 
 let server, browser;
 withServerAndBrowser((s, b) => {
@@ -25,15 +25,7 @@ const LABEL_PX = 10;
 
 const pick = (r, list) => list[Math.floor(r() * list.length)];
 
-async function api(method, path, { token, body } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const raw = await res.text();
-  assert.ok(res.ok, `${method} ${path}: ${res.status} ${raw}`);
-  return JSON.parse(raw);
-}
+const api = (method, path, opts) => callApi(server.base, method, path, opts);
 
 const act = (g, v, r) => (v.status.kind === 'throw'
   ? api('POST', `/api/games/${g.id}/throw`, { token: g.token, body: {} })

@@ -860,6 +860,29 @@ fn spread_dict<'py>(py: Python<'py>, s: &Spread) -> PyResult<Bound<'py, PyDict>>
 /// games and B in the odd ones, in parallel without the GIL; the same seed gives the same
 /// result as ``nefer sim --json`` and whatever the number of threads. Returns the dict that
 /// ``nefer sim --json`` prints.
+/// The rule set, options, start and two players of a simulation or a study, each checked: a player
+/// that plays only the solved races (`perfect`) is refused elsewhere.
+fn matchup(
+    rules: &str,
+    options: Option<&Bound<'_, PyAny>>,
+    a: &str,
+    b: &str,
+) -> PyResult<(RuleSetId, Options, AnyGame, PlayerSpec, PlayerSpec)> {
+    let id = rule_set_id(rules)?;
+    let options = read_options(options)?;
+    let g = id.new_game(&options).map_err(err)?;
+    let a: PlayerSpec = a.parse().map_err(err)?;
+    let b: PlayerSpec = b.parse().map_err(err)?;
+    for p in [&a, &b] {
+        if !p.supports(&g) {
+            return Err(err(format!(
+                "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
+            )));
+        }
+    }
+    Ok((id, options, g, a, b))
+}
+
 #[pyfunction]
 #[pyo3(signature = (rules, a, b, games=1000, seed=1, options=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
@@ -873,18 +896,7 @@ fn sim<'py>(
     options: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let id = rule_set_id(rules)?;
-    let options = read_options(options)?;
-    let g = id.new_game(&options).map_err(err)?;
-    let a: PlayerSpec = a.parse().map_err(err)?;
-    let b: PlayerSpec = b.parse().map_err(err)?;
-    for p in [&a, &b] {
-        if !p.supports(&g) {
-            return Err(err(format!(
-                "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
-            )));
-        }
-    }
+    let (id, options, _, a, b) = matchup(rules, options, a, b)?;
     let cfg = SimConfig {
         rules: id,
         options,
@@ -955,18 +967,7 @@ impl PyStudy {
         win_chances: Option<u32>,
         duplicate: bool,
     ) -> PyResult<PyStudy> {
-        let id = rule_set_id(rules)?;
-        let options = read_options(options)?;
-        let g = id.new_game(&options).map_err(err)?;
-        let a: PlayerSpec = a.parse().map_err(err)?;
-        let b: PlayerSpec = b.parse().map_err(err)?;
-        for p in [&a, &b] {
-            if !p.supports(&g) {
-                return Err(err(format!(
-                    "{p} plays only the pure races as solved (fair sticks, compulsory moves): hj.french and basic hj.walker"
-                )));
-            }
-        }
+        let (id, options, g, a, b) = matchup(rules, options, a, b)?;
         if games == 0 {
             return Err(err("games: at least 1"));
         }
