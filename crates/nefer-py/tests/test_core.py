@@ -157,7 +157,9 @@ def test_sim_matches_the_command_line():
     # The command line, where one is built (scripts/python-test builds none).
     target = os.environ.get("CARGO_TARGET_DIR", "target")
     built = [os.path.join(target, d, "nefer") for d in ("release", "debug")]
-    cli = next((b for b in built if os.access(b, os.X_OK)), None) or shutil.which("nefer")
+    # The newest build: a release binary left from an earlier checkout can be stale.
+    built = sorted((b for b in built if os.access(b, os.X_OK)), key=os.path.getmtime)
+    cli = (built[-1] if built else None) or shutil.which("nefer")
     if cli:
         out = subprocess.run(
             [cli, "sim", "--rules", "senet.kendall", "--a", "random", "--b", "greedy",
