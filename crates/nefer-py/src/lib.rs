@@ -856,10 +856,6 @@ fn spread_dict<'py>(py: Python<'py>, s: &Spread) -> PyResult<Bound<'py, PyDict>>
     Ok(d)
 }
 
-/// Plays `games` games between players `a` and `b` (levels or specs), a in seat A in the even
-/// games and B in the odd ones, in parallel without the GIL; the same seed gives the same
-/// result as ``nefer sim --json`` and whatever the number of threads. Returns the dict that
-/// ``nefer sim --json`` prints.
 /// The rule set, options, start and two players of a simulation or a study, each checked: a player
 /// that plays only the solved races (`perfect`) is refused elsewhere.
 fn matchup(
@@ -883,6 +879,10 @@ fn matchup(
     Ok((id, options, g, a, b))
 }
 
+/// Plays `games` games between players `a` and `b` (levels or specs), a in seat A in the even
+/// games and B in the odd ones, in parallel without the GIL; the same seed gives the same
+/// result as ``nefer sim --json`` and whatever the number of threads. Returns the dict that
+/// ``nefer sim --json`` prints.
 #[pyfunction]
 #[pyo3(signature = (rules, a, b, games=1000, seed=1, options=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
