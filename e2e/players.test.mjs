@@ -10,8 +10,9 @@ import { startServer, launch, newPage, createGame, step } from './lib.mjs';
 
 let server, browser;
 before(async () => {
-  // A short presence timeout, so that "away" shows within seconds of a page going.
-  server = await startServer(['--presence-timeout', '2']);
+  // A presence timeout of 6 s: long enough that a page's own goodbye (the close below) shows
+  // well before it, on a loaded machine too.
+  server = await startServer(['--presence-timeout', '6']);
   browser = await launch();
 });
 after(async () => {
@@ -105,14 +106,14 @@ test('online: presence, names and a rematch that swaps the seats', { timeout: 24
   // connected again when its page is heard from.
   let t = Date.now();
   await guest.context().setOffline(true);
-  await waitPresence(host, 'A', 'away', 10000);
-  console.log(`    away shown ${Date.now() - t} ms after the connection dropped (presence timeout 2 s)`);
+  await waitPresence(host, 'A', 'away', 20000);
+  console.log(`    away shown ${Date.now() - t} ms after the connection dropped (presence timeout 6 s)`);
   await guest.context().setOffline(false);
   await waitPresence(host, 'A', 'connected', 10000);
   // The guest leaves: its page says so, and the host sees it away at once.
   t = Date.now();
   await guest.context().close();
-  await waitPresence(host, 'A', 'away', 1500);
+  await waitPresence(host, 'A', 'away', 4000);
   console.log(`    away shown ${Date.now() - t} ms after the page closed`);
   for (const p of [host]) assert.deepEqual(p.errors, []);
   await host.context().close();

@@ -72,11 +72,13 @@ export class BoardView {
         cells: [{ x: t.x + t.w - cw - 0.3 * k, y: t.y + 0.3 * k, w: cw, h: t.h - 0.6 * k, k }],
       };
     }
-    const fs = 1.25 * k;
-    const top = 1.75 * k;
+    // The label as large as the row above the cells allows: on a phone, with the play panel
+    // under the board, a 58-hole board is drawn small and its labels must stay ≥ 10 px.
+    const fs = 1.45 * k;
+    const top = 2 * k;
     const w = (t.w - 0.3 * k * (pools.length + 1)) / pools.length;
     return {
-      k, fs, x: t.x + 0.4 * k, y: t.y + 1.4 * k, room: t.w - 0.8 * k,
+      k, fs, x: t.x + 0.4 * k, y: t.y + 1.55 * k, room: t.w - 0.8 * k,
       cells: pools.map((_, i) => ({ x: t.x + 0.3 * k + i * (w + 0.3 * k), y: t.y + top, w, h: t.h - top - 0.3 * k, k })),
     };
   }
