@@ -221,7 +221,7 @@ impl Move {
     /// A table read per place instead of the padded notation's digits: a random player ranks
     /// every move of every decision by this key (docs/BENCHMARKS.md). `None` for the other
     /// moves, which only [`Move::notation_key`] orders among all.
-    #[inline]
+    #[inline(always)]
     pub const fn go_key(self) -> Option<u16> {
         match self {
             Move::Go { from, to } => Some(

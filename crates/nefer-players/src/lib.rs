@@ -122,21 +122,30 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     if moves.len() == 1 {
         return moves[0];
     }
-    let mut keys = ArrayVec::<u16, MAX_MOVES>::new();
-    let i = if go_keys(moves, &mut keys) {
-        index_of_rank(&keys, rank)
-    } else {
-        let keys: ArrayVec<NotationKey, MAX_MOVES> =
-            moves.iter().map(|m| m.notation_key()).collect();
-        index_of_rank(&keys, rank)
-    };
-    moves[i]
+    // A key per move in an array rather than pushed: no capacity check per key.
+    let mut keys = [0u16; MAX_MOVES];
+    for (k, m) in keys.iter_mut().zip(moves) {
+        match m.go_key() {
+            Some(key) => *k = key,
+            None => {
+                let keys: ArrayVec<NotationKey, MAX_MOVES> =
+                    moves.iter().map(|m| m.notation_key()).collect();
+                return moves[index_of_rank(&keys, rank)];
+            }
+        }
+    }
+    moves[index_of_rank(&keys[..moves.len()], rank)]
 }
 
-/// The index of the key with exactly `rank` keys below it (keys are unique).
+/// The index of the key with exactly `rank` keys below it (keys are unique): a count for
+/// each key in turn, a handful of compares, as lists are short.
 fn index_of_rank<K: Ord + Copy>(keys: &[K], rank: usize) -> usize {
     keys.iter()
-        .position(|&k| keys.iter().filter(|&&other| other < k).count() == rank)
+        .position(|&k| {
+            keys.iter()
+                .fold(0, |below, &other| below + usize::from(other < k))
+                == rank
+        })
         .expect("unique keys have every rank below their count")
 }
 
