@@ -179,7 +179,7 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
         "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}",
     );
     let start = Instant::now();
-    let results = pool.install(|| run(&cfg, &|| bar.inc(1)));
+    let results = pool.install(|| run(&cfg, &|n| bar.inc(n)));
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let s = Summary::of(&results);

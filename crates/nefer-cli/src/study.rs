@@ -332,7 +332,7 @@ pub fn run_study(args: StudyArgs) -> Result<()> {
             .map(|(a, b)| {
                 let cfg = sim(a, b, skill_games);
                 let start = Instant::now();
-                let results = pool.install(|| nefer_players::sim::run(&cfg, &|| bar.inc(1)));
+                let results = pool.install(|| nefer_players::sim::run(&cfg, &|n| bar.inc(n)));
                 let wins = results
                     .iter()
                     .filter(|r| r.winner == Some(r.a_seat))

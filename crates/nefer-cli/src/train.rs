@@ -203,7 +203,7 @@ fn curve_point(trainer: &Trainer, net: &Arc<Neural>, opponent: &PlayerSpec, game
         seed: 0x00c0_ffee,
         duplicate: false,
     };
-    Summary::of(&run(&cfg, &|| {}))
+    Summary::of(&run(&cfg, &|_| {}))
 }
 
 /// Writes `w` to `path` whole or not at all: a run stopped while writing keeps its last

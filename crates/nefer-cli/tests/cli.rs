@@ -530,6 +530,34 @@ fn a_seeded_sim_is_the_same_as_before() {
     );
 }
 
+/// Random against random in `senet.kendall` and `hj.french`, as `nefer sim` gave them before
+/// the simulator played two random players on the rule set's own state, with players kept per
+/// thread and batches of games (issue 19): the same at one thread and at two.
+#[test]
+fn a_seeded_random_sim_is_the_same_as_before_on_any_thread_count() {
+    let expected = [
+        (
+            "senet.kendall",
+            r#"{"rules":"senet.kendall","options":"","games":300,"seed":3,"a":{"wins":151,"win_rate":0.5033333333333333,"ci95":[0.44707193979203275,0.5595104403998036],"player":"random"},"b":{"wins":149,"win_rate":0.49666666666666665,"ci95":[0.4404895596001963,0.5529280602079671],"player":"random"},"draws":0,"first_seat":{"wins":151,"win_rate":0.5033333333333333,"ci95":[0.44707193979203275,0.5595104403998036]},"turns":{"mean":163.73666666666668,"median":162.0,"p95":210.0},"moves":{"mean":254.03,"median":251.5,"p95":323.0}"#,
+        ),
+        (
+            "hj.french",
+            r#"{"rules":"hj.french","options":"","games":300,"seed":3,"a":{"wins":149,"win_rate":0.49666666666666665,"ci95":[0.4404895596001963,0.5529280602079671],"player":"random"},"b":{"wins":151,"win_rate":0.5033333333333333,"ci95":[0.44707193979203275,0.5595104403998036],"player":"random"},"draws":0,"first_seat":{"wins":161,"win_rate":0.5366666666666666,"ci95":[0.4801320652390865,0.5922741168711132]},"turns":{"mean":106.29,"median":106.0,"p95":129.0},"moves":{"mean":119.77333333333333,"median":119.0,"p95":143.0}"#,
+        ),
+    ];
+    for (rules, json) in expected {
+        for threads in [1, 2] {
+            assert_eq!(
+                sim_summary(&format!(
+                    "--rules {rules} --a random --b random --games 300 --seed 3 --threads {threads}"
+                )),
+                json,
+                "{rules} on {threads} threads"
+            );
+        }
+    }
+}
+
 /// `nefer ARGS` with its standard output going to `stdout`.
 fn nefer_to(args: &[&str], stdout: Stdio) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nefer"))

@@ -266,9 +266,13 @@ impl<'de> serde::Deserialize<'de> for Spend {
     }
 }
 
+/// The number of places a move can name, and so of [`place_code`]s.
+pub(crate) const PLACES: usize = 91;
+
 /// A place in one byte: `hand` 0, `off` 1, `S` 2, squares 3..=32, `L1..L29` 33..=61,
 /// `R1..R29` 62..=90.
-const fn place_code(p: Place) -> u8 {
+#[inline(always)]
+pub(crate) const fn place_code(p: Place) -> u8 {
     match p {
         Place::Hand => 0,
         Place::Off => 1,
@@ -280,7 +284,7 @@ const fn place_code(p: Place) -> u8 {
 }
 
 /// The place of a [`place_code`].
-const fn place_of(c: u8) -> Place {
+pub(crate) const fn place_of(c: u8) -> Place {
     match c {
         0 => Place::Hand,
         1 => Place::Off,

@@ -36,5 +36,5 @@ pub use game::{
 pub use options::{OptionError, OptionSpec, Options};
 pub use position::{FromSetup, PositionError, Setup};
 pub use record::{Record, Replay, ReplayError, replay};
-pub use rules::{AnyGame, Family, RuleInfo, RuleSetId};
+pub use rules::{AnyGame, Family, RuleInfo, RuleSetId, Visit};
 pub use sticks::{DicePair, Prob, StickBias, Sticks, Throw};

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::game::{Chance, Move, Place, Seat, Side};
+use crate::game::{Chance, Move, PLACES, Place, Seat, Side, place_code, place_of};
 use crate::sticks::{DicePair, Throw};
 
 /// A string that is not a place, move or chance outcome.
@@ -189,19 +189,45 @@ const fn place_padded(p: Place) -> u32 {
     w << (8 * (4 - len))
 }
 
+/// Each place's rank among all places when they are ordered by their padded notations
+/// ([`place_padded`]; index: the place's one-byte code, [`place_code`]): two places compare
+/// as their ranks do, and a rank fits in a byte.
+const PLACE_RANK: [u8; PLACES] = {
+    let mut rank = [0u8; PLACES];
+    let mut c = 0;
+    while c < PLACES {
+        let mine = place_padded(place_of(c as u8));
+        let mut below = 0;
+        let mut d = 0;
+        while d < PLACES {
+            if place_padded(place_of(d as u8)) < mine {
+                below += 1;
+            }
+            d += 1;
+        }
+        rank[c] = below;
+        c += 1;
+    }
+    rank
+};
+
 impl Move {
     /// For a piece's move (`Go`), a cheaper key than [`Move::notation_key`] that orders such
-    /// moves as their notation strings too: the start's and the end's padded notations, start
-    /// first. `FROM-TO` against `FROM'-TO'`: the strings agree up to the shorter start when one
-    /// start is a prefix of the other, and then `-` meets a byte a place is written with, every
-    /// one of which sorts above `-`; so they compare as the pairs of places do. `None` for the
-    /// other moves, which only [`Move::notation_key`] orders among all.
-    #[inline]
-    pub const fn go_key(self) -> Option<u64> {
+    /// moves as their notation strings too: the ranks of the start's and the end's padded
+    /// notations ([`PLACE_RANK`]), start first, in two bytes. `FROM-TO` against `FROM'-TO'`:
+    /// the strings agree up to the shorter start when one start is a prefix of the other, and
+    /// then `-` meets a byte a place is written with, every one of which sorts above `-`; so
+    /// they compare as the pairs of places do, and places compare as their padded notations.
+    /// A table read per place instead of the padded notation's digits: a random player ranks
+    /// every move of every decision by this key (docs/BENCHMARKS.md). `None` for the other
+    /// moves, which only [`Move::notation_key`] orders among all.
+    #[inline(always)]
+    pub const fn go_key(self) -> Option<u16> {
         match self {
-            Move::Go { from, to } => {
-                Some(((place_padded(from) as u64) << 32) | place_padded(to) as u64)
-            }
+            Move::Go { from, to } => Some(
+                (PLACE_RANK[place_code(from) as usize] as u16) << 8
+                    | PLACE_RANK[place_code(to) as usize] as u16,
+            ),
             _ => None,
         }
     }

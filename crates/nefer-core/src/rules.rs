@@ -134,6 +134,15 @@ macro_rules! rule_sets {
                 }
             }
 
+            /// `visitor` called with the game's own state, whose type is the rule set's: what it
+            /// does is compiled for each rule set alone, where [`AnyGame`]'s own [`Game`]
+            /// methods choose the rule set by a `match` at every call (the simulator's hot
+            /// loop, issue 19).
+            #[inline]
+            pub fn visit<V: Visit>(&self, visitor: V) -> V::Output {
+                each_game!(self, g => visitor.visit(g))
+            }
+
             /// What the game's rule set tells about itself (the rule facts).
             pub(crate) fn describe(&self) -> &dyn crate::facts::Describe {
                 each_game!(self, g => g)
@@ -149,6 +158,16 @@ rule_sets! {
     HjFrench = "hj.french", HoundsAndJackals, hj::french;
     SenetKendall = "senet.kendall", Senet, senet::kendall;
     SenetSchool = "senet.school", Senet, senet::school;
+}
+
+/// Work on a game whose rule set is known only at run time, done with its concrete state
+/// ([`AnyGame::visit`]): generic over [`Game`], so compiled once per rule set.
+pub trait Visit {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work on `game`.
+    fn visit<G: Game>(self, game: &G) -> Self::Output;
 }
 
 impl fmt::Display for RuleSetId {

@@ -86,7 +86,7 @@ pub fn sort_by_notation(moves: &mut MoveList) {
     if moves.len() < 2 {
         return;
     }
-    let mut keys = ArrayVec::<u64, MAX_MOVES>::new();
+    let mut keys = ArrayVec::<u16, MAX_MOVES>::new();
     if go_keys(moves, &mut keys) {
         sort_by_keys(moves, &mut keys);
     } else {
@@ -122,28 +122,37 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     if moves.len() == 1 {
         return moves[0];
     }
-    let mut keys = ArrayVec::<u64, MAX_MOVES>::new();
-    let i = if go_keys(moves, &mut keys) {
-        index_of_rank(&keys, rank)
-    } else {
-        let keys: ArrayVec<NotationKey, MAX_MOVES> =
-            moves.iter().map(|m| m.notation_key()).collect();
-        index_of_rank(&keys, rank)
-    };
-    moves[i]
+    // A key per move in an array rather than pushed: no capacity check per key.
+    let mut keys = [0u16; MAX_MOVES];
+    for (k, m) in keys.iter_mut().zip(moves) {
+        match m.go_key() {
+            Some(key) => *k = key,
+            None => {
+                let keys: ArrayVec<NotationKey, MAX_MOVES> =
+                    moves.iter().map(|m| m.notation_key()).collect();
+                return moves[index_of_rank(&keys, rank)];
+            }
+        }
+    }
+    moves[index_of_rank(&keys[..moves.len()], rank)]
 }
 
-/// The index of the key with exactly `rank` keys below it (keys are unique).
+/// The index of the key with exactly `rank` keys below it (keys are unique): a count for
+/// each key in turn, a handful of compares, as lists are short.
 fn index_of_rank<K: Ord + Copy>(keys: &[K], rank: usize) -> usize {
     keys.iter()
-        .position(|&k| keys.iter().filter(|&&other| other < k).count() == rank)
+        .position(|&k| {
+            keys.iter()
+                .fold(0, |below, &other| below + usize::from(other < k))
+                == rank
+        })
         .expect("unique keys have every rank below their count")
 }
 
 /// The cheaper keys of a list of pieces' moves alone (nearly all lists), which order such
 /// moves as their notations ([`Move::go_key`]); `false` when a move is not a piece's, and
 /// only [`Move::notation_key`] orders the list.
-fn go_keys(moves: &[Move], keys: &mut ArrayVec<u64, MAX_MOVES>) -> bool {
+fn go_keys(moves: &[Move], keys: &mut ArrayVec<u16, MAX_MOVES>) -> bool {
     for m in moves {
         match m.go_key() {
             Some(k) => keys.push(k),
@@ -169,13 +178,26 @@ impl RandomPlayer {
             moves: MoveList::new(),
         }
     }
+
+    /// The player [`RandomPlayer::new`] gives for `seed`, in place: what a simulation does
+    /// between games instead of building a player anew.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+
+    /// [`Player::choose`] for a game of any [`Game`] type: the same choice, compiled for the
+    /// rule set's own state where the caller has it (the simulator's random games).
+    #[inline]
+    pub fn choose_in<G: Game>(&mut self, game: &G) -> Move {
+        game.legal_moves(&mut self.moves);
+        let rank = self.rng.random_range(0..self.moves.len());
+        nth_by_notation(&self.moves, rank)
+    }
 }
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &AnyGame) -> Move {
-        game.legal_moves(&mut self.moves);
-        let rank = self.rng.random_range(0..self.moves.len());
-        nth_by_notation(&self.moves, rank)
+        self.choose_in(game)
     }
 
     fn name(&self) -> String {
@@ -434,6 +456,25 @@ mod tests {
 
     use super::*;
     use nefer_core::{Options, RuleSetId, Status};
+
+    #[test]
+    fn a_reseeded_random_player_is_a_new_one() {
+        let g = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
+        let mut g = g;
+        g.play_chance(nefer_core::Chance::Throw(
+            nefer_core::Throw::new(1).unwrap(),
+        ))
+        .unwrap();
+        let mut used = RandomPlayer::new(1);
+        for _ in 0..5 {
+            used.choose(&g);
+        }
+        used.reseed(9);
+        let mut fresh = RandomPlayer::new(9);
+        for _ in 0..20 {
+            assert_eq!(used.choose(&g), fresh.choose(&g));
+        }
+    }
 
     /// Along random games of every rule set, the players' order is the notation strings' order,
     /// and the move of each rank is the sorted list's at that index.

@@ -6,13 +6,13 @@
 
 use nefer_core::game::{Playout, play_out};
 use nefer_core::{
-    AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, RuleSetId, Seat,
+    AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, RuleSetId, Seat, Visit,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::{Player, PlayerSpec};
+use crate::{Player, PlayerSpec, RandomPlayer};
 
 /// What to simulate.
 #[derive(Clone, Debug)]
@@ -85,56 +85,79 @@ pub fn play_one(cfg: &SimConfig, i: u64) -> GameResult {
         .rules
         .new_game(&cfg.options)
         .expect("options were checked");
-    play_from(cfg, &start, i)
+    Simulator::new(cfg).play(&start, i)
 }
 
-/// Plays game `i` of `cfg` from `start`, the rule set's new game under `cfg`'s options: read
-/// once for a whole simulation rather than once a game (reading options formats and allocates).
-fn play_from(cfg: &SimConfig, start: &AnyGame, i: u64) -> GameResult {
-    let (a_seat, dice, players) = seats_of(cfg, i);
-    let mut seats = SimSeats {
-        dice,
-        players,
-        first_seat: None,
-    };
-    let mut g = start.clone();
-    let moves = play_out(&mut g, &mut seats);
-    GameResult {
-        a_seat,
-        winner: g.outcome().and_then(Outcome::winner),
-        first_seat: seats.first_seat.unwrap_or(Seat::A),
-        turns: g.turns(),
-        moves,
+/// What a thread keeps from one game to the next: the random players, whose generators are
+/// seeded again for each game (a random player has no other state that outlives a decision),
+/// so that a game with them allocates nothing.
+struct Simulator<'c> {
+    cfg: &'c SimConfig,
+    /// Both players are `random`: the game is played on the rule set's own state, with no
+    /// dynamic call per decision (see [`RandomSeats`]).
+    randoms: Option<ByPlayer<RandomPlayer>>,
+}
+
+impl<'c> Simulator<'c> {
+    fn new(cfg: &'c SimConfig) -> Simulator<'c> {
+        let both_random = cfg.a == PlayerSpec::Random && cfg.b == PlayerSpec::Random;
+        Simulator {
+            cfg,
+            randoms: both_random.then(|| ByPlayer::both(0).map(RandomPlayer::new)),
+        }
     }
+
+    /// Plays game `i` from `start`, the rule set's new game under the options: read once for
+    /// a whole simulation rather than once a game (reading options formats and allocates).
+    fn play(&mut self, start: &AnyGame, i: u64) -> GameResult {
+        let cfg = self.cfg;
+        let (seed, a_seat) = (derive_seed(cfg.seed, i), seat_of_a(i));
+        let dice = Dice::of(cfg, i);
+        let played = match &mut self.randoms {
+            Some(randoms) => {
+                // The seeds `seats_of` gives the players it builds.
+                randoms[a_seat].reseed(derive_seed(seed, 1));
+                randoms[a_seat.other()].reseed(derive_seed(seed, 2));
+                start.visit(RandomSeats { dice, randoms })
+            }
+            None => {
+                let players = seat_players(cfg, seed, a_seat);
+                let mut g = start.clone();
+                play_game(&mut g, &mut SimSeats { dice, players })
+            }
+        };
+        GameResult {
+            a_seat,
+            winner: played.winner,
+            first_seat: played.first_seat.unwrap_or(Seat::A),
+            turns: played.turns,
+            moves: played.moves,
+        }
+    }
+}
+
+/// The seat of player a in game `i`: A in even games, B in odd ones.
+fn seat_of_a(i: u64) -> Seat {
+    if i % 2 == 0 { Seat::A } else { Seat::B }
+}
+
+/// The players of a game seeded `seed` (the game's seed), player a in `a_seat`.
+fn seat_players(cfg: &SimConfig, seed: u64, a_seat: Seat) -> ByPlayer<Box<dyn Player>> {
+    let pa = cfg.a.build(derive_seed(seed, 1));
+    let pb = cfg.b.build(derive_seed(seed, 2));
+    ByPlayer(if a_seat == Seat::A {
+        [pa, pb]
+    } else {
+        [pb, pa]
+    })
 }
 
 /// Game `i` of `cfg` as [`play_one`] describes it: the seat of player a, the dice, and the
 /// seats' players. The study plays the same games from it.
 pub(crate) fn seats_of(cfg: &SimConfig, i: u64) -> (Seat, Dice, ByPlayer<Box<dyn Player>>) {
-    let seed = derive_seed(cfg.seed, i);
-    let a_seat = if i % 2 == 0 { Seat::A } else { Seat::B };
-    let pa = cfg.a.build(derive_seed(seed, 1));
-    let pb = cfg.b.build(derive_seed(seed, 2));
-    let players = ByPlayer(if a_seat == Seat::A {
-        [pa, pb]
-    } else {
-        [pb, pa]
-    });
-    let dice = if cfg.duplicate {
-        let pair = derive_seed(cfg.seed, i & !1);
-        Dice {
-            game: ChaCha8Rng::seed_from_u64(pair),
-            seats: Some(ByPlayer(
-                [3, 4].map(|k| ChaCha8Rng::seed_from_u64(derive_seed(pair, k))),
-            )),
-        }
-    } else {
-        Dice {
-            game: ChaCha8Rng::seed_from_u64(seed),
-            seats: None,
-        }
-    };
-    (a_seat, dice, players)
+    let a_seat = seat_of_a(i);
+    let players = seat_players(cfg, derive_seed(cfg.seed, i), a_seat);
+    (a_seat, Dice::of(cfg, i), players)
 }
 
 /// The chance of a simulated game: one stream for the game, or under duplicate dice
@@ -146,6 +169,24 @@ pub(crate) struct Dice {
 }
 
 impl Dice {
+    /// The dice of game `i` of `cfg`.
+    fn of(cfg: &SimConfig, i: u64) -> Dice {
+        if cfg.duplicate {
+            let pair = derive_seed(cfg.seed, i & !1);
+            Dice {
+                game: ChaCha8Rng::seed_from_u64(pair),
+                seats: Some(ByPlayer(
+                    [3, 4].map(|k| ChaCha8Rng::seed_from_u64(derive_seed(pair, k))),
+                )),
+            }
+        } else {
+            Dice {
+                game: ChaCha8Rng::seed_from_u64(derive_seed(cfg.seed, i)),
+                seats: None,
+            }
+        }
+    }
+
     /// The stream that draws a chance outcome of `seat`'s.
     #[inline]
     pub(crate) fn stream(&mut self, seat: Option<Seat>) -> &mut ChaCha8Rng {
@@ -156,34 +197,76 @@ impl Dice {
     }
 }
 
-/// The two seats of a simulated game as a [`Playout`]: the dice and the players, and the seat
-/// whose turn came first.
-struct SimSeats {
-    dice: Dice,
-    players: ByPlayer<Box<dyn Player>>,
+/// How a simulated game went.
+struct Played {
+    winner: Option<Seat>,
+    first_seat: Option<Seat>,
+    turns: u32,
+    moves: u32,
+}
+
+/// Plays `g` to its end with `seats`, noting the seat acting in the first state where a turn
+/// has begun (SPEC's first player).
+#[inline]
+fn play_game<G: Game, P: Playout<G>>(g: &mut G, seats: &mut P) -> Played {
+    // Until the first turn has begun, each action asks whose it is; then the loop runs on
+    // without that question.
+    let mut opening = Opening {
+        seats: &mut *seats,
+        first_seat: None,
+    };
+    let mut moves = play_out(g, &mut opening);
+    let first_seat = opening.first_seat;
+    moves += play_out(g, seats);
+    Played {
+        winner: g.outcome().and_then(Outcome::winner),
+        first_seat,
+        turns: g.turns(),
+        moves,
+    }
+}
+
+/// The seats of a game until the first state where a turn has begun and a seat acts: there
+/// it stops the playout and keeps that seat.
+struct Opening<'s, P> {
+    seats: &'s mut P,
     first_seat: Option<Seat>,
 }
 
-impl SimSeats {
-    /// Notes the seat acting in the first state where a turn has begun.
+impl<G: Game, P: Playout<G>> Playout<G> for Opening<'_, P> {
     #[inline]
-    fn watch(&mut self, g: &AnyGame, seat: Option<Seat>) {
-        if self.first_seat.is_none() && g.turns() >= 1 {
+    fn chance(&mut self, g: &G, seat: Option<Seat>) -> Option<Chance> {
+        if g.turns() >= 1 && seat.is_some() {
             self.first_seat = seat;
+            return None;
         }
+        self.seats.chance(g, seat)
     }
+
+    #[inline]
+    fn decide(&mut self, g: &G, seat: Seat) -> Option<Move> {
+        if g.turns() >= 1 {
+            self.first_seat = Some(seat);
+            return None;
+        }
+        self.seats.decide(g, seat)
+    }
+}
+
+/// The two seats of a simulated game as a [`Playout`]: the dice and the players.
+struct SimSeats {
+    dice: Dice,
+    players: ByPlayer<Box<dyn Player>>,
 }
 
 impl Playout<AnyGame> for SimSeats {
     #[inline]
     fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
-        self.watch(g, seat);
         Some(g.sample_chance(self.dice.stream(seat)))
     }
 
     #[inline]
     fn decide(&mut self, g: &AnyGame, seat: Seat) -> Option<Move> {
-        self.watch(g, Some(seat));
         let m = self.players[seat].choose(g);
         debug_assert!(
             {
@@ -198,23 +281,73 @@ impl Playout<AnyGame> for SimSeats {
     }
 }
 
-/// Plays all games of `cfg` on the current rayon pool, calling `tick` after each.
+/// Two random players' seats: [`SimSeats`] for any rule set's own state ([`Visit`]), the
+/// players called directly rather than through [`Player`].
+struct RandomSeats<'r> {
+    dice: Dice,
+    randoms: &'r mut ByPlayer<RandomPlayer>,
+}
+
+impl<G: Game> Playout<G> for RandomSeats<'_> {
+    #[inline]
+    fn chance(&mut self, g: &G, seat: Option<Seat>) -> Option<Chance> {
+        Some(g.sample_chance(self.dice.stream(seat)))
+    }
+
+    #[inline]
+    fn decide(&mut self, g: &G, seat: Seat) -> Option<Move> {
+        Some(self.randoms[seat].choose_in(g))
+    }
+}
+
+impl Visit for RandomSeats<'_> {
+    type Output = Played;
+
+    #[inline]
+    fn visit<G: Game>(mut self, start: &G) -> Played {
+        let mut g = start.clone();
+        play_game(&mut g, &mut self)
+    }
+}
+
+/// Games a thread plays between two calls of the progress callback of [`run`]: often enough
+/// for a progress bar (a few milliseconds of random games, far less than a search's), rarely
+/// enough that the bar's shared counter is no contention between threads.
+const BATCH: usize = 256;
+
+/// Plays all games of `cfg` on the current rayon pool, calling `tick(n)` after each batch of
+/// `n` games played.
+///
+/// Each thread plays batches of consecutive games into their places of the result, with
+/// players of its own ([`Simulator`]); nothing is shared between threads but the read-only
+/// configuration and the progress callback, called once a batch.
 ///
 /// # Panics
 /// If the options are invalid (check them with [`RuleSetId::new_game`] first).
-pub fn run(cfg: &SimConfig, tick: &(dyn Fn() + Sync)) -> Vec<GameResult> {
+pub fn run(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> Vec<GameResult> {
     let start = cfg
         .rules
         .new_game(&cfg.options)
         .expect("options were checked");
-    (0..u64::from(cfg.games))
-        .into_par_iter()
-        .map(|i| {
-            let r = play_from(cfg, &start, i);
-            tick();
-            r
-        })
-        .collect()
+    let unplayed = GameResult {
+        a_seat: Seat::A,
+        winner: None,
+        first_seat: Seat::A,
+        turns: 0,
+        moves: 0,
+    };
+    let mut results = vec![unplayed; cfg.games as usize];
+    results.par_chunks_mut(BATCH).enumerate().for_each_init(
+        || Simulator::new(cfg),
+        |sim, (batch, out)| {
+            let first = (batch * BATCH) as u64;
+            for (i, r) in (first..).zip(out.iter_mut()) {
+                *r = sim.play(&start, i);
+            }
+            tick(out.len() as u64);
+        },
+    );
+    results
 }
 
 /// The 95 % Wilson score interval of `k` successes in `n` trials.
@@ -902,7 +1035,7 @@ mod tests {
         // hj.skiryuk (SPEC §3.3): A and B throw until they differ; the lower moves first,
         // although A always throws first.
         let sk = cfg(RuleSetId::HjSkiryuk);
-        let results = run(&sk, &|| {});
+        let results = run(&sk, &|_| {});
         for (i, r) in results.iter().enumerate() {
             let (throws, _) = opening(&sk, i as u64);
             let value = |c: Chance| match c {
@@ -926,7 +1059,7 @@ mod tests {
         // (001§3): the seat drawn at random throws first.
         for rules in [RuleSetId::HjFrench, RuleSetId::HjWalker] {
             let c = cfg(rules);
-            let results = run(&c, &|| {});
+            let results = run(&c, &|_| {});
             for (i, r) in results.iter().enumerate() {
                 let (throws, _) = opening(&c, i as u64);
                 assert_eq!(throws[0], (None, Chance::Seat(r.first_seat)), "{rules} {i}");
@@ -936,7 +1069,7 @@ mod tests {
         // senet.school and senet.kendall: A (the even squares, green) always starts.
         for rules in [RuleSetId::SenetSchool, RuleSetId::SenetKendall] {
             assert!(
-                run(&cfg(rules), &|| {})
+                run(&cfg(rules), &|_| {})
                     .iter()
                     .all(|r| r.first_seat == Seat::A)
             );
@@ -958,12 +1091,12 @@ mod tests {
             .num_threads(1)
             .build()
             .unwrap()
-            .install(|| run(&cfg, &|| {}));
+            .install(|| run(&cfg, &|_| {}));
         let two = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
             .unwrap()
-            .install(|| run(&cfg, &|| {}));
+            .install(|| run(&cfg, &|_| {}));
         assert_eq!(one, two);
         assert!(
             one.iter()
@@ -986,7 +1119,7 @@ mod tests {
             seed: 3,
             duplicate: false,
         };
-        let s = Summary::of(&run(&cfg, &|| {}));
+        let s = Summary::of(&run(&cfg, &|_| {}));
         assert_eq!(
             (s.games, s.a.wins, s.b.wins, s.draws, s.first_seat.wins),
             (300, 277, 23, 0, 153)
@@ -1013,46 +1146,83 @@ mod tests {
             (RuleSetId::HjWalker, "hj.walker.stick_bias=3/8"),
         ];
         for (rules, opts) in options {
-            let cfg = SimConfig {
-                rules,
-                options: Options::parse(opts).unwrap(),
-                a: PlayerSpec::Greedy,
-                b: PlayerSpec::Random,
-                games: 6,
-                seed: 17,
-                duplicate: false,
-            };
-            for i in 0..u64::from(cfg.games) {
-                let sim = play_one(&cfg, i);
-                let seed = derive_seed(cfg.seed, i);
-                let (pa, pb) = (
-                    Some(cfg.a.build(derive_seed(seed, 1))),
-                    Some(cfg.b.build(derive_seed(seed, 2))),
-                );
-                let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
-                let dice = Box::new(SeededDice::new(seed));
-                let mut m = Match::new(rules, cfg.options.clone(), players, dice).unwrap();
-                m.play_computers().unwrap();
-                let h = m.history();
-                let moves = h.iter().filter(|e| matches!(e.action, Action::Move(_)));
-                // The seat acting in the first state where a turn has begun.
-                let first_seat = (0..=h.len()).find_map(|n| {
-                    let g = m.position_after(n).unwrap();
-                    (g.turns() >= 1).then(|| match g.status() {
-                        Status::Chance { seat } => seat,
-                        Status::Decide { seat, .. } => Some(seat),
-                        Status::Over(_) => None,
-                    })?
-                });
-                let from_match = GameResult {
-                    a_seat: sim.a_seat,
-                    winner: m.outcome().and_then(Outcome::winner),
-                    first_seat: first_seat.unwrap_or(Seat::A),
-                    turns: m.game().turns(),
-                    moves: moves.count() as u32,
+            // Greedy against random plays through `Player`; random against random on the
+            // rule set's own state, with players seeded again for each game.
+            for a in [PlayerSpec::Greedy, PlayerSpec::Random] {
+                let cfg = SimConfig {
+                    rules,
+                    options: Options::parse(opts).unwrap(),
+                    a,
+                    b: PlayerSpec::Random,
+                    games: 6,
+                    seed: 17,
+                    duplicate: false,
                 };
-                assert_eq!(sim, from_match, "{rules} {opts} game {i}");
+                let mut simulator = Simulator::new(&cfg);
+                let start = rules.new_game(&cfg.options).unwrap();
+                for i in 0..u64::from(cfg.games) {
+                    assert_eq!(
+                        simulator.play(&start, i),
+                        play_one(&cfg, i),
+                        "{rules} {opts} game {i}"
+                    );
+                    let sim = play_one(&cfg, i);
+                    let seed = derive_seed(cfg.seed, i);
+                    let (pa, pb) = (
+                        Some(cfg.a.build(derive_seed(seed, 1))),
+                        Some(cfg.b.build(derive_seed(seed, 2))),
+                    );
+                    let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
+                    let dice = Box::new(SeededDice::new(seed));
+                    let mut m = Match::new(rules, cfg.options.clone(), players, dice).unwrap();
+                    m.play_computers().unwrap();
+                    let h = m.history();
+                    let moves = h.iter().filter(|e| matches!(e.action, Action::Move(_)));
+                    // The seat acting in the first state where a turn has begun.
+                    let first_seat = (0..=h.len()).find_map(|n| {
+                        let g = m.position_after(n).unwrap();
+                        (g.turns() >= 1).then(|| match g.status() {
+                            Status::Chance { seat } => seat,
+                            Status::Decide { seat, .. } => Some(seat),
+                            Status::Over(_) => None,
+                        })?
+                    });
+                    let from_match = GameResult {
+                        a_seat: sim.a_seat,
+                        winner: m.outcome().and_then(Outcome::winner),
+                        first_seat: first_seat.unwrap_or(Seat::A),
+                        turns: m.game().turns(),
+                        moves: moves.count() as u32,
+                    };
+                    assert_eq!(sim, from_match, "{rules} {opts} {} game {i}", cfg.a);
+                }
             }
         }
+    }
+
+    #[test]
+    fn progress_is_told_once_a_batch_and_counts_every_game() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let cfg = SimConfig {
+            rules: RuleSetId::HjFrench,
+            options: Options::new(),
+            a: PlayerSpec::Random,
+            b: PlayerSpec::Random,
+            games: 2 * BATCH as u32 + 5,
+            seed: 1,
+            duplicate: false,
+        };
+        let (calls, games) = (AtomicU64::new(0), AtomicU64::new(0));
+        let results = run(&cfg, &|n| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            games.fetch_add(n, Ordering::Relaxed);
+        });
+        assert_eq!(games.into_inner(), u64::from(cfg.games));
+        assert_eq!(calls.into_inner(), 3);
+        // Every game was played into its place: game i's result is play_one's.
+        for i in [0, BATCH - 1, BATCH, 2 * BATCH + 4] {
+            assert_eq!(results[i], play_one(&cfg, i as u64), "game {i}");
+        }
+        assert!(results.iter().all(|r| r.moves > 0));
     }
 }

@@ -1293,7 +1293,7 @@ mod tests {
     fn a_study_plays_the_simulators_games() {
         for rules in RuleSetId::ALL {
             let c = cfg(*rules, "", 20, true);
-            let sim = crate::sim::run(&c.sim, &|| {});
+            let sim = crate::sim::run(&c.sim, &|_| {});
             let study = run(&c, &|| {});
             for (s, r) in sim.iter().zip(&study) {
                 assert_eq!(

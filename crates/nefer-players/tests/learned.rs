@@ -149,7 +149,7 @@ fn a_tiny_training_run_beats_random_and_the_untrained_network() {
             seed: 9,
             duplicate: false,
         };
-        Summary::of(&run(&cfg, &|| {})).a
+        Summary::of(&run(&cfg, &|_| {})).a
     };
     let before = score(Arc::unwrap_or_clone(untrained));
     let after = score(t.weights());

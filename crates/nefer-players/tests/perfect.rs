@@ -40,7 +40,7 @@ fn perfect_beats_random_and_plays_the_table() {
         seed: 5,
         duplicate: false,
     };
-    let results = run(&cfg, &|| {});
+    let results = run(&cfg, &|_| {});
     let wins = results
         .iter()
         .filter(|r| r.winner == Some(r.a_seat))

@@ -28,11 +28,11 @@ fn every_player_plays_legal_moves_on_every_rule_set() {
                 seed: 11,
                 duplicate: false,
             };
-            let first = run(&cfg, &|| {});
+            let first = run(&cfg, &|_| {});
             assert_eq!(first.len(), 2);
             assert_eq!(
                 first,
-                run(&cfg, &|| {}),
+                run(&cfg, &|_| {}),
                 "{rules} {p}: same seed, same games"
             );
         }
@@ -50,7 +50,7 @@ fn the_walker_variation_is_played_too() {
         seed: 2,
         duplicate: false,
     };
-    assert_eq!(run(&cfg, &|| {}).len(), 4);
+    assert_eq!(run(&cfg, &|_| {}).len(), 4);
 }
 
 /// Plays `plies` random actions (chances and moves) of `rules` from its start with `seed`, and

@@ -909,7 +909,7 @@ fn sim<'py>(
     let pool = thread_pool(threads)?;
     let (summary, seconds) = py.detach(|| {
         let start = Instant::now();
-        let results = pool.install(|| run(&cfg, &|| {}));
+        let results = pool.install(|| run(&cfg, &|_| {}));
         (Summary::of(&results), start.elapsed().as_secs_f64())
     });
     let d = PyDict::new(py);
