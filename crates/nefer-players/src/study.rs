@@ -1563,7 +1563,7 @@ mod tests {
                 assert!(!one_begins_the_other(&x[Seat::A], &next[Seat::A]));
             }
             let study = run(&c, &|| {});
-            let sim = crate::sim::run(&c.sim, &|| {});
+            let sim = crate::sim::run(&c.sim, &|_| {});
             for (s, r) in sim.iter().zip(&study) {
                 assert_eq!((s.winner, s.turns), (r.winner, r.turns), "{rules}");
             }
