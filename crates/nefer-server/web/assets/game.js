@@ -551,12 +551,13 @@ class GamePage {
   renderMoves() {
     const legal = this.mine() && this.view.status.kind === 'decide' ? this.view.legal || [] : [];
     // Each button says its move in the server's few words (`label`: "Move 14 → 16, exchanging
-    // with Red's piece", "Give up the piece on 27 (to 15)"); the whole text is its tooltip and
-    // accessible name.
+    // with Red's piece", "Give up the piece on 27 (to 15)"); the whole text is its tooltip, and
+    // its accessible name is both, the visible words first (a screen reader's user says what
+    // they see: WCAG 2.5.3, axe's label-content-name-mismatch).
     this.movesBox.replaceChildren(...legal.map((m) => h('button', {
       type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
       disabled: this.busy, onclick: () => this.choose(m), title: capital(m.text),
-      'aria-label': capital(m.text),
+      'aria-label': m.label ? `${m.label}: ${m.text}` : capital(m.text),
     }, m.label || capital(m.text))));
   }
 
