@@ -504,7 +504,7 @@ describe('rule sets played by clicking', { concurrency: true }, () => {
       const b = e.getBoundingClientRect();
       return { l: b.left, r: b.right, t: b.top, b: b.bottom, x: (b.left + b.right) / 2 };
     }));
-    const hole = (await box('.spot[data-spot="S"] .hit'))[0];
+    const hole = (await box('.spot[data-spot="S"] .ring'))[0];
     const pieces = { A: await box('.pieces .piece[data-seat="A"][data-place="S"]'), B: await box('.pieces .piece[data-seat="B"][data-place="S"]') };
     const badges = { A: await box('.pieces .badge[data-seat="A"][data-place="S"]'), B: await box('.pieces .badge[data-seat="B"][data-place="S"]') };
     assert.equal(badges.A.length, 1);

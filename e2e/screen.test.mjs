@@ -93,12 +93,26 @@ function outside(page) {
   });
 }
 
-/** The size on screen of every live spot's hit area (the width and height of the smallest). */
+/**
+ * Every live spot of a kind on screen: the smallest side of its hit area, the distance to the
+ * nearest other live spot's centre, and whether a tap at its own centre lands on it (a grown
+ * hit area must not cover a neighbour's hole).
+ */
 function spotSizes(page, kind) {
-  return page.evaluate((kind) => [...document.querySelectorAll(`.spot.${kind} .hit`)].map((e) => {
-    const b = e.getBoundingClientRect();
-    return Math.min(b.width, b.height);
-  }), kind);
+  return page.evaluate((kind) => {
+    const centre = (g) => {
+      const b = g.querySelector('.ring').getBoundingClientRect();
+      return [(b.left + b.right) / 2, (b.top + b.bottom) / 2];
+    };
+    const live = [...document.querySelectorAll('.spot.active')].map((g) => ({ g, c: centre(g) }));
+    return [...document.querySelectorAll(`.spot.${kind}`)].map((g) => {
+      const b = g.querySelector('.hit').getBoundingClientRect();
+      const [x, y] = centre(g);
+      const near = Math.min(...live.filter((o) => o.g !== g).map((o) => Math.hypot(o.c[0] - x, o.c[1] - y)));
+      const at = document.elementFromPoint(x, y);
+      return { id: g.dataset.spot, px: Math.min(b.width, b.height), near, own: !!at && g.contains(at) };
+    });
+  }, kind);
 }
 
 /** The tray labels' font size on screen, in CSS pixels. */
@@ -132,9 +146,13 @@ test('board, trays, sticks, status and move controls fit one screen at four size
       m = await outside(page);
       assert.deepEqual(m.bad, [], `${where}, a piece chosen: outside the viewport`);
       if (size[0] < 500) {
+        // A finger wide, or as wide as the way to the next live hole allows (holes closer than
+        // a finger share the ground between them); and a tap on a hole picks that hole.
         for (const kind of ['movable', 'target']) {
-          const px = await spotSizes(page, kind);
-          assert.ok(px.length > 0 && px.every((x) => x >= 43.5), `${where}: ${kind} spots ${px.map(Math.round)} px`);
+          const spots = await spotSizes(page, kind);
+          const say = JSON.stringify(spots.map((x) => ({ ...x, px: Math.round(x.px), near: Math.round(x.near) })));
+          assert.ok(spots.length > 0 && spots.every((x) => x.px >= Math.min(43.5, x.near - 0.5)), `${where}: ${kind} spots ${say}`);
+          assert.ok(spots.every((x) => x.own), `${where}: a tap on a ${kind} hole lands elsewhere: ${say}`);
         }
       }
       if (size[0] === 1280 || size[0] < 500) await page.screenshot({ path: join(shotsDir(), `screen-${rules}-${size[0]}.png`) });
@@ -149,6 +167,31 @@ test('board, trays, sticks, status and move controls fit one screen at four size
       assert.deepEqual(m.bad, [], `${rules} at ${size.join('×')}, after a move: outside the viewport`);
       await page.context().close();
     }
+  }
+});
+
+test('on a phone, live holes side by side: a tap on each picks that hole, each as wide as it can be', { timeout: 120000 }, async () => {
+  // The case that once went wrong: hounds on R1 and R2, both movable, their finger-sized hit
+  // areas overlapping; R2's, drawn after, covered R1's hole (on a phone whose board is drawn
+  // small: a 360×640 screen). Senet's squares grow as squares.
+  for (const position of ['hj.french A:hand*5 B:R1,R2,R3,hand*2 B 4', 'senet.kendall A:11,12,13,14,15,16,17 B:1,2,3,4,5,6,7 A 2']) {
+    const v = await api('POST', '/api/games', { body: { rules: position.split(' ')[0], mode: 'local', position } });
+    const g = { id: v.id, token: v.tokens[v.status.seat] || v.tokens.A };
+    const page = await open(g, [360, 640]);
+    const spots = await spotSizes(page, 'movable');
+    const say = JSON.stringify(spots.map((x) => ({ ...x, px: Math.round(x.px), near: Math.round(x.near) })));
+    assert.ok(spots.length >= 2, `${position}: ${say}`);
+    assert.ok(spots.some((x) => x.near < 43.5), `${position}: some live holes are closer than a finger: ${say}`);
+    assert.ok(spots.every((x) => x.own), `${position}: a tap on a hole lands elsewhere: ${say}`);
+    assert.ok(spots.every((x) => x.px >= Math.min(43.5, x.near - 0.5)), `${position}: ${say}`);
+    // Each one chosen by a tap at its centre.
+    for (const x of spots) {
+      await page.locator(`.spot[data-spot="${x.id}"]`).click();
+      await page.waitForSelector(`.spot.selected[data-spot="${x.id}"]`);
+      await page.keyboard.press('Escape');
+    }
+    assert.deepEqual(page.errors, [], position);
+    await page.context().close();
   }
 });
 

@@ -98,7 +98,7 @@ export class BoardView {
     const r = this.geo.hitRadius;
     const add = (id, shape, ring, label) => {
       // What the hit area is drawn as, to grow it back from when it was made finger-sized.
-      shape.dataset.base = JSON.stringify(shape.tagName === 'circle' ? { r: Number(shape.getAttribute('r')) }
+      shape.dataset.base = JSON.stringify(shape.dataset.circle ? JSON.parse(shape.dataset.circle)
         : { x: Number(shape.getAttribute('x')), y: Number(shape.getAttribute('y')), w: Number(shape.getAttribute('width')), h: Number(shape.getAttribute('height')) });
       const g = s('g', { class: 'spot', 'data-spot': id }, shape, ring, title(label));
       g.addEventListener('click', () => { if (g.classList.contains('active')) this.onActivate(id); });
@@ -123,7 +123,9 @@ export class BoardView {
       const rr = p.shared ? r * 1.6 : r;
       // The ring goes round the piece, not across it.
       const ring = p.shared ? rr * 0.92 : Math.max(rr * 0.92, this.geo.pieceSize * 0.56);
-      add(place, s('circle', { cx: p.x, cy: p.y, r: rr, class: 'hit' }),
+      const hit = s('path', { d: disc(p.x, p.y, rr), class: 'hit' });
+      hit.dataset.circle = JSON.stringify({ cx: p.x, cy: p.y, r: rr });
+      add(place, hit,
         s('circle', { cx: p.x, cy: p.y, r: ring, class: 'ring' }),
         // The spot lies over the hole, so it carries the hole's full tooltip (name and mark).
         this.geo.titles.get(place) || place);
@@ -358,17 +360,21 @@ export class BoardView {
   /**
    * Makes every live spot's hit area at least MIN_TARGET_PX across on screen (a finger's width:
    * on a phone a hole is under 30 px), and gives the others back their own size. Inert spots
-   * take no clicks (CSS), so a grown spot cannot be shadowed by the holes around it.
+   * take no clicks (CSS), so a grown spot cannot be shadowed by the holes around it. Two live
+   * holes closer than a finger share the ground between them at its middle: a grown disc is cut
+   * where it would reach past halfway to a live neighbour, so a tap on a hole always picks that
+   * hole, never the one drawn after it.
    */
   sizeHits() {
     const ctm = this.svg.isConnected && this.svg.getScreenCTM();
     const min = ctm && ctm.a > 0 ? MIN_TARGET_PX / ctm.a : 0;
+    const discs = [];
     for (const g of this.spots.values()) {
       const hit = g.firstChild;
       const base = JSON.parse(hit.dataset.base);
       const grow = g.classList.contains('active') ? min : 0;
       if ('r' in base) {
-        hit.setAttribute('r', String(Math.max(base.r, grow / 2)));
+        discs.push({ hit, live: grow > 0, cx: base.cx, cy: base.cy, r: Math.max(base.r, grow / 2) });
       } else {
         const w = Math.max(base.w, grow), hh = Math.max(base.h, grow);
         hit.setAttribute('x', String(base.x - (w - base.w) / 2));
@@ -376,6 +382,11 @@ export class BoardView {
         hit.setAttribute('width', String(w));
         hit.setAttribute('height', String(hh));
       }
+    }
+    const live = discs.filter((d) => d.live);
+    for (const d of discs) {
+      const near = d.live ? live.filter((o) => o !== d && Math.hypot(o.cx - d.cx, o.cy - d.cy) < d.r + o.r) : [];
+      d.hit.setAttribute('d', near.length ? cutDisc(d, near) : disc(d.cx, d.cy, d.r));
     }
   }
 
@@ -436,6 +447,43 @@ export class BoardView {
       this.drawTrays(this.layout);
     }
   }
+}
+
+/** An SVG path drawing a disc (a path, not a circle, so that a hit area can be cut). */
+function disc(cx, cy, r) {
+  return `M${cx - r},${cy} a${r},${r} 0 1,0 ${2 * r},0 a${r},${r} 0 1,0 ${-2 * r},0 Z`;
+}
+
+/**
+ * The disc `d` ({cx, cy, r}) as a polygon cut by the perpendicular bisector between its centre
+ * and each disc of `near` (Sutherland–Hodgman against each half-plane): the part of the disc
+ * nearer to its own centre than to any of theirs.
+ */
+function cutDisc(d, near) {
+  const n = 48;
+  let poly = [];
+  for (let i = 0; i < n; i++) {
+    const a = (2 * Math.PI * i) / n;
+    poly.push([d.cx + d.r * Math.cos(a), d.cy + d.r * Math.sin(a)]);
+  }
+  for (const o of near) {
+    // Keep the points p with (p − m)·u ≤ 0, m the midpoint and u the way to the neighbour.
+    const ux = o.cx - d.cx, uy = o.cy - d.cy;
+    const mx = (o.cx + d.cx) / 2, my = (o.cy + d.cy) / 2;
+    const side = ([x, y]) => (x - mx) * ux + (y - my) * uy;
+    const out = [];
+    for (let i = 0; i < poly.length; i++) {
+      const p = poly[i], q = poly[(i + 1) % poly.length];
+      const sp = side(p), sq = side(q);
+      if (sp <= 0) out.push(p);
+      if ((sp < 0 && sq > 0) || (sp > 0 && sq < 0)) {
+        const t = sp / (sp - sq);
+        out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+      }
+    }
+    poly = out;
+  }
+  return `M${poly.map(([x, y]) => `${x},${y}`).join(' L')} Z`;
 }
 
 /** The board's marks in words, one line each ("15 and 25: nefer hole — …"), for legends. */
