@@ -2,7 +2,7 @@
 // 1366×768, 1920×1080 and a 390×844 phone, in every rule set, the board with both trays, the
 // sticks, the status and the move controls are inside the viewport together without scrolling
 // (and the game-over banner with the board); on the phone every live spot is at least 44 px
-// across; the highlights have colours of their own, none the board's signs use; no "null" is
+// across, or as wide as the way to the next live hole allows, and a tap on a hole picks it; the highlights have colours of their own, none the board's signs use; no "null" is
 // written anywhere; the water turn offers its two choices in words and no throw button; Senet's
 // numbers can be shown; the trays' labels are written large enough to read. The server's dice
 // are not seeded: every check holds for whatever game they make.
