@@ -619,33 +619,7 @@ async fn events_bring_the_view_after_a_move() {
             .starts_with("text/event-stream")
     );
     let mut body = resp.into_body();
-    let mut next_view = async || -> Value {
-        let mut buf = String::new();
-        loop {
-            let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
-                .await
-                .expect("an event in time")
-                .expect("the stream is open")
-                .expect("a frame");
-            if let Ok(data) = frame.into_data() {
-                buf.push_str(std::str::from_utf8(&data).unwrap());
-            }
-            if let Some(end) = buf.find("\n\n") {
-                let event = &buf[..end];
-                if event.starts_with(':') {
-                    buf.drain(..end + 2);
-                    continue;
-                }
-                assert!(event.contains("event: state"), "{event}");
-                let data = event
-                    .lines()
-                    .find_map(|l| l.strip_prefix("data: "))
-                    .expect("data");
-                return serde_json::from_str(data).unwrap();
-            }
-        }
-    };
-    let now = next_view().await;
+    let now = common::next_state(&mut body).await;
     assert_eq!(now["version"], v["version"]);
     assert_eq!(now["you"], json!([]));
     // One event per action: each throw, then the move.
@@ -653,13 +627,13 @@ async fn events_bring_the_view_after_a_move() {
     while kind(&last) == "throw" {
         let (s, thrown) = app.throw(&id, &token).await;
         assert_eq!(s, StatusCode::OK);
-        let pushed = next_view().await;
+        let pushed = common::next_state(&mut body).await;
         assert_eq!(pushed["version"], thrown["version"]);
         last = thrown;
     }
     let (s, moved) = app.play(&id, Some(&token), &legal(&last)[0]).await;
     assert_eq!(s, StatusCode::OK, "{moved}");
-    let pushed = next_view().await;
+    let pushed = common::next_state(&mut body).await;
     assert_eq!(pushed["version"], moved["version"]);
     assert_eq!(pushed["history"], moved["history"]);
     assert_eq!(pushed["you"], json!([]));

@@ -338,27 +338,6 @@ async fn one_screen_names_either_seat_and_the_computer_keeps_its_level() {
     assert!(e["error"].as_str().unwrap().contains("U+0007"), "{e}");
 }
 
-/// The next `state` event's view from an event stream's body.
-async fn next_event(body: &mut Body) -> Value {
-    let mut buf = String::new();
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
-            .await
-            .expect("an event in time")
-            .expect("the stream is open")
-            .expect("a frame");
-        if let Ok(data) = frame.into_data() {
-            buf.push_str(std::str::from_utf8(&data).unwrap());
-        }
-        while let Some(end) = buf.find("\n\n") {
-            let event: String = buf.drain(..end + 2).collect();
-            if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
-                return serde_json::from_str(data).unwrap();
-            }
-        }
-    }
-}
-
 #[tokio::test]
 async fn presence_is_marked_only_by_the_seats_token_and_runs_out() {
     let limits = Limits {
@@ -382,7 +361,7 @@ async fn presence_is_marked_only_by_the_seats_token_and_runs_out() {
         .unwrap();
     let mut events = app.router.clone().oneshot(req).await.unwrap().into_body();
     assert_eq!(
-        next_event(&mut events).await["seats"]["B"]["presence"],
+        common::next_state(&mut events).await["seats"]["B"]["presence"],
         "away"
     );
 
@@ -400,7 +379,7 @@ async fn presence_is_marked_only_by_the_seats_token_and_runs_out() {
     .await;
     let p = app.ok("POST", &uri, Some(&b), None).await;
     assert_eq!(p, json!({"A": "away", "B": "connected"}));
-    let pushed = next_event(&mut events).await;
+    let pushed = common::next_state(&mut events).await;
     assert_eq!(pushed["seats"]["B"]["presence"], "connected");
     assert_eq!(pushed["seats"]["A"]["presence"], "away");
     // Saying so again and again changes nothing and announces nothing; the time runs on.
@@ -410,7 +389,7 @@ async fn presence_is_marked_only_by_the_seats_token_and_runs_out() {
     }
     // Not heard from: away once the timeout has run out, announced without any request.
     let t = std::time::Instant::now();
-    let pushed = next_event(&mut events).await;
+    let pushed = common::next_state(&mut events).await;
     assert_eq!(pushed["seats"]["B"]["presence"], "away");
     assert!(
         t.elapsed() >= Duration::from_millis(400),
@@ -422,7 +401,7 @@ async fn presence_is_marked_only_by_the_seats_token_and_runs_out() {
     // A page that closes says so: away at once.
     app.ok("POST", &uri, Some(&a), None).await;
     assert_eq!(
-        next_event(&mut events).await["seats"]["A"]["presence"],
+        common::next_state(&mut events).await["seats"]["A"]["presence"],
         "connected"
     );
     let p = app
@@ -430,7 +409,7 @@ async fn presence_is_marked_only_by_the_seats_token_and_runs_out() {
         .await;
     assert_eq!(p["A"], "away");
     assert_eq!(
-        next_event(&mut events).await["seats"]["A"]["presence"],
+        common::next_state(&mut events).await["seats"]["A"]["presence"],
         "away"
     );
     app.refused(

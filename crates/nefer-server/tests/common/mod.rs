@@ -45,3 +45,32 @@ pub async fn answer(router: &Router, req: Request<Body>) -> (StatusCode, Option<
     let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
     (status, ctype, bytes.to_vec())
 }
+
+/// The next `state` event's view from an event stream's body (keep-alive comments skipped),
+/// within ten seconds.
+#[allow(dead_code)] // not every test file reads event streams
+pub async fn next_state(body: &mut Body) -> serde_json::Value {
+    let mut buf = String::new();
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(10), body.frame())
+            .await
+            .expect("an event in time")
+            .expect("the stream is open")
+            .expect("a frame");
+        if let Ok(data) = frame.into_data() {
+            buf.push_str(std::str::from_utf8(&data).unwrap());
+        }
+        while let Some(end) = buf.find("\n\n") {
+            let event: String = buf.drain(..end + 2).collect();
+            if event.starts_with(':') {
+                continue;
+            }
+            assert!(event.contains("event: state"), "{event}");
+            let data = event
+                .lines()
+                .find_map(|l| l.strip_prefix("data: "))
+                .expect("data");
+            return serde_json::from_str(data).unwrap();
+        }
+    }
+}
