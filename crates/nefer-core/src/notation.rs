@@ -233,6 +233,21 @@ impl Move {
     }
 }
 
+impl Move {
+    /// The rank of a piece's move's origin among all places ordered by their notations: the
+    /// first byte of [`Move::go_key`], all that orders moves whose origins differ. Below 128.
+    /// `None` for the moves that are not a piece's.
+    #[inline(always)]
+    pub const fn origin_rank(self) -> Option<u8> {
+        match self {
+            Move::Go { from, .. } => Some(PLACE_RANK[place_code(from) as usize]),
+            _ => None,
+        }
+    }
+}
+
+const _: () = assert!(PLACES <= 128, "origin ranks fit in 0..128");
+
 impl FromStr for Move {
     type Err = ParseError;
 

@@ -122,6 +122,40 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     if moves.len() == 1 {
         return moves[0];
     }
+    // Nearly every list moves each piece at most once: its moves' origins differ, and their
+    // order is their origins' (a move's key is its origin's rank, then its target's). A set of
+    // the origins' ranks then gives the move of each rank by dropping the `rank` lowest: a few
+    // instructions a move, where counting the keys below each takes a pass over the list per
+    // candidate (docs/BENCHMARKS.md, issue 19).
+    // Two words, not a u128: shifts of a u128 by a variable cost a dozen instructions.
+    let mut origins = [0u64; 2];
+    let mut index_of = [0u8; 128];
+    for (i, m) in moves.iter().enumerate() {
+        let Some(from) = m.origin_rank() else {
+            return by_keys(moves, rank);
+        };
+        let (word, b) = (usize::from(from >> 6) & 1, 1u64 << (from & 63));
+        if origins[word] & b != 0 {
+            return by_keys(moves, rank);
+        }
+        origins[word] |= b;
+        index_of[usize::from(from) & 127] = i as u8;
+    }
+    let low = origins[0].count_ones() as usize;
+    let (mut set, base, mut rank) = if rank < low {
+        (origins[0], 0, rank)
+    } else {
+        (origins[1], 64, rank - low)
+    };
+    while rank > 0 {
+        set &= set - 1;
+        rank -= 1;
+    }
+    moves[usize::from(index_of[base + set.trailing_zeros() as usize])]
+}
+
+/// [`nth_by_notation`] for any list: every move's key, and the one with `rank` keys below it.
+fn by_keys(moves: &[Move], rank: usize) -> Move {
     // A key per move in an array rather than pushed: no capacity check per key.
     let mut keys = [0u16; MAX_MOVES];
     for (k, m) in keys.iter_mut().zip(moves) {
@@ -473,6 +507,26 @@ mod tests {
         let mut fresh = RandomPlayer::new(9);
         for _ in 0..20 {
             assert_eq!(used.choose(&g), fresh.choose(&g));
+        }
+    }
+
+    /// Lists where a piece has two moves (one origin twice), or moves that are not a piece's,
+    /// are ranked by their whole keys: each rank is still the strings' order.
+    #[test]
+    fn the_nth_move_by_notation_when_origins_repeat() {
+        let lists: [&[&str]; 4] = [
+            &["5-7", "5-9", "10-12", "26-27"],
+            &["26-off", "26-27", "3-1", "30-off"],
+            &["2:L3-L5", "4:L3-L7", "2:hand-L2"],
+            &["27-15", "throw", "pass"],
+        ];
+        for list in lists {
+            let moves: Vec<Move> = list.iter().map(|s| s.parse().unwrap()).collect();
+            let mut by_string = moves.clone();
+            by_string.sort_by_key(|m| m.to_string());
+            for (rank, m) in by_string.iter().enumerate() {
+                assert_eq!(nth_by_notation(&moves, rank), *m, "{list:?}: rank {rank}");
+            }
         }
     }
 
