@@ -1222,15 +1222,20 @@ fn duplicate_dice_give_a_paired_score() {
 /// Senet after Kendall, A to play a 1: 20-21 stays out of the House of Waters, 26-27 falls in.
 const WATERS: &str = "senet.kendall A:20,26,off*5 B:1,2,3,off*4 A 1";
 
-/// `nefer analyze --json` with `args`: the analysis, read.
-fn analysis(args: &[&str]) -> serde_json::Value {
-    let mut all = vec!["analyze", "--json"];
+/// `nefer COMMAND --json` with `args` (a command that prints one JSON object), read.
+fn json_of(command: &str, args: &[&str]) -> serde_json::Value {
+    let mut all = vec![command, "--json"];
     all.extend(args);
     let out = nefer(&all, "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert_eq!(s.lines().count(), 1, "one JSON object: {s}");
     serde_json::from_str(&s).unwrap()
+}
+
+/// `nefer analyze --json` with `args`: the analysis, read.
+fn analysis(args: &[&str]) -> serde_json::Value {
+    json_of("analyze", args)
 }
 
 #[test]
@@ -1422,13 +1427,7 @@ fn reviewed(name: &str) -> PathBuf {
 
 /// `nefer review --json` with `args`: the review, read.
 fn review_json(args: &[&str]) -> serde_json::Value {
-    let mut all = vec!["review", "--json"];
-    all.extend(args);
-    let out = nefer(&all, "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let s = text(&out.stdout);
-    assert_eq!(s.lines().count(), 1, "one JSON object: {s}");
-    serde_json::from_str(&s).unwrap()
+    json_of("review", args)
 }
 
 #[test]
