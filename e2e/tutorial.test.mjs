@@ -23,11 +23,20 @@ test('every rule set\'s rules page teaches on its board, step by step', { timeou
     const n = want.steps.length;
     assert.ok(n >= 3, `${key}: ${n} steps`);
     assert.equal(want.steps.at(-1).topic, 'end', key);
+    // Every rule set has a special square or hole, shown by a move that uses it, not an entry;
+    // its words say what the place does (a mark's name and meaning from the board's facts).
+    const special = want.steps.find((s) => s.topic === 'special');
+    assert.ok(special, `${key}: a special step`);
+    assert.notEqual(special.move.kind, 'enter', `${key}: ${special.text}`);
+    const board = (await (await fetch(`${server.base}/api/rules`)).json()).find((r) => r.key === key).board;
+    assert.ok(board.marks.some((m) => special.text.includes(`${m.name.charAt(0).toUpperCase()}${m.name.slice(1)}: ${m.meaning}.`)), `${key}: ${special.text}`);
     const topics = [];
     for (let i = 0; i < n; i++) {
       await page.waitForSelector(`#tutorial[data-step="${i}"][data-done="0"]`);
       assert.equal(await page.textContent('#tut-count'), `Step ${i + 1} of ${n}: ${want.steps[i].title}`);
       assert.equal(await page.textContent('#tut-text'), want.steps[i].text);
+      // Holes by the numbers the board shows, never by place (`L4`).
+      assert.doesNotMatch(want.steps[i].text, /\b[LR]\d{1,2}\b/, `${key} step ${i + 1}`);
       const before = await page.locator('#tutorial .pieces').innerHTML();
       if (await page.locator('#tutorial .spot.movable').count()) {
         // Played as on a real board: the piece, then where it goes.

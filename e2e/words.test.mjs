@@ -20,6 +20,8 @@ const RULE_SETS = ['senet.kendall', 'senet.school', 'hj.skiryuk', 'hj.washburne'
 const JARGON = /\b(senet|hj)\.[a-z_]+|expectimax:|master:|SPEC §|\b(KE|SB|SK|WA|WB|FR)-\d/;
 // A move in notation: `14-16`, `L4-L20`, `hand-L1`.
 const NOTATION = /\b[LR]?\d+-[LR]?\d+\b|\bhand-|-off\b/;
+// A hole named by place, not by the number the board shows: `L4`, `R20`.
+const PLACE = /\b[LR]\d{1,2}\b/;
 
 /** The page's text as a person sees it: closed details (the curious ones) are not rendered. */
 const seen = (page) => page.evaluate(() => document.body.innerText);
@@ -82,7 +84,10 @@ test('the game page names the game, the level and the moves in words, in every r
       assert.doesNotMatch(await seen(page), JARGON, `${r}: the game page`);
     }
     assert.ok(buttons.length, `${r}: move buttons came up`);
-    for (const b of buttons) assert.doesNotMatch(b, NOTATION, `${r}: ${b}`);
+    for (const b of buttons) {
+      assert.doesNotMatch(b, NOTATION, `${r}: ${b}`);
+      assert.doesNotMatch(b, PLACE, `${r}: ${b} names a hole by place, not by the number the board shows`);
+    }
     const status = await page.textContent('#status');
     assert.doesNotMatch(status, NOTATION, `${r}: ${status}`);
     // The sticks say the throw the server says.

@@ -419,7 +419,8 @@ fn french_lines_bonus_throws_and_lost_throws() {
         "move L4 → L20: the count ends on L6 and the line carries the piece on to L20"
     );
     // A button's few words: the move and its main effect.
-    assert_eq!(m.label(&Names::default()), "Move L4 → L20 by the line");
+    // Places as the board numbers them, the count's end, then the line.
+    assert_eq!(m.label(&Names::default()), "Move 4 → 6, by the line to 20");
     // Stopping on 15 earns a bonus throw for that piece (FR-3), which the next throw is.
     let g15 = thrown(g(&[13], 4), 2);
     let m = facts_of(&g15, "L13-L15");
@@ -549,6 +550,80 @@ fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
         "R6-R1",
     );
     assert_eq!(m.ends.map(|e| e.reason), Some(EndReason::GoalFilled));
+}
+
+/// A Hounds & Jackals button names holes as the board numbers them for the mover (each side's
+/// holes along its owner's path), never by place (`L4`, `R20`): the other side's holes with
+/// their owner, the shared hole in words, an entry and a load as such (issue 16).
+#[test]
+fn hj_labels_name_holes_as_the_board_numbers_them() {
+    let names = Names::new("Red", "Blue");
+    let label = |g: &AnyGame, m: &str| facts_of(g, m).label(&names);
+    // Seat B's holes are numbered along B's path too: B's move R4 → R7 is "4 → 7".
+    let s = thrown(pos("hj.french A:hand*5 B:R4,hand*4 B throw"), 3);
+    assert_eq!(label(&s, "R4-R7"), "Move 4 → 7");
+    // An entry names the hole it comes onto.
+    let s = thrown(pos("hj.walker A:L5,hand*4 B:R1,hand*4 A throw"), 1);
+    assert_eq!(label(&s, "hand-L1"), "Enter a piece on 1, then throw again");
+    // Walker's variation: past the shared hole a piece runs down the other seat's side.
+    let v = "hj.walker[variation=true]";
+    let s = thrown(pos(&format!("{v} A:S,L3,hand*3 B:R1,hand*4 A throw")), 2);
+    assert_eq!(
+        label(&s, "S-R28"),
+        "Move from the shared hole → Blue's hole 28"
+    );
+    let s = thrown(pos(&format!("{v} A:L27,L3,hand*3 B:R1,hand*4 A throw")), 3);
+    assert_eq!(label(&s, "L27-S"), "Move 27 → the shared hole");
+    // Skiryuk: a load from hand is said; a capture names the piece by its owner's numbers;
+    // the piece in S goes back to hand.
+    let sk = |a: &str, b: &str, t| thrown(pos(&format!("hj.skiryuk A:{a} B:{b} A throw")), t);
+    assert_eq!(
+        label(&sk("L13,hand*4", "R1,hand*4", 3), "L13-L16"),
+        "Move 13 → 16, loading a piece from hand onto 1"
+    );
+    assert_eq!(
+        label(&sk("L3,S,hand*3", "R5,hand*4", 1), "S-hand"),
+        "Take the piece in the shared hole back to hand"
+    );
+    let mut s: AnyGame =
+        pos("hj.skiryuk[capture_target=choice] A:L27,hand*4 B:R5,R9,hand*3 A throw");
+    common::run(&mut s, "3 L27-S");
+    assert_eq!(
+        label(&s, "capture-R9"),
+        "Capture Blue's piece on 9, loading a piece from hand onto 1"
+    );
+    // Every label of random games' H&J moves is free of place names.
+    for id in RuleSetId::ALL
+        .iter()
+        .filter(|r| r.family() == Family::HoundsAndJackals)
+    {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut g = id.new_game(&Options::new()).unwrap();
+        let mut moves = MoveList::new();
+        for _ in 0..400 {
+            match g.status() {
+                Status::Over(_) => break,
+                Status::Chance { .. } => {
+                    let c = g.sample_chance(&mut rng);
+                    g.play_chance(c).unwrap();
+                }
+                Status::Decide { .. } => {
+                    for f in facts::legal_moves(&g) {
+                        let l = f.label(&names);
+                        let place = l.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                            w.len() > 1
+                                && (w.starts_with('L') || w.starts_with('R'))
+                                && w[1..].chars().all(|c| c.is_ascii_digit())
+                        });
+                        assert!(!place, "{id} {}: {l}", f.mv);
+                    }
+                    g.legal_moves(&mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    g.play(m).unwrap();
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -224,7 +224,7 @@ pub struct LegalMove {
     /// ("Move 14 → 16, exchanging with Nefertari's piece").
     #[schema(examples(
         "Move 14 → 16, exchanging with Nefertari's piece",
-        "Enter a piece on L1"
+        "Enter a piece on 1"
     ))]
     pub label: String,
     /// Both layouts after the move.

@@ -415,37 +415,63 @@ impl MoveFacts {
 
 impl MoveFacts {
     /// The move in a few words, for a button: what it does and its main effect, without the
-    /// reasons ("Move 14 → 16, exchanging with Nefertari's piece", "Enter a piece on L1",
-    /// "Bear off the piece on 30", "Move L4 → L20 by the line"). [`MoveFacts::words`] says
-    /// it all.
+    /// reasons, naming places as the board shows them to the mover (see [`shown`]): "Move 14
+    /// → 16, exchanging with Nefertari's piece", "Enter a piece on 1", "Bear off the piece on
+    /// 30", "Move 4 → 6, by the line to 20", "Move 13 → 15, loading a piece onto 1".
+    /// [`MoveFacts::words`] says it all.
     pub fn label(&self, names: &Names<'_>) -> String {
+        let me = self.seat;
+        let at = |p: Place| shown(p, me, names);
+        let on = |p: Place| on_place(p, me, names);
         let mut text = match self.kind {
-            MoveKind::Enter { to } => format!("enter a piece on {to}"),
-            MoveKind::Step { from, to } => format!("move {from} → {to}"),
-            MoveKind::BearOff { from } => format!("bear off the piece on {from}"),
-            MoveKind::ToHand { from } => format!("take the piece on {from} back to hand"),
-            MoveKind::GiveUp { from, to } => format!("give up the piece on {from} (to {to})"),
+            MoveKind::Enter { to } => format!("enter a piece {}", on(to)),
+            MoveKind::Step { from, to } => {
+                // A line is told where it is taken: the count, then the line to its end.
+                match self.effects.iter().find_map(|e| match *e {
+                    Effect::Line { landing, back, .. } => Some((landing, back)),
+                    _ => None,
+                }) {
+                    Some((landing, back)) => format!(
+                        "move {} → {}, {}by the line to {}",
+                        at(from),
+                        at(landing),
+                        if back { "back " } else { "" },
+                        at(to)
+                    ),
+                    // A piece is not a place: "move the shared hole" would say otherwise.
+                    None if from == Place::Shared => format!("move from {} → {}", at(from), at(to)),
+                    None => format!("move {} → {}", at(from), at(to)),
+                }
+            }
+            MoveKind::BearOff { from } => format!("bear off the piece {}", on(from)),
+            MoveKind::ToHand { from } => format!("take the piece {} back to hand", on(from)),
+            MoveKind::GiveUp { from, to } => {
+                format!("give up the piece {} (to {})", on(from), at(to))
+            }
             MoveKind::Throw => "throw for a 4".to_owned(),
             MoveKind::BonusThrow => "take the bonus throw".to_owned(),
-            MoveKind::Capture { from } => format!("capture the piece on {from}"),
+            // The piece is the opponent's: its hole is numbered along the opponent's path.
+            MoveKind::Capture { from } => format!(
+                "capture {} piece {}",
+                names.possessive(me.other()),
+                on_place(from, me.other(), names)
+            ),
             MoveKind::Pass => "pass".to_owned(),
         };
         let piece = |s: Seat| format!("{} piece", names.possessive(s));
         for e in &self.effects {
             let clause = match *e {
-                Effect::Line { back, .. } => Some(
-                    if back {
-                        " back by the line"
-                    } else {
-                        " by the line"
-                    }
-                    .to_owned(),
-                ),
                 Effect::Backward => Some(", backwards".to_owned()),
                 Effect::Exchange { seat, .. } => Some(format!(", exchanging with {}", piece(seat))),
                 Effect::SentTo { seat, .. } => Some(format!(", attacking {}", piece(seat))),
                 Effect::KnockedOff { seat, .. } => Some(format!(", knocking off {}", piece(seat))),
+                // A chosen capture's own capture is the move itself.
+                Effect::Captured { from, .. } if self.kind == (MoveKind::Capture { from }) => None,
                 Effect::Captured { seat, .. } => Some(format!(", capturing {}", piece(seat))),
+                // A load brings a piece onto the board as an entry does: the label says so.
+                Effect::Loaded { seat, to } if seat == me => {
+                    Some(format!(", loading a piece from hand onto {}", at(to)))
+                }
                 Effect::IntoWaters => Some(", into the Waters".to_owned()),
                 Effect::ThrowAgain { .. } if self.kind != MoveKind::BonusThrow => {
                     Some(", then throw again".to_owned())
@@ -461,6 +487,31 @@ impl MoveFacts {
             Some(c) => c.to_uppercase().chain(chars).collect(),
             None => text,
         }
+    }
+}
+
+/// `place` as the board shows it to `seat`'s player, for a label: a square's number; a hole's
+/// number, as the 58-hole board numbers each side's holes along its owner's path (the
+/// numbers it shows on demand), naming that owner where the hole is on the other seat's side
+/// ("Nefertari's hole 20", on the circuits of `hj.washburne` and Walker's variation); the
+/// shared hole, which the board draws without a number, in words.
+fn shown(place: Place, seat: Seat, names: &Names<'_>) -> String {
+    match place {
+        Place::Hole(side, n) if side == crate::hj::board::side(seat) => n.to_string(),
+        Place::Hole(_, n) => format!("{} hole {n}", names.possessive(seat.other())),
+        Place::Shared => "the shared hole".to_owned(),
+        Place::Square(n) => n.to_string(),
+        Place::Hand => "hand".to_owned(),
+        Place::Off => "off the board".to_owned(),
+    }
+}
+
+/// "on 4", "in the shared hole": where a piece stands, as [`shown`] names the place.
+fn on_place(place: Place, seat: Seat, names: &Names<'_>) -> String {
+    match place {
+        Place::Shared => "in the shared hole".to_owned(),
+        Place::Hand => "in hand".to_owned(),
+        p => format!("on {}", shown(p, seat, names)),
     }
 }
 
