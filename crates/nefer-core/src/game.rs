@@ -477,6 +477,14 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// Number of turns begun so far (a turn: a player's throws before control passes).
     fn turns(&self) -> u32;
 
+    /// Brings the turn count down to at most 1, leaving everything else as it is.
+    ///
+    /// Without a turn cap (C-7's `max_turns` off) the rules read the count only to tell an
+    /// opening (0) from play (1 and on), so two states that differ only in a later count play
+    /// on alike: [`crate::endless`] compares positions with their counts forgotten, so that a
+    /// game going round in circles comes back to a position it has seen.
+    fn forget_turns(&mut self);
+
     /// The board drawn as text, as SPEC §7 (Senet) or §2.3 (58 holes) lay it out.
     fn board_text(&self) -> String;
 
