@@ -619,6 +619,20 @@ pub trait Playout<G: Game> {
     fn decide(&mut self, game: &G, seat: Seat) -> Option<Move>;
 }
 
+/// A playout borrowed plays as the playout itself, so that a wrapper (such as
+/// [`crate::endless::Guard`]) can hold one that its caller keeps.
+impl<G: Game, P: Playout<G> + ?Sized> Playout<G> for &mut P {
+    #[inline]
+    fn chance(&mut self, game: &G, seat: Option<Seat>) -> Option<Chance> {
+        (**self).chance(game, seat)
+    }
+
+    #[inline]
+    fn decide(&mut self, game: &G, seat: Seat) -> Option<Move> {
+        (**self).decide(game, seat)
+    }
+}
+
 /// Plays `game` on with `playout` until the game is over or `playout` stops; returns the number
 /// of decisions taken.
 ///
