@@ -32,6 +32,9 @@ pub enum Reach {
     Unknown,
 }
 
+/// The positions [`can_end`]'s first, small search keeps, before its random games.
+pub const FIRST_LOOK: usize = 4096;
+
 /// Random games [`can_end`] plays from a position before it searches it through: one that ends
 /// proves an end reachable, at far less cost than a search of a position early in a game.
 pub const PROBES: u32 = 16;
@@ -40,24 +43,32 @@ pub const PROBES: u32 = 16;
 /// any rule set takes (hundreds of turns at the 95th percentile).
 pub const PROBE_DECISIONS: u32 = 20_000;
 
-/// The positions [`Guard`] lets [`can_end`] keep: about 2²⁰, some hundred megabytes at most
-/// for the largest states, well within a machine's memory even on every thread at once, and
-/// far more than the positions reachable where a game goes round in circles (dozens to a few
-/// thousand in the games seen).
-pub const STATE_BUDGET: usize = 1 << 20;
+/// The positions [`Guard`] lets [`can_end`] keep: 2¹⁸, some 60 MB at most (a state of
+/// [`crate::AnyGame`] is 80 bytes, kept in a hash set and on the search's stack), and far more
+/// than a game going round in circles reaches (342 positions from the one found).
+pub const STATE_BUDGET: usize = 1 << 18;
 
 /// Decides whether `g` can still end: whether some throws and some choices of both seats lead
 /// to a position that is over (a win, or a jam of C-8), keeping at most `budget` positions.
 ///
-/// A game over, or one with a turn cap (C-7), can end. Otherwise it plays [`PROBES`] random
-/// games of at most [`PROBE_DECISIONS`] decisions from `g` (a fixed seed: the answer depends on
-/// `g` alone), and if none ends, visits every position reachable from `g`, each once, with its
-/// turn count forgotten ([`Game::forget_turns`]): every chance outcome of nonzero probability
-/// and every legal move. None over among them all: [`Reach::CannotEnd`]. More than `budget`
-/// of them before an end is found: [`Reach::Unknown`].
+/// A game over, or one with a turn cap (C-7), can end. Otherwise it visits every position
+/// reachable from `g` ([`search`]), each once, with its turn count forgotten
+/// ([`Game::forget_turns`]): every chance outcome of nonzero probability and every legal move.
+/// One over: [`Reach::CanEnd`]. None over among them all: [`Reach::CannotEnd`]. More than
+/// `budget` of them before an end is found: [`Reach::Unknown`]. Where a first search of
+/// [`FIRST_LOOK`] positions cannot tell, it plays [`PROBES`] random games of at most
+/// [`PROBE_DECISIONS`] decisions from `g` (a fixed seed: the answer depends on `g` alone), one
+/// of which ending proves an end reachable far sooner than a search of a position early in a
+/// game, before it searches with the whole budget.
 pub fn can_end<G: Game>(g: &G, budget: usize) -> Reach {
     if g.outcome().is_some() || g.common().max_turns != 0 {
         return Reach::CanEnd;
+    }
+    // A game going round in circles reaches few positions (the one found, a few hundred): a
+    // small search settles it before the random games, which cost more.
+    match search(g, budget.min(FIRST_LOOK)) {
+        Reach::Unknown => {}
+        r => return r,
     }
     let mut rng = ChaCha8Rng::seed_from_u64(0x6e65_6665_7200_0001);
     for _ in 0..PROBES {
@@ -76,11 +87,18 @@ pub fn can_end<G: Game>(g: &G, budget: usize) -> Reach {
             return Reach::CanEnd;
         }
     }
-    search(g, budget)
+    if budget > FIRST_LOOK {
+        search(g, budget)
+    } else {
+        Reach::Unknown
+    }
 }
 
-/// The exhaustive part of [`can_end`]: a depth-first walk of every position reachable from `g`.
-fn search<G: Game>(g: &G, budget: usize) -> Reach {
+/// The exhaustive part of [`can_end`], without its random games: a depth-first walk of every
+/// position reachable from `g`, each kept once with its turn count forgotten, that answers as
+/// soon as one is over ([`Reach::CanEnd`]), when all were seen ([`Reach::CannotEnd`]) or when
+/// it would keep more than `budget` ([`Reach::Unknown`]). It looks at no turn cap.
+pub fn search<G: Game>(g: &G, budget: usize) -> Reach {
     let mut start = g.clone();
     start.forget_turns();
     let mut seen: HashSet<G> = HashSet::new();
@@ -189,7 +207,13 @@ impl<P> Guard<P> {
             Reach::Unknown if turns >= GUARD_CEILING => Some(Stopped::Ceiling),
             Reach::CanEnd | Reach::Unknown => None,
         };
-        self.next = turns.saturating_mul(2).min(GUARD_CEILING.max(turns + 1));
+        // Doubling the turns between checks keeps their cost a small share of a long game's;
+        // the ceiling gets a check of its own.
+        self.next = if turns < GUARD_CEILING {
+            turns.saturating_mul(2).min(GUARD_CEILING)
+        } else {
+            turns.saturating_mul(2)
+        };
         self.stopped.is_some()
     }
 }
@@ -231,7 +255,37 @@ pub fn guarded_random_playout<G: Game, R: rand::Rng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Options, RuleSetId};
+    use crate::{AnyGame, FromSetup, Options, RuleSetId};
+
+    /// `g` with its turn count set to `turns`.
+    fn at_turn(g: &AnyGame, turns: u32) -> AnyGame {
+        let mut s = g.to_setup();
+        s.turns = turns;
+        AnyGame::from_setup(&s).unwrap()
+    }
+
+    /// A game that can end is checked again at twice its turns, up to the ceiling, which has a
+    /// check of its own, and on past it; one that cannot is stopped.
+    #[test]
+    fn the_checks_come_at_doubling_turns() {
+        let g = RuleSetId::HjWashburne.new_game(&Options::new()).unwrap();
+        let mut guard = Guard::new(());
+        assert_eq!(guard.next, GUARD_TURNS);
+        for (turns, next) in [
+            (GUARD_TURNS, 2 * GUARD_TURNS),
+            (320_000, 640_000),
+            (640_000, GUARD_CEILING),
+            (GUARD_CEILING, 2 * GUARD_CEILING),
+        ] {
+            assert!(!guard.check(&at_turn(&g, turns)), "{turns}");
+            assert_eq!((guard.next, guard.stopped()), (next, None), "{turns}");
+        }
+        let round: AnyGame = "hj.washburne[dice=two_d4] A:R7,R5,R4,R3,R2 B:R1,L4,L3,L2,L1 B throw"
+            .parse()
+            .unwrap();
+        assert!(guard.check(&at_turn(&round, 3 * GUARD_CEILING)));
+        assert_eq!(guard.stopped(), Some(Stopped::CannotEnd));
+    }
 
     /// The exhaustive search alone, without the random games, finds an end one action away,
     /// and says so before it has kept more than a position.
