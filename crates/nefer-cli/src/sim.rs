@@ -213,7 +213,9 @@ fn spread_json(s: &Spread) -> serde_json::Value {
     json!({"mean": s.mean, "median": s.median, "p95": s.p95})
 }
 
-/// The machine-readable summary (issue 4's schema).
+/// The machine-readable summary (issue 4's schema), with `endless`: the games stopped because
+/// they could never end (`nefer_players::sim::GameResult::endless`), counted in neither the
+/// wins nor `draws`.
 pub fn to_json(cfg: &SimConfig, s: &Summary, seconds: f64) -> serde_json::Value {
     let mut a = rate_json(&s.a);
     a["player"] = json!(cfg.a.to_string());
@@ -231,6 +233,9 @@ pub fn to_json(cfg: &SimConfig, s: &Summary, seconds: f64) -> serde_json::Value 
         "turns": spread_json(&s.turns),
         "moves": spread_json(&s.moves),
         "seconds": seconds,
+        // Last, after the time, so that the summaries pinned before it (which end at
+        // `seconds`) read the same.
+        "endless": s.endless,
     })
 }
 
@@ -297,6 +302,13 @@ fn print_table(out: &mut dyn Write, cfg: &SimConfig, s: &Summary, seconds: f64) 
     row(out, &format!("b: {}", cfg.b), &s.b)?;
     row(out, "first player (turn 1)", &s.first_seat)?;
     writeln!(out, "  draws: {}", s.draws)?;
+    if s.endless > 0 {
+        writeln!(
+            out,
+            "  endless: {} (games that could never end, stopped unfinished: neither won nor drawn)",
+            s.endless
+        )?;
+    }
     writeln!(
         out,
         "  length in turns:     mean {:.1}, median {}, 95th percentile {}",

@@ -558,6 +558,7 @@ fn to_markdown(args: &StudyArgs, rows: &[Row]) -> String {
             "draws",
             "jams",
             "turn caps",
+            "endless",
         ],
         &each(&|s| {
             vec![
@@ -568,6 +569,7 @@ fn to_markdown(args: &StudyArgs, rows: &[Row]) -> String {
                 pct(&s.draws),
                 pct(&s.jams),
                 pct(&s.turn_caps),
+                pct(&s.endless),
             ]
         }),
     );

@@ -530,6 +530,55 @@ fn a_seeded_sim_is_the_same_as_before() {
     );
 }
 
+/// Game 650 of this seed goes round for ever (hj.washburne with two d4: B cannot move, A's one
+/// free piece runs from R20 to R7 and back by the line): `nefer sim` once never finished; now
+/// the guard stops that game and the summary counts it as endless, neither won nor drawn, and
+/// `nefer study` counts it in its outcome.
+#[test]
+fn a_game_that_can_never_end_is_stopped_and_counted_endless() {
+    let args = "--rules hj.washburne --option hj.washburne.dice=two_d4 --a random --b random \
+                --games 651 --seed 1";
+    let out = nefer_cmd(&format!("sim {args} --json"), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(
+        (v["endless"].as_u64(), v["draws"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(
+        v["a"]["wins"].as_u64().unwrap() + v["b"]["wins"].as_u64().unwrap(),
+        650
+    );
+    let out = nefer_cmd(&format!("sim {args}"), "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("\n  endless: 1 "),
+        "{}",
+        text(&out.stdout)
+    );
+    // Without an endless game the table says nothing of them.
+    let out = nefer_cmd("sim --rules hj.french --a random --b random --games 10", "");
+    assert!(
+        !text(&out.stdout).contains("endless"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let dir = temp("study-endless");
+    let line = format!("study {args} --out");
+    let mut study: Vec<&str> = line.split_whitespace().collect();
+    study.push(dir.to_str().unwrap());
+    let out = nefer(&study[..], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = study_json_without_seconds(&dir.join("study.json"));
+    let outcome = &json["studies"][0]["outcome"];
+    assert_eq!(outcome["endless"]["count"], 1, "{outcome}");
+    assert_eq!(outcome["draws"]["count"], 0, "{outcome}");
+    assert_eq!(outcome["decisive"], 650, "{outcome}");
+    let md = std::fs::read_to_string(dir.join("study.md")).unwrap();
+    assert!(md.contains("endless"), "{md}");
+}
+
 /// Random against random in `senet.kendall` and `hj.french`, as `nefer sim` gave them before
 /// the simulator played two random players on the rule set's own state, with players kept per
 /// thread and batches of games (issue 19): the same at one thread and at two.

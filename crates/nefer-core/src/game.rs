@@ -477,6 +477,14 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// Number of turns begun so far (a turn: a player's throws before control passes).
     fn turns(&self) -> u32;
 
+    /// Brings the turn count down to at most 1, leaving everything else as it is.
+    ///
+    /// Without a turn cap (C-7's `max_turns` off) the rules read the count only to tell an
+    /// opening (0) from play (1 and on), so two states that differ only in a later count play
+    /// on alike: [`crate::endless`] compares positions with their counts forgotten, so that a
+    /// game going round in circles comes back to a position it has seen.
+    fn forget_turns(&mut self);
+
     /// The board drawn as text, as SPEC §7 (Senet) or §2.3 (58 holes) lay it out.
     fn board_text(&self) -> String;
 
@@ -609,6 +617,20 @@ pub trait Playout<G: Game> {
 
     /// The move of `seat` at `game`, a decision point, or `None` to stop.
     fn decide(&mut self, game: &G, seat: Seat) -> Option<Move>;
+}
+
+/// A playout borrowed plays as the playout itself, so that a wrapper (such as
+/// [`crate::endless::Guard`]) can hold one that its caller keeps.
+impl<G: Game, P: Playout<G> + ?Sized> Playout<G> for &mut P {
+    #[inline]
+    fn chance(&mut self, game: &G, seat: Option<Seat>) -> Option<Chance> {
+        (**self).chance(game, seat)
+    }
+
+    #[inline]
+    fn decide(&mut self, game: &G, seat: Seat) -> Option<Move> {
+        (**self).decide(game, seat)
+    }
 }
 
 /// Plays `game` on with `playout` until the game is over or `playout` stops; returns the number

@@ -16,6 +16,7 @@
 //! g.play("14-16".parse().unwrap()).unwrap();
 //! ```
 
+pub mod endless;
 pub mod facts;
 pub mod game;
 pub mod hj;

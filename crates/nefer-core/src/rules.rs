@@ -95,6 +95,7 @@ macro_rules! rule_sets {
             fn play_chance_unchecked(&mut self, c: Chance) { each_game!(self, g => g.play_chance_unchecked(c)) }
             fn play_unchecked(&mut self, m: Move) { each_game!(self, g => g.play_unchecked(m)) }
             fn turns(&self) -> u32 { each_game!(self, g => g.turns()) }
+            fn forget_turns(&mut self) { each_game!(self, g => g.forget_turns()) }
             fn board_text(&self) -> String { each_game!(self, g => g.board_text()) }
             fn layout(&self) -> [SeatLayout; 2] { each_game!(self, g => g.layout()) }
             fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {

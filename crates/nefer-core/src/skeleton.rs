@@ -122,6 +122,8 @@ pub(crate) trait Parts {
     type Config;
     /// Whose turn it is, and the turn count.
     fn clock(&self) -> &Clock;
+    /// The same, to change ([`Game::forget_turns`]).
+    fn clock_mut(&mut self) -> &mut Clock;
     /// The common options of SPEC §1.3.
     fn common(&self) -> &Common;
 }
@@ -211,6 +213,11 @@ impl<T: Rules> Game for T {
     #[inline]
     fn turns(&self) -> u32 {
         self.clock().turns
+    }
+
+    fn forget_turns(&mut self) {
+        let clock = Parts::clock_mut(self);
+        clock.turns = clock.turns.min(1);
     }
 
     fn board_text(&self) -> String {
@@ -404,6 +411,10 @@ macro_rules! rule_set {
             #[inline]
             fn clock(&self) -> &$crate::skeleton::Clock {
                 &self.clock
+            }
+
+            fn clock_mut(&mut self) -> &mut $crate::skeleton::Clock {
+                &mut self.clock
             }
 
             #[inline]

@@ -4,6 +4,7 @@
 //! `i` alone, and results are collected in game order, so the same seed gives the same results
 //! whatever the number of threads (as long as no time cap cuts a search short).
 
+use nefer_core::endless::Guard;
 use nefer_core::game::{Playout, play_out};
 use nefer_core::{
     AnyGame, ByPlayer, Chance, Game, Move, MoveList, Options, Outcome, RuleSetId, Seat, Visit,
@@ -55,6 +56,11 @@ pub struct GameResult {
     pub turns: u32,
     /// Decisions taken (moves and passes).
     pub moves: u32,
+    /// The game could never end and was stopped unfinished, neither won nor drawn: the guard
+    /// of [`nefer_core::endless`] found, past [`GUARD_TURNS`](nefer_core::endless::GUARD_TURNS)
+    /// turns, that no throws and no choices lead to an end (or still could not tell at
+    /// [`GUARD_CEILING`](nefer_core::endless::GUARD_CEILING) turns). `winner` is then `None`.
+    pub endless: bool,
 }
 
 /// SplitMix64: derives independent per-game seeds from the master seed.
@@ -132,6 +138,7 @@ impl<'c> Simulator<'c> {
             first_seat: played.first_seat.unwrap_or(Seat::A),
             turns: played.turns,
             moves: played.moves,
+            endless: played.endless,
         }
     }
 }
@@ -203,10 +210,13 @@ struct Played {
     first_seat: Option<Seat>,
     turns: u32,
     moves: u32,
+    endless: bool,
 }
 
 /// Plays `g` to its end with `seats`, noting the seat acting in the first state where a turn
-/// has begun (SPEC's first player).
+/// has begun (SPEC's first player), under the guard that stops a game that cannot end
+/// ([`Guard`]: a compare of the turn count at each throw, and nothing else while the game is
+/// shorter than its first check).
 #[inline]
 fn play_game<G: Game, P: Playout<G>>(g: &mut G, seats: &mut P) -> Played {
     // Until the first turn has begun, each action asks whose it is; then the loop runs on
@@ -217,12 +227,14 @@ fn play_game<G: Game, P: Playout<G>>(g: &mut G, seats: &mut P) -> Played {
     };
     let mut moves = play_out(g, &mut opening);
     let first_seat = opening.first_seat;
-    moves += play_out(g, seats);
+    let mut guarded = Guard::new(seats);
+    moves += play_out(g, &mut guarded);
     Played {
         winner: g.outcome().and_then(Outcome::winner),
         first_seat,
         turns: g.turns(),
         moves,
+        endless: guarded.stopped().is_some(),
     }
 }
 
@@ -335,6 +347,7 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> Vec<GameResult> {
         first_seat: Seat::A,
         turns: 0,
         moves: 0,
+        endless: false,
     };
     let mut results = vec![unplayed; cfg.games as usize];
     results.par_chunks_mut(BATCH).enumerate().for_each_init(
@@ -435,13 +448,17 @@ pub struct Summary {
     pub a: Rate,
     /// Player b's wins.
     pub b: Rate,
-    /// Games drawn.
+    /// Games drawn (a jam, C-8, or the turn cap, C-7).
     pub draws: u32,
+    /// Games stopped because they could never end ([`GameResult::endless`]): neither won nor
+    /// drawn.
+    pub endless: u32,
     /// Wins of the seat whose turn was the first (SPEC's first player).
     pub first_seat: Rate,
-    /// Game length in turns.
+    /// Game length in turns, over the games that ended (an endless game's length is where
+    /// the guard stopped it, not the game's).
     pub turns: Spread,
-    /// Game length in decisions.
+    /// Game length in decisions, over the games that ended.
     pub moves: Spread,
 }
 
@@ -454,13 +471,16 @@ impl Summary {
         let a = count(&|r| r.winner == Some(r.a_seat));
         let b = count(&|r| r.winner.is_some_and(|w| w != r.a_seat));
         let first = count(&|r| r.winner == Some(r.first_seat));
-        let turns: Vec<u32> = results.iter().map(|r| r.turns).collect();
-        let moves: Vec<u32> = results.iter().map(|r| r.moves).collect();
+        let endless = count(&|r| r.endless);
+        let ended = || results.iter().filter(|r| !r.endless);
+        let turns: Vec<u32> = ended().map(|r| r.turns).collect();
+        let moves: Vec<u32> = ended().map(|r| r.moves).collect();
         Summary {
             games: n,
             a: Rate::of(a, n),
             b: Rate::of(b, n),
-            draws: n - a - b,
+            draws: n - a - b - endless,
+            endless,
             first_seat: Rate::of(first, n),
             turns: Spread::of(&turns),
             moves: Spread::of(&moves),
@@ -474,7 +494,9 @@ impl Summary {
 pub struct Duplicate {
     /// Whole pairs of games (games `2k`, `2k + 1`) that threw the same sticks.
     pub pairs: u32,
-    /// Player a's score over the pairs' games: a win 1, a draw ½, a loss 0, averaged.
+    /// Player a's score over the pairs' games: a win 1, a draw ½, a loss 0, averaged (a game
+    /// stopped because it could never end, [`GameResult::endless`], scores ½ as a draw: nobody
+    /// won it).
     pub score: f64,
     /// The score's 95 % normal interval with the pair as the unit, x̄ ± z·s/√pairs over the
     /// pairs' mean scores: the games of a pair share their luck, so they are not independent.
@@ -848,6 +870,7 @@ mod tests {
             first_seat: Seat::A,
             turns: 1,
             moves: 1,
+            endless: false,
         }
     }
 
@@ -987,6 +1010,7 @@ mod tests {
             first_seat,
             turns: 10,
             moves: 20,
+            endless: false,
         };
         let results = [
             r(Seat::A, Some(Seat::A), Seat::A), // a wins, first wins
@@ -1193,11 +1217,40 @@ mod tests {
                         first_seat: first_seat.unwrap_or(Seat::A),
                         turns: m.game().turns(),
                         moves: moves.count() as u32,
+                        endless: false,
                     };
                     assert_eq!(sim, from_match, "{rules} {opts} {} game {i}", cfg.a);
                 }
             }
         }
+    }
+
+    /// Game 650 of this seed goes round for ever (B cannot move; A's one free piece goes from
+    /// R20 to R7 and back by the line, `nefer_core::endless`): the simulator stops it at the
+    /// guard's first check and counts it as endless, neither a win nor a draw.
+    #[test]
+    fn a_game_that_cannot_end_is_stopped_and_counted_endless() {
+        let cfg = SimConfig {
+            rules: RuleSetId::HjWashburne,
+            options: Options::parse("hj.washburne.dice=two_d4").unwrap(),
+            a: PlayerSpec::Random,
+            b: PlayerSpec::Random,
+            games: 651,
+            seed: 1,
+            duplicate: false,
+        };
+        let r = play_one(&cfg, 650);
+        assert!(r.endless && r.winner.is_none(), "{r:?}");
+        assert_eq!(r.turns, nefer_core::endless::GUARD_TURNS);
+        let mut results: Vec<GameResult> = (640..650).map(|i| play_one(&cfg, i)).collect();
+        assert!(results.iter().all(|r| !r.endless && r.winner.is_some()));
+        let ended = Summary::of(&results);
+        results.push(r);
+        let s = Summary::of(&results);
+        assert_eq!((s.games, s.draws, s.endless), (11, 0, 1));
+        assert_eq!(s.a.wins + s.b.wins, 10);
+        // Its length is the guard's, not the game's: the lengths are the others'.
+        assert_eq!((s.turns, s.moves), (ended.turns, ended.moves));
     }
 
     #[test]

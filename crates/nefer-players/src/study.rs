@@ -19,6 +19,7 @@
 
 use core::fmt;
 
+use nefer_core::endless::Guard;
 use nefer_core::facts::{self, Effect, EndReason, PassReason};
 use nefer_core::game::{Playout, play_out};
 use nefer_core::options::PATTERNS;
@@ -61,6 +62,9 @@ pub enum Ending {
     Jam,
     /// The turn cap was reached: a draw (C-7).
     TurnCap,
+    /// The game could never end and was stopped unfinished: neither a win nor a draw (the
+    /// guard of [`nefer_core::endless`]; see [`GameResult::endless`](crate::sim::GameResult)).
+    Endless,
 }
 
 /// What the moves of one game did to pieces, counted from their effects
@@ -160,8 +164,12 @@ pub struct GameRecord {
 fn play_from(cfg: &StudyConfig, start: &AnyGame, eval: &Arc<dyn Evaluator>, i: u64) -> GameRecord {
     let (a_seat, mut seats) = StudySeats::of(cfg, i);
     let mut g = start.clone();
-    let decisions = play_out(&mut g, &mut seats);
+    // The simulator's guard: a game that cannot end is stopped as it is in `nefer sim`.
+    let mut guarded = Guard::new(&mut seats);
+    let decisions = play_out(&mut g, &mut guarded);
+    let endless = guarded.stopped().is_some();
     let ending = match facts::end(&g).map(|e| e.reason) {
+        _ if endless => Ending::Endless,
         Some(EndReason::Jammed) => Ending::Jam,
         Some(EndReason::TurnCap { .. }) => Ending::TurnCap,
         _ => Ending::Won,
@@ -350,12 +358,15 @@ pub struct StudySummary {
     /// Balance: player a's wins over all n games, a in seat A in even games and B in odd ones
     /// (Wilson interval); for two equal players it measures nothing but luck and draws.
     pub balance: Rate,
-    /// Draws, jams and turn caps together, over n (Wilson interval).
+    /// Draws, jams and turn caps together, over n (Wilson interval); not the endless games.
     pub draws: Rate,
     /// Games drawn by a jam (C-8), over n (Wilson interval).
     pub jams: Rate,
     /// Games drawn at the turn cap (C-7), over n (Wilson interval).
     pub turn_caps: Rate,
+    /// Games stopped because they could never end ([`Ending::Endless`]), over n (Wilson
+    /// interval): neither won nor drawn.
+    pub endless: Rate,
     /// Length in turns.
     pub turns: Distribution,
     /// Length in decisions (moves and passes).
@@ -390,18 +401,30 @@ impl StudySummary {
             Rate::in_units(&records.iter().map(f).collect::<Vec<_>>(), unit)
         };
         let all = |f: &dyn Fn(&GameRecord) -> bool| rate(&|r| (f(r), true));
-        let column = |f: &dyn Fn(&GameRecord) -> u32| records.iter().map(f).collect::<Vec<_>>();
-        let distribution = |values: Vec<u32>| {
-            let mut d = Distribution::of(&values);
-            let v: Vec<Option<f64>> = values.iter().map(|&x| Some(f64::from(x))).collect();
+        // The length, decisions and interaction of an endless game are where the guard stopped
+        // it, not the game's: those figures count the games that ended (`None` for the others,
+        // which keeps a pair's games together where the pair is the unit).
+        let ended = |r: &GameRecord| r.ending != Ending::Endless;
+        let column = |f: &dyn Fn(&GameRecord) -> u32| {
+            records
+                .iter()
+                .map(|r| ended(r).then(|| f(r)))
+                .collect::<Vec<_>>()
+        };
+        let distribution = |values: Vec<Option<u32>>| {
+            let present: Vec<u32> = values.iter().flatten().copied().collect();
+            let mut d = Distribution::of(&present);
+            let v: Vec<Option<f64>> = values.iter().map(|x| x.map(f64::from)).collect();
             d.mean = Mean::in_units(&v, unit);
             d
         };
         let ratio = |f: &dyn Fn(&GameRecord) -> (u32, u32), share| {
+            // A game left out adds nothing to its pair's sums; alone, it is no cluster.
             let per_game: Vec<(f64, f64)> = records
                 .iter()
+                .filter(|r| unit == Unit::Pair || ended(r))
                 .map(|r| {
-                    let (y, x) = f(r);
+                    let (y, x) = if ended(r) { f(r) } else { (0, 0) };
                     (f64::from(y), f64::from(x))
                 })
                 .collect();
@@ -409,13 +432,13 @@ impl StudySummary {
         };
         let interaction = records
             .iter()
-            .map(|r| r.interaction.map(|i| i.counts()))
+            .map(|r| r.interaction.map(|i| ended(r).then(|| i.counts())))
             .collect::<Option<Vec<_>>>()
             .filter(|c| !c.is_empty())
             .map(|counts| {
                 core::array::from_fn(|k| {
                     let v: Vec<Option<f64>> =
-                        counts.iter().map(|c| Some(f64::from(c[k]))).collect();
+                        counts.iter().map(|c| c.map(|c| f64::from(c[k]))).collect();
                     Mean::in_units(&v, unit)
                 })
             });
@@ -426,9 +449,10 @@ impl StudySummary {
             first_player: all(&|r| r.winner == Some(r.first_seat)),
             first_player_decisive: rate(&|r| (r.winner == Some(r.first_seat), r.winner.is_some())),
             balance: all(&|r| r.winner == Some(r.a_seat)),
-            draws: all(&|r| r.winner.is_none()),
+            draws: all(&|r| matches!(r.ending, Ending::Jam | Ending::TurnCap)),
             jams: all(&|r| r.ending == Ending::Jam),
             turn_caps: all(&|r| r.ending == Ending::TurnCap),
+            endless: all(&|r| r.ending == Ending::Endless),
             turns: distribution(column(&|r| r.turns)),
             decisions: distribution(column(&|r| r.decisions)),
             real_choices: ratio(&|r| (r.choices, r.decisions), true),
@@ -1037,6 +1061,7 @@ pub mod json {
             "draws": rate(&s.draws),
             "jams": rate(&s.jams),
             "turn_caps": rate(&s.turn_caps),
+            "endless": rate(&s.endless),
         })
     }
 
@@ -1089,6 +1114,7 @@ pub mod json {
 mod tests {
     use super::*;
     use crate::PlayerSpec;
+    use nefer_core::endless::GUARD_TURNS;
 
     fn record(a_seat: Seat, winner: Option<Seat>, first_seat: Seat) -> GameRecord {
         GameRecord {
@@ -1404,6 +1430,52 @@ mod tests {
             rs.iter()
                 .all(|r| (r.ending == Ending::Jam) == r.winner.is_none())
         );
+    }
+
+    /// Game 650 of `nefer sim --rules hj.washburne --option hj.washburne.dice=two_d4 --a
+    /// random --b random --seed 1` goes round for ever (`nefer_core::endless`): the study
+    /// stops it as the simulator does and counts it as endless, not as a draw, and leaves it
+    /// out of the lengths, decisions and interaction, which are the guard's and not the game's.
+    #[test]
+    fn an_endless_game_is_counted_apart() {
+        let mut c = cfg(
+            RuleSetId::HjWashburne,
+            "hj.washburne.dice=two_d4",
+            651,
+            true,
+        );
+        (c.sim.a, c.sim.seed) = (PlayerSpec::Random, 1);
+        let eval = default_evaluator(&RuleSetId::HjWashburne.new_game(&c.sim.options).unwrap());
+        let rs = run_range(&c, &eval, 648..651, &|| {});
+        assert_eq!(
+            rs.iter().map(|r| r.ending).collect::<Vec<_>>(),
+            [Ending::Won, Ending::Won, Ending::Endless]
+        );
+        let endless = &rs[2];
+        assert_eq!((endless.winner, endless.turns), (None, GUARD_TURNS));
+        let sim = crate::sim::play_one(&c.sim, 650);
+        assert!(sim.endless && sim.turns == endless.turns && sim.moves == endless.decisions);
+        let s = StudySummary::of(&rs);
+        assert_eq!(
+            (
+                s.decisive,
+                s.draws.wins,
+                s.jams.wins,
+                s.turn_caps.wins,
+                s.endless.wins
+            ),
+            (2, 0, 0, 0, 1)
+        );
+        let won = StudySummary::of(&rs[..2]);
+        assert_eq!(
+            (s.turns.clone(), s.decisions.clone()),
+            (won.turns, won.decisions)
+        );
+        assert_eq!(s.real_choices, won.real_choices);
+        assert_eq!(s.interaction, won.interaction);
+        let json = json::outcome(&s);
+        assert_eq!(json["endless"]["count"], 1);
+        assert_eq!(json["draws"]["count"], 0);
     }
 
     #[test]

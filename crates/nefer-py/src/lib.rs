@@ -13,6 +13,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use nefer_core::endless::{Guard, guarded_random_playout};
 use nefer_core::game::{Playout, play_out};
 use nefer_core::record::{Record, action_token, legal_strings, play_token, replay};
 use nefer_core::{
@@ -464,17 +465,18 @@ impl PyGame {
 
     /// Plays the game to its end here, in one call: chance drawn with its probabilities and
     /// moves uniformly among the legal ones, both from a generator seeded by `seed`; the
-    /// actions are recorded. Returns the number of decisions taken.
+    /// actions are recorded. Returns the number of decisions taken. A game that can never end
+    /// (the simulator's guard, past 10,000 turns) is left unfinished where it was found so.
     fn random_playout(&mut self, py: Python<'_>, seed: u64) -> u32 {
         let game = &mut self.game;
         let (n, actions) = py.detach(|| {
-            let mut p = RecordingRandom {
+            let mut p = Guard::new(RecordingRandom {
                 rng: ChaCha8Rng::seed_from_u64(seed),
                 moves: MoveList::new(),
                 actions: Vec::new(),
-            };
+            });
             let n = play_out(game, &mut p);
-            (n, p.actions)
+            (n, p.inner.actions)
         });
         for a in actions {
             self.push(a);
@@ -709,7 +711,9 @@ fn random_move(moves: &MoveList, rng: &mut ChaCha8Rng) -> Move {
 ///
 /// Game `i` draws from a generator seeded by the simulator's per-game seed of `seed` and `i`,
 /// so the result does not depend on the number of threads. Returns a dict with ``games``,
-/// ``wins`` (``{"A": .., "B": ..}``), ``draws``, ``decisions`` and ``turns`` (their totals).
+/// ``wins`` (``{"A": .., "B": ..}``), ``draws``, ``endless`` (games that could never end,
+/// stopped by the simulator's guard: neither won nor drawn), ``decisions`` and ``turns``
+/// (their totals).
 #[pyfunction]
 #[pyo3(signature = (rules, n, seed=1, options=None, threads=None))]
 fn playouts<'py>(
@@ -724,15 +728,15 @@ fn playouts<'py>(
         .new_game(&read_options(options)?)
         .map_err(err)?;
     let pool = thread_pool(threads)?;
-    let results: Vec<(Option<Outcome>, u32, u32)> = py.detach(|| {
+    let results: Vec<(Option<Outcome>, u32, u32, bool)> = py.detach(|| {
         pool.install(|| {
             (0..u64::from(n))
                 .into_par_iter()
                 .map(|i| {
                     let mut g = start.clone();
                     let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(seed, i));
-                    let d = nefer_core::random_playout(&mut g, &mut rng);
-                    (g.outcome(), d, g.turns())
+                    let (d, stopped) = guarded_random_playout(&mut g, &mut rng);
+                    (g.outcome(), d, g.turns(), stopped.is_some())
                 })
                 .collect()
         })
@@ -751,7 +755,12 @@ fn playouts<'py>(
     wins.set_item("A", count(Seat::A))?;
     wins.set_item("B", count(Seat::B))?;
     d.set_item("wins", wins)?;
-    d.set_item("draws", n as usize - count(Seat::A) - count(Seat::B))?;
+    let endless = results.iter().filter(|r| r.3).count();
+    d.set_item(
+        "draws",
+        n as usize - count(Seat::A) - count(Seat::B) - endless,
+    )?;
+    d.set_item("endless", endless)?;
     d.set_item(
         "decisions",
         results.iter().map(|r| u64::from(r.1)).sum::<u64>(),
@@ -928,6 +937,7 @@ fn sim<'py>(
     d.set_item("turns", spread_dict(py, &summary.turns)?)?;
     d.set_item("moves", spread_dict(py, &summary.moves)?)?;
     d.set_item("seconds", seconds)?;
+    d.set_item("endless", summary.endless)?;
     Ok(d)
 }
 
