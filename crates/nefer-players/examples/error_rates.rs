@@ -11,7 +11,8 @@
 //! ladder order (default: all six), and `depth=N` to review at another depth than the default.
 //! Prints one Markdown row per level: unforced decisions, error rate (mean loss of win chance
 //! per unforced decision, gnubg's measure) with its 95 % interval over games, accuracy, and
-//! inaccuracies, mistakes and blunders per 100 unforced decisions; then whether the error rates
+//! inaccuracies, mistakes and blunders per 100 unforced decisions; then each pair in its own
+//! games (both levels' rates and their difference, paired by game); then whether the error rates
 //! order the levels as the ladder does. `worst=N` also prints each level's N costliest decisions
 //! (the position before it as text, the move played, the best one and the loss), to see where a
 //! level's error rate comes from.
@@ -39,6 +40,41 @@ struct Tally {
     inaccuracies: f64,
     mistakes: f64,
     blunders: f64,
+}
+
+/// A ratio estimator of an error rate (loss over decisions, summed over games) with what its
+/// standard error needs, the game as the unit (decisions within a game are not independent).
+struct Ratio {
+    rate: f64,
+    mean_decisions: f64,
+    n: f64,
+    sum_sq: f64,
+}
+
+impl Ratio {
+    fn of(tallies: &[Tally]) -> Ratio {
+        let sum = tallies.iter().fold(Tally::default(), |a, &b| a.add(b));
+        let n = tallies.len() as f64;
+        let rate = sum.loss / sum.decisions.max(1.0);
+        let mut r = Ratio {
+            rate,
+            mean_decisions: sum.decisions / n.max(1.0),
+            n,
+            sum_sq: 0.0,
+        };
+        r.sum_sq = tallies.iter().map(|t| r.linear(t).powi(2)).sum();
+        r
+    }
+
+    /// One game's linearised contribution to the ratio (delta method).
+    fn linear(&self, t: &Tally) -> f64 {
+        (t.loss - self.rate * t.decisions) / self.mean_decisions.max(f64::MIN_POSITIVE)
+    }
+
+    /// The 95 % interval's half-width.
+    fn half(&self) -> f64 {
+        Z95 * (self.sum_sq / (self.n * (self.n - 1.0)).max(1.0)).sqrt()
+    }
 }
 
 impl Tally {
@@ -131,8 +167,10 @@ fn main() {
         default_evaluator(&start)
     };
     let t = std::time::Instant::now();
-    // Per level, one tally per game it played.
+    // Per level, one tally per game it played; per pair, both levels' tallies game by game
+    // (the lower level's first).
     let mut per_level: Vec<Vec<Tally>> = vec![Vec::new(); levels.len()];
+    let mut per_pair: Vec<Vec<(Tally, Tally)>> = vec![Vec::new(); levels.len().saturating_sub(1)];
     // Per level, its costliest decisions: (loss, position before it, played, best).
     let mut costliest: Vec<Vec<(f64, String, String, String)>> = vec![Vec::new(); levels.len()];
     for pair in 0..levels.len().saturating_sub(1) {
@@ -153,8 +191,13 @@ fn main() {
             })
             .collect();
         for (lower, r, start, actions) in &reviews {
-            per_level[pair].push(Tally::of(r.seats.of(*lower)));
-            per_level[pair + 1].push(Tally::of(r.seats.of(lower.other())));
+            let (low, up) = (
+                Tally::of(r.seats.of(*lower)),
+                Tally::of(r.seats.of(lower.other())),
+            );
+            per_level[pair].push(low);
+            per_level[pair + 1].push(up);
+            per_pair[pair].push((low, up));
             if worst == 0 {
                 continue;
             }
@@ -190,18 +233,8 @@ fn main() {
     let mut rates = Vec::new();
     for (i, tallies) in per_level.iter().enumerate() {
         let sum = tallies.iter().fold(Tally::default(), |a, &b| a.add(b));
-        let n = tallies.len() as f64;
-        let rate = sum.loss / sum.decisions.max(1.0);
-        // The ratio estimator's standard error with the game as the unit (decisions within a
-        // game are not independent).
-        let mean_d = sum.decisions / n;
-        let var = tallies
-            .iter()
-            .map(|t| (t.loss - rate * t.decisions).powi(2))
-            .sum::<f64>()
-            / (n * (n - 1.0)).max(1.0)
-            / (mean_d * mean_d).max(f64::MIN_POSITIVE);
-        let half = Z95 * var.sqrt();
+        let rate = Ratio::of(tallies);
+        let (rate, half) = (rate.rate, rate.half());
         rates.push(rate);
         let per100 = |x: f64| 100.0 * x / sum.decisions.max(1.0);
         println!(
@@ -229,6 +262,53 @@ fn main() {
             );
         }
     }
+    // Each pair in its own games: both levels met the same opponent and the same kind of
+    // positions, which a level's rate over all its games mixes (a level errs less against a
+    // weaker opponent, whose games are easier to play).
+    println!(
+        "\n| pair | games | lower level's rate | higher level's rate | difference (lower − higher), paired by game |"
+    );
+    println!("|---|---|---|---|---|");
+    let mut pairs_ordered = true;
+    for (p, games) in per_pair.iter().enumerate() {
+        let low: Vec<Tally> = games.iter().map(|g| g.0).collect();
+        let up: Vec<Tally> = games.iter().map(|g| g.1).collect();
+        let (rl, ru) = (Ratio::of(&low), Ratio::of(&up));
+        // The difference's standard error with the game as the unit: each game's linearised
+        // contributions to both ratios, taken together (the two levels' errors in one game are
+        // not independent).
+        let n = games.len() as f64;
+        let var = games
+            .iter()
+            .map(|(l, u)| (rl.linear(l) - ru.linear(u)).powi(2))
+            .sum::<f64>()
+            / (n * (n - 1.0)).max(1.0);
+        let (diff, half) = (rl.rate - ru.rate, Z95 * var.sqrt());
+        pairs_ordered &= diff - half > 0.0;
+        println!(
+            "| {} – {} | {} | {:.2} [{:.2}–{:.2}] | {:.2} [{:.2}–{:.2}] | {:+.2} [{:+.2} to {:+.2}] |",
+            levels[p],
+            levels[p + 1],
+            games.len(),
+            1000.0 * rl.rate,
+            1000.0 * (rl.rate - rl.half()).max(0.0),
+            1000.0 * (rl.rate + rl.half()),
+            1000.0 * ru.rate,
+            1000.0 * (ru.rate - ru.half()).max(0.0),
+            1000.0 * (ru.rate + ru.half()),
+            1000.0 * diff,
+            1000.0 * (diff - half),
+            1000.0 * (diff + half),
+        );
+    }
+    println!(
+        "\nIn every pair's games the lower level {} the higher (the difference's interval above 0).",
+        if pairs_ordered {
+            "erred more than"
+        } else {
+            "did not always err more than"
+        }
+    );
     let ordered = rates.windows(2).all(|w| w[0] > w[1]);
     println!(
         "\nError rates {} the ladder's order ({:.0} s).",
