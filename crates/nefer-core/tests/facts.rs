@@ -703,7 +703,10 @@ fn hj_sentences_name_holes_as_the_board_numbers_them() {
             }
         }
     }
-    assert!(told > 10_000 && noted > 1000, "{told} sentences, {noted} moves in notation");
+    assert!(
+        told > 10_000 && noted > 1000,
+        "{told} sentences, {noted} moves in notation"
+    );
 }
 
 #[test]

@@ -282,7 +282,8 @@ impl Effect {
     pub fn words(self, mover: Seat, names: &Names<'_>) -> String {
         let at = |p: Place| shown(p, mover, names);
         // A seat's piece, and where it goes, as that seat's path numbers the holes.
-        let piece = |s: Seat, p: Place| format!("{} piece {}", names.possessive(s), on_place(p, s, names));
+        let piece =
+            |s: Seat, p: Place| format!("{} piece {}", names.possessive(s), on_place(p, s, names));
         match self {
             Effect::Line { landing, to, back } => format!(
                 "the count ends on {} and the line carries the piece {} to {}",
@@ -422,7 +423,12 @@ impl MoveFacts {
                 format!("{} the piece {} back to hand", v("take"), on(from))
             }
             MoveKind::GiveUp { from, to } => {
-                format!("{} the piece {}: it goes to {}", v("give up"), on(from), at(to))
+                format!(
+                    "{} the piece {}: it goes to {}",
+                    v("give up"),
+                    on(from),
+                    at(to)
+                )
             }
             MoveKind::Throw => format!("{} for a 4 to free the piece in the Waters", v("throw")),
             MoveKind::BonusThrow => format!("{} the bonus throw", v("take")),
@@ -435,11 +441,15 @@ impl MoveFacts {
             ),
             MoveKind::Pass => v("pass"),
         };
+        // A chosen capture's own capture is the move itself: said once.
+        let own = |e: &Effect| match (*e, self.kind) {
+            (Effect::Captured { from, .. }, MoveKind::Capture { from: f }) => from == f,
+            _ => false,
+        };
         let clauses: Vec<String> = self
             .effects
             .iter()
-            // A chosen capture's own capture is the move itself: said once.
-            .filter(|e| !matches!((**e, self.kind), (Effect::Captured { from, .. }, MoveKind::Capture { from: f }) if from == f))
+            .filter(|e| !own(e))
             .map(|e| e.words(me, names))
             .collect();
         if !clauses.is_empty() {
