@@ -277,8 +277,9 @@ impl Effect {
     }
 
     /// The effect of a move of `mover`'s in words, as a clause after the move: "Nefertari's
-    /// piece on 15 goes to 12". Places are named as the board shows them ([`shown`]): the
-    /// mover's as the mover sees them, another seat's piece where its owner sees it.
+    /// piece on 15 goes to 12". Places are named as the board shows them (`words::shown`, the
+    /// one function every sentence uses): the mover's as the mover sees them, another seat's
+    /// piece where its owner sees it.
     pub fn words(self, mover: Seat, names: &Names<'_>) -> String {
         let at = |p: Place| shown(p, mover, names);
         // A seat's piece, and where it goes, as that seat's path numbers the holes.
@@ -366,7 +367,7 @@ fn mark_name(kind: MarkKind) -> &'static str {
 
 impl PassReason {
     /// Why `seat`'s throw is lost, in words ("no piece is on the board, and only a 1 enters
-    /// one"), naming places as the board shows them to `seat` ([`shown`]).
+    /// one"), naming places as the board shows them to `seat` (`words::shown`).
     pub fn words(self, seat: Seat, names: &Names<'_>) -> String {
         match self {
             PassReason::Blocked => "no piece can move by this throw".to_owned(),
@@ -403,8 +404,8 @@ impl MoveFacts {
     }
 
     /// The move in words, in `voice`, with what it does, naming places as the board shows them
-    /// to the mover ([`shown`], as [`MoveFacts::label`] does): "move 4 → 20: the count ends on
-    /// 6 and the line carries the piece on to 20".
+    /// to the mover (`words::shown`, as [`MoveFacts::label`] does): "move 4 → 20: the count
+    /// ends on 6 and the line carries the piece on to 20".
     pub fn words(&self, voice: Voice, names: &Names<'_>) -> String {
         let v = |verb: &str| voice.verb(verb);
         let me = self.seat;
@@ -471,7 +472,7 @@ impl MoveFacts {
 
 impl MoveFacts {
     /// The move in a few words, for a button: what it does and its main effect, without the
-    /// reasons, naming places as the board shows them to the mover (see [`shown`]): "Move 14
+    /// reasons, naming places as the board shows them to the mover (`words::shown`): "Move 14
     /// → 16, exchanging with Nefertari's piece", "Enter a piece on 1", "Bear off the piece on
     /// 30", "Move 4 → 6, by the line to 20", "Move 13 → 15, loading a piece onto 1".
     /// [`MoveFacts::words`] says it all.
