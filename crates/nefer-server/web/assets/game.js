@@ -554,11 +554,19 @@ class GamePage {
     // with Red's piece", "Give up the piece on 27 (to 15)"); the whole text is its tooltip, and
     // its accessible name is both, the visible words first (a screen reader's user says what
     // they see: WCAG 2.5.3, axe's label-content-name-mismatch).
+    // A render redraws the buttons (the stream's view of the same version comes after or
+    // before the response to the player's own request): the focused move keeps the focus.
+    const active = document.activeElement;
+    const focused = active && this.movesBox.contains(active) ? active.dataset.move : null;
     this.movesBox.replaceChildren(...legal.map((m) => h('button', {
       type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
       disabled: this.busy, onclick: () => this.choose(m), title: capital(m.text),
       'aria-label': m.label ? `${m.label}: ${m.text}` : capital(m.text),
     }, m.label || capital(m.text))));
+    if (focused) {
+      const again = [...this.movesBox.querySelectorAll('button')].find((b) => b.dataset.move === focused);
+      if (again) again.focus();
+    }
   }
 
   /** Highlights: movable pieces, the chosen piece's targets, the hint. */
