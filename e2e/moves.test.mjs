@@ -15,7 +15,7 @@ test('history in notation: one line per run of a seat, seat draws on their own, 
   const h = [
     { i: 0, seat: null, kind: 'seat', token: 'B', text: 'Nefertari is drawn to throw first.' },
     { i: 1, seat: 'B', kind: 'throw', token: '1', text: 'Nefertari throws 1.' },
-    { i: 2, seat: 'B', kind: 'move', token: 'hand-R1', text: 'Nefertari enters a piece on R1.' },
+    { i: 2, seat: 'B', kind: 'move', token: 'hand-R1', text: 'Nefertari enters a piece on 1.' },
     { i: 3, seat: 'B', kind: 'throw', token: '3' },
     { i: 4, seat: 'B', kind: 'move', token: 'R1-R4' },
     { i: 5, seat: 'A', kind: 'throw', token: '2' },
@@ -23,7 +23,7 @@ test('history in notation: one line per run of a seat, seat draws on their own, 
   ];
   assert.deepEqual(historyLines(h).map((l) => l.text), ['B throws first (drawn)', 'B: 1 hand-R1 3 R1-R4', 'A: 2 pass']);
   // Each line carries what its actions did, in the server's words.
-  assert.deepEqual(historyLines(h).map((l) => l.says), ['Nefertari is drawn to throw first.', 'Nefertari throws 1. Nefertari enters a piece on R1.', '']);
+  assert.deepEqual(historyLines(h).map((l) => l.says), ['Nefertari is drawn to throw first.', 'Nefertari throws 1. Nefertari enters a piece on 1.', '']);
   assert.deepEqual(lastMove(h), { seat: 'B', from: 'R1', to: 'R4' });
   assert.equal(lastMove([]), null);
 });

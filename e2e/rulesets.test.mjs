@@ -187,7 +187,9 @@ async function playMove(page, v, m, { viaButton = false, where }) {
     assert.ok((await page.locator('.pieces .arrive, .overlay .leave').count()) > 0, `${where}: ${m.move} is previewed`);
     await assertDraws(page, m.after, v.rules.startsWith('senet') ? 'senet' : 'hj', `${where}, preview of ${m.move}`, { preview: true });
     const confirm = await page.textContent('#confirm');
-    assert.match(confirm, new RegExp(`^${m.move}: `));
+    // The move as its button says it (no notation), then what it does.
+    assert.ok(confirm.startsWith(`${m.label}: `), `${where}: the preview of ${m.move} says "${confirm}"`);
+    assert.equal(await page.getAttribute('#confirm-move', 'data-move'), m.move);
     // It says what the move does, in the server's words.
     for (const e of m.effects) assert.ok(confirm.includes(e.text), `${where}: the preview says "${e.text}"`);
     page.previews = (page.previews || 0) + 1;

@@ -48,6 +48,8 @@ test('every rule set\'s rules page teaches on its board, step by step', { timeou
       await page.waitForSelector(`#tutorial[data-step="${i}"][data-done="1"]`);
       const said = await page.textContent('#tut-said');
       assert.ok(said.length > 3 && !/null|undefined/.test(said), `${key} step ${i + 1}: ${said}`);
+      // The result line too (the move's effects in the server's words).
+      assert.doesNotMatch(said, /\b[LR]\d{1,2}\b/, `${key} step ${i + 1}: the result`);
       assert.notEqual(await page.locator('#tutorial .pieces').innerHTML(), before, `${key} step ${i + 1}: the board shows the move`);
       topics.push(await page.getAttribute('#tutorial', 'data-topic'));
       if (i < n - 1) await page.click('#tut-next');

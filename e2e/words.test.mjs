@@ -148,3 +148,48 @@ test('the settings panel turns the throw\'s motion and sound on and off', { time
   assert.equal(kept.throwMotion, false);
   await page.context().close();
 });
+
+test('a Hounds & Jackals game\'s events, previews and history name holes as the board numbers them', { timeout: 300000 }, async () => {
+  // The circuits (Washburne, Walker's variation) name the other side's holes with their owner.
+  const games = [
+    { rules: 'hj.washburne' },
+    { rules: 'hj.walker', options: { 'hj.walker.variation': 'true' } },
+    { rules: 'hj.skiryuk' },
+    { rules: 'hj.french' },
+  ];
+  for (const g of games) {
+    const page = await newPage(browser, { reducedMotion: 'reduce' });
+    await createGame(page, server.base, { rules: g.rules, mode: 'local', options: g.options || {} });
+    // Every text the play panel says, as it says it: what just happened, the status, a preview.
+    await page.evaluate(() => {
+      window.told = new Set();
+      const keep = () => {
+        for (const sel of ['#said', '#status', '#confirm:not(.hidden)']) {
+          const el = document.querySelector(sel);
+          if (el && el.textContent) window.told.add(el.textContent);
+        }
+      };
+      new MutationObserver(keep).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      keep();
+    });
+    let acted = 0;
+    for (let i = 0; i < 300 && acted < 80; i++) {
+      const r = await step(page);
+      if (r === 'over') break;
+      if (r === 'acted') acted++;
+    }
+    const told = await page.evaluate(() => [...window.told]);
+    // The history's words, without the notation printed small beside them.
+    const history = await page.$$eval('#history li', (lis) => lis.map((li) => [...li.childNodes]
+      .filter((n) => !(n.classList && n.classList.contains('notation'))).map((n) => n.textContent).join('')));
+    const words = [...told, ...history].filter((t) => t.trim());
+    assert.ok(words.length > 20, `${g.rules}: ${words.length} texts`);
+    for (const t of words) assert.doesNotMatch(t, PLACE, `${g.rules}: "${t}" names a hole by place`);
+    // Holes are named by number ("moves 4 → 6"), and the record keeps its notation.
+    assert.ok(words.some((t) => /\b(enters a piece on|moves (from the shared hole|\d+) →) /.test(t)), `${g.rules}: a move told`);
+    const notation = await page.$$eval('#history li small.notation', (ss) => ss.map((s) => s.textContent).join(' '));
+    assert.match(notation, PLACE, `${g.rules}: the history's notation`);
+    assert.deepEqual(page.errors, [], g.rules);
+    await page.context().close();
+  }
+});

@@ -416,7 +416,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     assert!(!m.plain());
     assert_eq!(
         m.words(Voice::Imperative, &Names::default()),
-        "move L4 → L20: the count ends on L6 and the line carries the piece on to L20"
+        "move 4 → 20: the count ends on 6 and the line carries the piece on to 20"
     );
     // A button's few words: the move and its main effect.
     // Places as the board numbers them, the count's end, then the line.
@@ -444,7 +444,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     );
     assert_eq!(
         e.words(&Names::new("Ahmose", "Nefertari")),
-        "Ahmose throws 5: a bonus throw for the piece on L15 alone."
+        "Ahmose throws 5: a bonus throw for the piece on 15 alone."
     );
     // Entering on 1 with a 1 re-throws too.
     let m = facts_of(&thrown(g(&[13], 4), 1), "hand-L1");
@@ -473,7 +473,7 @@ fn french_lines_bonus_throws_and_lost_throws() {
     );
     assert_eq!(
         m.words(Voice::Third, &Names::new("Ahmose", "Nefertari")),
-        "bears off the piece on L27. Ahmose (seat A) wins: every piece is borne off."
+        "bears off the piece on 27. Ahmose (seat A) wins: every piece is borne off."
     );
 }
 
@@ -493,7 +493,7 @@ fn walker_lines_back_entry_bonus_and_lost_throws() {
     assert_eq!(m.effects, [line(hole(L, 20), hole(L, 6), true)]);
     assert!(
         m.words(Voice::Imperative, &Names::default())
-            .ends_with("carries the piece back to L6")
+            .ends_with("carries the piece back to 6")
     );
     // Entering earns another throw (001§6), told by the entry point's mark.
     let m = facts_of(&g(&[18], 4, 1), "hand-L1");
@@ -529,7 +529,7 @@ fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
     );
     assert_eq!(
         m.words(Voice::Third, &Names::new("Red", "Blue")),
-        "moves L10 → L13: Blue's piece on L13 is knocked off, back to hand"
+        "moves 10 → 13: Blue's piece on Red's hole 13 is knocked off, back to hand"
     );
     // An orange hole gives another throw (WA-3).
     let m = facts_of(
@@ -550,6 +550,19 @@ fn washburne_knock_offs_orange_holes_and_blocked_reentries() {
         "R6-R1",
     );
     assert_eq!(m.ends.map(|e| e.reason), Some(EndReason::GoalFilled));
+    // Red fills Blue's home box while a piece of Blue's is off: Blue loses (SPEC §4.5, WA-11),
+    // though no knock-off came while the box was full; the words say the state, not an order.
+    let full = thrown(
+        pos("hj.washburne A:L10,L11,R7,R4,R3 B:R1,R2,R20,R21,hand A throw"),
+        2,
+    );
+    let m = facts_of(&full, "R7-R5");
+    assert_eq!(m.ends.map(|e| e.reason), Some(EndReason::HomeBlocked));
+    assert_eq!(
+        m.ends.unwrap().words(&Names::new("Red", "Blue")),
+        "Red (seat A) wins: Blue (seat B) has a knocked-off piece, and every hole of its home \
+         box is taken, so the piece can never come back."
+    );
 }
 
 /// A Hounds & Jackals button names holes as the board numbers them for the mover (each side's
@@ -626,6 +639,76 @@ fn hj_labels_name_holes_as_the_board_numbers_them() {
     }
 }
 
+/// Whether `text` names a place in notation: a hole as `L4`, `R20`, or the shared hole as `S`
+/// (a sentence names them as the board shows them: "4", "Blue's hole 20", "the shared hole").
+fn names_a_place(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        w == "S"
+            || (w.len() > 1
+                && (w.starts_with('L') || w.starts_with('R'))
+                && w[1..].chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
+/// Every sentence of random Hounds & Jackals games, under their defaults and random options
+/// (the circuits of Washburne and Walker's variation, Skiryuk's captures and loads, French
+/// bonus throws), names holes as the board numbers them, never by place (issue 16): each legal
+/// move's words, each effect's, each lost throw's reason, each event of the chronicle and the
+/// end. The machine fields keep the notation.
+#[test]
+fn hj_sentences_name_holes_as_the_board_numbers_them() {
+    let names = Names::new("Red", "Blue");
+    let mut told = 0;
+    let mut noted = 0;
+    for id in RuleSetId::ALL
+        .iter()
+        .filter(|r| r.family() == Family::HoundsAndJackals)
+    {
+        for seed in 0..8 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut g = id.new_game(&options_for(*id, seed)).unwrap();
+            let mut chronicle = Chronicle::new(&g);
+            let mut moves = MoveList::new();
+            let mut check = |what: &str, text: String| {
+                assert!(!names_a_place(&text), "{id} seed {seed} {what}: {text}");
+                told += 1;
+            };
+            for _ in 0..600 {
+                let action = match g.status() {
+                    Status::Over(_) => break,
+                    Status::Chance { .. } => Action::Chance(g.sample_chance(&mut rng)),
+                    Status::Decide { .. } => {
+                        for f in facts::legal_moves(&g) {
+                            let what = f.mv.to_string();
+                            check(&what, f.words(Voice::Imperative, &names));
+                            check(&what, f.label(&names));
+                            for e in &f.effects {
+                                check(&what, e.words(f.seat, &names));
+                                if let Effect::ThrowLost { reason } = e {
+                                    check(&what, reason.words(f.seat, &names));
+                                }
+                            }
+                            // The notation stays: the move as NOTATION writes it.
+                            noted += usize::from(names_a_place(&what));
+                        }
+                        g.legal_moves(&mut moves);
+                        Action::Move(moves[rng.random_range(0..moves.len())])
+                    }
+                };
+                check("event", chronicle.push(action).unwrap().words(&names));
+                g.apply(action).unwrap();
+            }
+            if let Some(end) = facts::end(&g) {
+                check("end", end.words(&names));
+            }
+        }
+    }
+    assert!(
+        told > 10_000 && noted > 1000,
+        "{told} sentences, {noted} moves in notation"
+    );
+}
+
 #[test]
 fn skiryuk_captures_loads_and_bonus_throws() {
     let g = |a: &[u8], b: &[u8], hand: [u8; 2], trophies: [u8; 2], t| {
@@ -696,7 +779,10 @@ fn skiryuk_captures_loads_and_bonus_throws() {
         [captured(Seat::B, hole(R, 9)), loaded(Seat::A, hole(L, 1))]
     );
     let words = m.words(Voice::Imperative, &Names::default());
-    assert!(words.starts_with("capture the piece on R9: "), "{words}");
+    assert_eq!(
+        words,
+        "capture B's piece on 9: a piece from A's hand is loaded onto 1"
+    );
     // R-10 `bonus=declinable`: the bonus is taken, or declined.
     let s: AnyGame = pos("hj.skiryuk[bonus=declinable] A:L1,L15,hand*3 B:R3,hand*4 A bonus turn=7");
     assert_eq!(facts_of(&s, "throw").kind, MoveKind::BonusThrow);

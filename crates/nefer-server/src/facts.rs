@@ -7,7 +7,7 @@ use nefer_core::facts::{
     BoardFacts, BonusCause, Effect, LineFacts, Mark, MarkKind, MoveKind, Names, PassReason,
     PathFacts, PieceKind, PlaceFacts, Pool, Sign,
 };
-use nefer_core::{Family, Place};
+use nefer_core::{Family, Place, Seat};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -534,9 +534,10 @@ pub enum PassReasonView {
 }
 
 impl EffectView {
-    /// The view of effect `e`, its words naming the seats with `names`.
-    pub fn new(e: Effect, names: &Names<'_>) -> EffectView {
-        let text = e.words(names);
+    /// The view of effect `e` of a move of `mover`'s, its words naming the seats with `names`
+    /// and the places as the board shows them (the core's words).
+    pub fn new(e: Effect, mover: Seat, names: &Names<'_>) -> EffectView {
+        let text = e.words(mover, names);
         let s = |p: Place| p.to_string();
         match e {
             Effect::Line { landing, to, back } => EffectView::Line {

@@ -217,8 +217,9 @@ pub struct LegalMove {
     /// Whether it does no more than carry its piece from `from` to `to` (nothing else on the
     /// board changes: a client may play it at once, and preview the others).
     pub plain: bool,
-    /// The move in words, for the player about to choose it ("move L4 → L20: the count ends
-    /// on L6 and the line carries the piece on to L20").
+    /// The move in words, for the player about to choose it, naming places as the board shows
+    /// them ("move 4 → 20: the count ends on 6 and the line carries the piece on to 20"; the
+    /// notation is in `move`, `from` and `to`).
     pub text: String,
     /// The move in a few words, for a button: the move and its main effect, no reasons
     /// ("Move 14 → 16, exchanging with Nefertari's piece").
@@ -263,7 +264,7 @@ pub fn legal(g: &AnyGame, names: &Names<'_>) -> Vec<LegalMove> {
                 effects: f
                     .effects
                     .iter()
-                    .map(|&e| EffectView::new(e, names))
+                    .map(|&e| EffectView::new(e, f.seat, names))
                     .collect(),
                 plain: f.plain(),
                 text: f.words(Voice::Imperative, names),

@@ -1199,14 +1199,17 @@ async fn the_views_carry_the_rule_facts() {
     let jump = jump.expect("a line jump offered");
     assert_eq!(jump["plain"], false);
     assert_eq!(jump["kind"], "step");
+    // The words name the landing as the board numbers it ("6"), the data in notation ("L6").
     let e = &jump["effects"][0];
+    let landing = e["landing"].as_str().unwrap();
     assert!(
         e["text"].as_str().unwrap().starts_with(&format!(
-            "the count ends on {}",
-            e["landing"].as_str().unwrap()
+            "the count ends on {} ",
+            landing.trim_start_matches(['L', 'R'])
         )),
         "{e}"
     );
+    assert!(landing.starts_with(['L', 'R']), "{e}");
     assert!(
         jump["text"].as_str().unwrap().starts_with("move "),
         "{jump}"
@@ -1215,6 +1218,13 @@ async fn the_views_carry_the_rule_facts() {
     for h in v["history"].as_array().unwrap() {
         let text = h["text"].as_str().unwrap();
         assert!(text.starts_with("Player ") && text.ends_with('.'), "{h}");
+        // No hole by place (`L4`), as the board numbers them (issue 16).
+        assert!(
+            !text
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| w.len() > 1 && w.starts_with(['L', 'R']) && w[1..].parse::<u8>().is_ok()),
+            "{h}"
+        );
         if h["token"] == "pass" {
             assert!(text.contains(" passes: "), "{h}");
         }

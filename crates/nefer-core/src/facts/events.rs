@@ -4,7 +4,7 @@
 
 use super::board::BoardFacts;
 use super::moves::{MoveFacts, facts_of, only_move};
-use super::words::{Names, Voice};
+use super::words::{Names, Voice, on_place};
 use crate::game::{Action, Chance, Game, Outcome, Place, PlayError, Seat, Status};
 use crate::rules::AnyGame;
 use crate::sticks::{DicePair, Throw};
@@ -30,7 +30,10 @@ pub enum EndReason {
     },
     /// The winner's pieces fill the opponent's home box (`hj.washburne`, WA-2).
     GoalFilled,
-    /// The loser had a piece knocked off while its home box was full (000-WA§15.7, WA-11).
+    /// The loser has a knocked-off piece and a full home box, so the piece can never come back
+    /// (000-WA§15.7, SPEC §4.5): however the state came about (a knock-off into a full box, or
+    /// the box filled while a piece was off), at once or at the failed try to bring it back
+    /// (WA-11).
     HomeBlocked,
     /// The C-7 cap of this many turns was reached: a draw.
     TurnCap {
@@ -55,8 +58,10 @@ impl End {
                     EndReason::GoalFilled => {
                         "its five pieces fill the opponent's home box".to_owned()
                     }
+                    // SPEC §4.5: the state lost in, not the order it came about in (the box
+                    // may fill after the knock-off), true under both WA-11 values.
                     EndReason::HomeBlocked => format!(
-                        "{} had a piece knocked off while its home box was full",
+                        "{} has a knocked-off piece, and every hole of its home box is taken, so the piece can never come back",
                         names.with_seat(s.other())
                     ),
                     EndReason::TurnCap { .. } | EndReason::Jammed => "the game is won".to_owned(),
@@ -153,7 +158,8 @@ impl Event {
     }
 
     /// The event in words, naming the seats with `names`: "Ahmose throws 4 again.",
-    /// "Nefertari enters a piece on R1: another throw follows, …".
+    /// "Nefertari enters a piece on 1: another throw follows, …" (places as the board shows
+    /// them to the seat that acted).
     pub fn words(&self, names: &Names<'_>) -> String {
         match self {
             Event::FirstPlayer { seat } => format!("{} is drawn to throw first.", names.of(*seat)),
@@ -192,7 +198,10 @@ fn throw_words(
         ThrowKind::Turn => String::new(),
         ThrowKind::Again => " again".to_owned(),
         ThrowKind::Bonus { piece } => {
-            format!(": a bonus throw for the piece on {piece} alone")
+            format!(
+                ": a bonus throw for the piece {} alone",
+                on_place(piece, seat, names)
+            )
         }
         ThrowKind::Opening => " to decide who starts".to_owned(),
         ThrowKind::SeekingOne => ", looking for the 1 that starts the game".to_owned(),

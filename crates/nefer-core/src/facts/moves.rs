@@ -11,7 +11,7 @@
 
 use super::board::{BoardFacts, MarkKind};
 use super::events::{End, end_of};
-use super::words::{Names, Voice, a_number};
+use super::words::{Names, Voice, a_number, on_place, shown};
 use crate::game::{Game, Move, Place, Seat, SeatLayout, Status};
 use crate::rules::AnyGame;
 use crate::sticks::Throw;
@@ -276,20 +276,36 @@ impl Effect {
         }
     }
 
-    /// The effect in words, as a clause after the move: "Nefertari's piece on 15 goes to 12".
-    pub fn words(self, names: &Names<'_>) -> String {
-        let piece = |s: Seat, p: Place| format!("{} piece on {p}", names.possessive(s));
+    /// The effect of a move of `mover`'s in words, as a clause after the move: "Nefertari's
+    /// piece on 15 goes to 12". Places are named as the board shows them (`words::shown`, the
+    /// one function every sentence uses): the mover's as the mover sees them, another seat's
+    /// piece where its owner sees it.
+    pub fn words(self, mover: Seat, names: &Names<'_>) -> String {
+        let at = |p: Place| shown(p, mover, names);
+        // A seat's piece, and where it goes, as that seat's path numbers the holes.
+        let piece =
+            |s: Seat, p: Place| format!("{} piece {}", names.possessive(s), on_place(p, s, names));
         match self {
             Effect::Line { landing, to, back } => format!(
-                "the count ends on {landing} and the line carries the piece {} to {to}",
-                if back { "back" } else { "on" }
+                "the count ends on {} and the line carries the piece {} to {}",
+                at(landing),
+                if back { "back" } else { "on" },
+                at(to)
             ),
             Effect::Backward => "backwards, as no piece can move forwards".to_owned(),
             Effect::Exchange { seat, from, to } => {
-                format!("{} goes to {to} (they change places)", piece(seat, from))
+                format!(
+                    "{} goes to {} (they change places)",
+                    piece(seat, from),
+                    shown(to, seat, names)
+                )
             }
             Effect::SentTo { seat, from, to } => {
-                format!("{} is attacked and goes to {to}", piece(seat, from))
+                format!(
+                    "{} is attacked and goes to {}",
+                    piece(seat, from),
+                    shown(to, seat, names)
+                )
             }
             Effect::KnockedOff { seat, from } => {
                 format!("{} is knocked off, back to hand", piece(seat, from))
@@ -306,8 +322,9 @@ impl Effect {
             }
             Effect::Loaded { seat, to } => {
                 format!(
-                    "a piece from {} hand is loaded onto {to}",
-                    names.possessive(seat)
+                    "a piece from {} hand is loaded onto {}",
+                    names.possessive(seat),
+                    shown(to, seat, names)
                 )
             }
             Effect::BackToHand => "the piece goes back to hand at once".to_owned(),
@@ -317,7 +334,8 @@ impl Effect {
             Effect::ThrowAgain { cause } => match cause {
                 BonusCause::Mark { place, kind } => {
                     format!(
-                        "another throw follows, for stopping on {place} ({})",
+                        "another throw follows, for stopping on {} ({})",
+                        at(place),
                         mark_name(kind)
                     )
                 }
@@ -330,12 +348,12 @@ impl Effect {
                 }
             },
             Effect::LosesNextTurn => "the next turn is lost too".to_owned(),
-            Effect::ThrowLost { reason } => reason.words(),
+            Effect::ThrowLost { reason } => reason.words(mover, names),
         }
     }
 }
 
-/// A mark kind's name in a clause ("stopping on L15 (a nefer hole)").
+/// A mark kind's name in a clause ("stopping on 15 (a nefer hole)").
 fn mark_name(kind: MarkKind) -> &'static str {
     match kind {
         MarkKind::Nefer => "a nefer hole",
@@ -348,16 +366,23 @@ fn mark_name(kind: MarkKind) -> &'static str {
 }
 
 impl PassReason {
-    /// Why, in words: "a 1 is needed to enter".
-    pub fn words(self) -> String {
+    /// Why `seat`'s throw is lost, in words ("no piece is on the board, and only a 1 enters
+    /// one"), naming places as the board shows them to `seat` (`words::shown`).
+    pub fn words(self, seat: Seat, names: &Names<'_>) -> String {
         match self {
             PassReason::Blocked => "no piece can move by this throw".to_owned(),
             PassReason::NeedsOne => "no piece is on the board, and only a 1 enters one".to_owned(),
             PassReason::BonusUnusable { piece } => {
-                format!("the bonus throw is for the piece on {piece} alone, which cannot use it")
+                format!(
+                    "the bonus throw is for the piece {} alone, which cannot use it",
+                    on_place(piece, seat, names)
+                )
             }
             PassReason::ReentryBlocked { hole: Some(h) } => {
-                format!("a knocked-off piece must come back first, and home hole {h} is taken")
+                format!(
+                    "a knocked-off piece must come back first, and home hole {} is taken",
+                    shown(h, seat, names)
+                )
             }
             PassReason::ReentryBlocked { hole: None } => {
                 "a knocked-off piece must come back first, and it cannot".to_owned()
@@ -378,24 +403,56 @@ impl MoveFacts {
         !self.effects.iter().any(|e| e.shows_on_board())
     }
 
-    /// The move in words, in `voice`, with what it does: "move L4 → L20: the count ends on L6
-    /// and the line carries the piece on to L20".
+    /// The move in words, in `voice`, with what it does, naming places as the board shows them
+    /// to the mover (`words::shown`, as [`MoveFacts::label`] does): "move 4 → 20: the count
+    /// ends on 6 and the line carries the piece on to 20".
     pub fn words(&self, voice: Voice, names: &Names<'_>) -> String {
         let v = |verb: &str| voice.verb(verb);
+        let me = self.seat;
+        let at = |p: Place| shown(p, me, names);
+        let on = |p: Place| on_place(p, me, names);
         let mut text = match self.kind {
-            MoveKind::Enter { to } => format!("{} a piece on {to}", v("enter")),
-            MoveKind::Step { from, to } => format!("{} {from} → {to}", v("move")),
-            MoveKind::BearOff { from } => format!("{} the piece on {from}", v("bear off")),
-            MoveKind::ToHand { from } => format!("{} the piece on {from} back to hand", v("take")),
+            MoveKind::Enter { to } => format!("{} a piece {}", v("enter"), on(to)),
+            // A piece is not a place: "move the shared hole" would say otherwise.
+            MoveKind::Step {
+                from: Place::Shared,
+                to,
+            } => format!("{} from the shared hole → {}", v("move"), at(to)),
+            MoveKind::Step { from, to } => format!("{} {} → {}", v("move"), at(from), at(to)),
+            MoveKind::BearOff { from } => format!("{} the piece {}", v("bear off"), on(from)),
+            MoveKind::ToHand { from } => {
+                format!("{} the piece {} back to hand", v("take"), on(from))
+            }
             MoveKind::GiveUp { from, to } => {
-                format!("{} the piece on {from}: it goes to {to}", v("give up"))
+                format!(
+                    "{} the piece {}: it goes to {}",
+                    v("give up"),
+                    on(from),
+                    at(to)
+                )
             }
             MoveKind::Throw => format!("{} for a 4 to free the piece in the Waters", v("throw")),
             MoveKind::BonusThrow => format!("{} the bonus throw", v("take")),
-            MoveKind::Capture { from } => format!("{} the piece on {from}", v("capture")),
+            // The piece is the opponent's: its hole is numbered along the opponent's path.
+            MoveKind::Capture { from } => format!(
+                "{} {} piece {}",
+                v("capture"),
+                names.possessive(me.other()),
+                on_place(from, me.other(), names)
+            ),
             MoveKind::Pass => v("pass"),
         };
-        let clauses: Vec<String> = self.effects.iter().map(|e| e.words(names)).collect();
+        // A chosen capture's own capture is the move itself: said once.
+        let own = |e: &Effect| match (*e, self.kind) {
+            (Effect::Captured { from, .. }, MoveKind::Capture { from: f }) => from == f,
+            _ => false,
+        };
+        let clauses: Vec<String> = self
+            .effects
+            .iter()
+            .filter(|e| !own(e))
+            .map(|e| e.words(me, names))
+            .collect();
         if !clauses.is_empty() {
             let sep = if clauses.len() == 1 && matches!(self.effects[0], Effect::Backward) {
                 " "
@@ -415,7 +472,7 @@ impl MoveFacts {
 
 impl MoveFacts {
     /// The move in a few words, for a button: what it does and its main effect, without the
-    /// reasons, naming places as the board shows them to the mover (see [`shown`]): "Move 14
+    /// reasons, naming places as the board shows them to the mover (`words::shown`): "Move 14
     /// → 16, exchanging with Nefertari's piece", "Enter a piece on 1", "Bear off the piece on
     /// 30", "Move 4 → 6, by the line to 20", "Move 13 → 15, loading a piece onto 1".
     /// [`MoveFacts::words`] says it all.
@@ -487,31 +544,6 @@ impl MoveFacts {
             Some(c) => c.to_uppercase().chain(chars).collect(),
             None => text,
         }
-    }
-}
-
-/// `place` as the board shows it to `seat`'s player, for a label: a square's number; a hole's
-/// number, as the 58-hole board numbers each side's holes along its owner's path (the
-/// numbers it shows on demand), naming that owner where the hole is on the other seat's side
-/// ("Nefertari's hole 20", on the circuits of `hj.washburne` and Walker's variation); the
-/// shared hole, which the board draws without a number, in words.
-fn shown(place: Place, seat: Seat, names: &Names<'_>) -> String {
-    match place {
-        Place::Hole(side, n) if side == crate::hj::board::side(seat) => n.to_string(),
-        Place::Hole(_, n) => format!("{} hole {n}", names.possessive(seat.other())),
-        Place::Shared => "the shared hole".to_owned(),
-        Place::Square(n) => n.to_string(),
-        Place::Hand => "hand".to_owned(),
-        Place::Off => "off the board".to_owned(),
-    }
-}
-
-/// "on 4", "in the shared hole": where a piece stands, as [`shown`] names the place.
-fn on_place(place: Place, seat: Seat, names: &Names<'_>) -> String {
-    match place {
-        Place::Shared => "in the shared hole".to_owned(),
-        Place::Hand => "in hand".to_owned(),
-        p => format!("on {}", shown(p, seat, names)),
     }
 }
 

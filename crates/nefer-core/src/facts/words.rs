@@ -1,6 +1,6 @@
 //! Small helpers for the facts' words: lists, verbs in the two voices, seat names.
 
-use crate::game::{ByPlayer, Seat};
+use crate::game::{ByPlayer, Place, Seat};
 
 /// A description's optional clause: `text` where `on` holds, else nothing.
 pub(crate) const fn clause(on: bool, text: &'static str) -> &'static str {
@@ -10,9 +10,9 @@ pub(crate) const fn clause(on: bool, text: &'static str) -> &'static str {
 /// Whom a description speaks to, which decides its verbs' form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Voice {
-    /// To the player about to choose: "enter a piece on L1" (a move offered).
+    /// To the player about to choose: "enter a piece on 1" (a move offered).
     Imperative,
-    /// About a player: "enters a piece on L1" (an event, after the player's name).
+    /// About a player: "enters a piece on 1" (an event, after the player's name).
     Third,
 }
 
@@ -73,6 +73,37 @@ impl<'a> Names<'a> {
         } else {
             format!("{n}'s")
         }
+    }
+}
+
+/// `place` as the board shows it to `seat`'s player: the one way every sentence meant for a
+/// person names a place (a move's label and words, an effect, a lost throw, an event), while
+/// the machine fields keep the notation (`L4`, `R20`, `S`). A square's number; a hole's
+/// number, as the 58-hole board numbers each side's holes along its owner's path (the numbers
+/// it shows on demand), naming that owner where the hole is on the other seat's side
+/// ("Nefertari's hole 20", on the circuits of `hj.washburne` and Walker's variation); the
+/// shared hole, which the board draws without a number, in words.
+///
+/// A sentence names the mover's places as the mover sees them, and another seat's piece where
+/// that piece's owner sees it ("Blue's piece on 3": hole 3 of Blue's path), as the board
+/// numbers that owner's holes.
+pub(crate) fn shown(place: Place, seat: Seat, names: &Names<'_>) -> String {
+    match place {
+        Place::Hole(side, n) if side == crate::hj::board::side(seat) => n.to_string(),
+        Place::Hole(_, n) => format!("{} hole {n}", names.possessive(seat.other())),
+        Place::Shared => "the shared hole".to_owned(),
+        Place::Square(n) => n.to_string(),
+        Place::Hand => "hand".to_owned(),
+        Place::Off => "off the board".to_owned(),
+    }
+}
+
+/// "on 4", "in the shared hole": where a piece stands, as [`shown`] names the place.
+pub(crate) fn on_place(place: Place, seat: Seat, names: &Names<'_>) -> String {
+    match place {
+        Place::Shared => "in the shared hole".to_owned(),
+        Place::Hand => "in hand".to_owned(),
+        p => format!("on {}", shown(p, seat, names)),
     }
 }
 

@@ -554,11 +554,19 @@ class GamePage {
     // with Red's piece", "Give up the piece on 27 (to 15)"); the whole text is its tooltip, and
     // its accessible name is both, the visible words first (a screen reader's user says what
     // they see: WCAG 2.5.3, axe's label-content-name-mismatch).
+    // A render redraws the buttons (the stream's view of the same version comes after or
+    // before the response to the player's own request): the focused move keeps the focus.
+    const active = document.activeElement;
+    const focused = active && this.movesBox.contains(active) ? active.dataset.move : null;
     this.movesBox.replaceChildren(...legal.map((m) => h('button', {
       type: 'button', class: m.from && m.to && legal.length > 1 ? 'secondary' : '', 'data-move': m.move,
       disabled: this.busy, onclick: () => this.choose(m), title: capital(m.text),
       'aria-label': m.label ? `${m.label}: ${m.text}` : capital(m.text),
     }, m.label || capital(m.text))));
+    if (focused) {
+      const again = [...this.movesBox.querySelectorAll('button')].find((b) => b.dataset.move === focused);
+      if (again) again.focus();
+    }
   }
 
   /** Highlights: movable pieces, the chosen piece's targets, the hint. */
@@ -629,9 +637,11 @@ class GamePage {
     }
     this.board.preview(p.move.after, { line: p.line });
     const what = p.move.effects.map((e) => e.text);
-    const ok = h('button', { type: 'button', id: 'confirm-move', onclick: () => this.commit(p.move.move) }, `Play ${p.move.move}`);
+    // The move as its button says it (places as the board numbers them); its notation only as
+    // data.
+    const ok = h('button', { type: 'button', id: 'confirm-move', 'data-move': p.move.move, onclick: () => this.commit(p.move.move) }, 'Play it');
     const cancel = h('button', { type: 'button', class: 'secondary', id: 'cancel-move', onclick: () => { this.pending = null; this.render(); } }, 'Cancel');
-    this.confirmBox.replaceChildren(h('p', {}, h('strong', {}, `${p.move.move}: `), `${what.join('; ')}. The board shows the result.`), h('div', { class: 'row' }, ok, cancel));
+    this.confirmBox.replaceChildren(h('p', {}, h('strong', {}, `${said(p.move)}: `), `${what.join('; ')}. The board shows the result.`), h('div', { class: 'row' }, ok, cancel));
     this.confirmBox.classList.remove('hidden');
     ok.focus();
   }
@@ -763,14 +773,13 @@ class GamePage {
     this.tutorBox.dataset.move = w.move;
     this.tutorBox.dataset.better = w.best.move;
     this.tutorBox.replaceChildren(
-      h('p', {}, h('strong', {}, `Tutor: ${w.move} would be a ${w.entry.mark}. `),
-        `It gives up ${pts} points of win chance${chance(w.entry.win_chance)} against ${w.best.move}${better ? `, ${better.text}` : ''}${chance(w.best.win_chance)}. `,
-        better && better.after ? 'The board shows the better move.' : '',
-        played ? ` Yours: ${played.text}.` : ''),
+      h('p', {}, h('strong', {}, `Tutor: ${played ? said(played) : w.move} would be a ${w.entry.mark}. `),
+        `It gives up ${pts} points of win chance${chance(w.entry.win_chance)} against ${better ? said(better) : w.best.move}${chance(w.best.win_chance)}. `,
+        better && better.after ? 'The board shows the better move.' : ''),
       h('div', { class: 'row' },
         h('button', { type: 'button', id: 'tutor-back', onclick: () => { this.warning = null; this.render(); this.focusNext(); } }, 'Take it back'),
-        h('button', { type: 'button', class: 'secondary', id: 'tutor-best', onclick: () => this.commit(w.best.move, true) }, `Play ${w.best.move}`),
-        h('button', { type: 'button', class: 'secondary', id: 'tutor-play', onclick: () => this.commit(w.move, true) }, `Play ${w.move} anyway`)));
+        h('button', { type: 'button', class: 'secondary', id: 'tutor-best', 'data-move': w.best.move, onclick: () => this.commit(w.best.move, true) }, 'Play the better move'),
+        h('button', { type: 'button', class: 'secondary', id: 'tutor-play', 'data-move': w.move, onclick: () => this.commit(w.move, true) }, 'Play mine anyway')));
     this.tutorBox.classList.remove('hidden');
   }
 
@@ -848,6 +857,11 @@ const MIN_BOARD_PX = 160;
 /** The marks the tutor warns about: the review's `mistake` and `blunder` (a loss of 5 points of
  * win chance or more, docs/dev/review.md), taken from the server's ranked hint. */
 export const TUTOR_MARKS = ['mistake', 'blunder'];
+
+/** A legal move as its button says it: the server's few words, or its full words. */
+function said(m) {
+  return m.label || capital(m.text);
+}
 
 /** The text with its first letter in capitals. */
 function capital(text) {
