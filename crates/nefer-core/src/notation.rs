@@ -214,7 +214,7 @@ const PLACE_RANK: [u8; PLACES] = {
 impl Move {
     /// For a piece's move (`Go`), a cheaper key than [`Move::notation_key`] that orders such
     /// moves as their notation strings too: the ranks of the start's and the end's padded
-    /// notations ([`PLACE_RANK`]), start first, in two bytes. `FROM-TO` against `FROM'-TO'`:
+    /// notations (a table of ranks), start first, in two bytes. `FROM-TO` against `FROM'-TO'`:
     /// the strings agree up to the shorter start when one start is a prefix of the other, and
     /// then `-` meets a byte a place is written with, every one of which sorts above `-`; so
     /// they compare as the pairs of places do, and places compare as their padded notations.
