@@ -774,7 +774,7 @@ class GamePage {
     this.tutorBox.dataset.better = w.best.move;
     this.tutorBox.replaceChildren(
       h('p', {}, h('strong', {}, `Tutor: ${played ? said(played) : w.move} would be a ${w.entry.mark}. `),
-        `It gives up ${pts} points of win chance${chance(w.entry.win_chance)} against ${better ? said(better) : w.best.move}${chance(w.best.win_chance)}. `,
+        `It gives up ${pts} points of win chance${chance(w.entry.win_chance)} against ${better ? uncapital(said(better)) : w.best.move}${chance(w.best.win_chance)}. `,
         better && better.after ? 'The board shows the better move.' : ''),
       h('div', { class: 'row' },
         h('button', { type: 'button', id: 'tutor-back', onclick: () => { this.warning = null; this.render(); this.focusNext(); } }, 'Take it back'),
@@ -861,6 +861,11 @@ export const TUTOR_MARKS = ['mistake', 'blunder'];
 /** A legal move as its button says it: the server's few words, or its full words. */
 function said(m) {
   return m.label || capital(m.text);
+}
+
+/** The text with its first letter in lower case, for words inside a sentence ("against move 20 → 21"). */
+function uncapital(text) {
+  return text ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** The text with its first letter in capitals. */
