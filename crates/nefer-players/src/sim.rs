@@ -1114,12 +1114,13 @@ mod tests {
     /// hundred searching games (a study's skill pairs) fill every thread rather than one.
     #[test]
     fn few_games_are_cut_into_small_batches() {
-        assert_eq!(batch_len(9_604, 2), BATCH);
+        assert_eq!(batch_len(100_000, 2), BATCH);
+        assert_eq!(batch_len(9_604, 2), 150);
         assert_eq!(batch_len(200, 2), 3);
         assert_eq!(batch_len(200, 1), 6);
         assert_eq!(batch_len(10, 16), 1);
         assert_eq!(batch_len(0, 0), 1);
-        // 150 games on two threads, as `docs/STUDY.md`'s skill pairs: 50 batches, not one.
+        // 150 games on two threads, as `docs/STUDY.md`'s skill pairs: 75 batches, not one.
         assert_eq!(150_usize.div_ceil(batch_len(150, 2)), 75);
     }
 
