@@ -32,7 +32,7 @@ pub const DEFAULT_PAIRS: [&str; 2] = ["master/random", "master/greedy"];
 
 /// Games a row by default: enough for a 95 % interval of ±1 point on the outcome rates (the
 /// first player's wins, the balance) where they are widest, at ½: n = z²·p(1 − p)/h² with
-/// z = 1.96, p = ½ and h = 0.01, 9,604 games (their Wilson interval is then ±0.99996 points).
+/// z = 1.96, p = ½ and h = 0.01, 9,604 games (their Wilson interval is then ±0.9998 points).
 pub const DEFAULT_GAMES: u32 = 9_604;
 
 /// `--strong` games a row by default for the win-chance metrics (`docs/STUDY.md`, "Time",
@@ -42,12 +42,13 @@ pub const DEFAULT_WIN_CHANCES: u32 = 300;
 /// Games a `--players` pair by default.
 pub const DEFAULT_SKILL_GAMES: u32 = 200;
 
-/// The turn cap (C-7) of the win-chance games by default: a bound that makes every game end,
-/// not a cut that saves time. `master` against itself in the Walker variation plays a quarter
-/// of its games past 5,000 turns (36,147 at most in 40; most throws of both seats are lost
-/// to pieces held where they block the other's, docs/EVALUATOR.md), and a cap there would draw a quarter of the row's games and change its metrics; no
-/// game of the other rows comes near 1,000 turns. At 20,000 turns 18 of the default study's
-/// 300 variation games (6 %) were drawn at the cap (`docs/STUDY.md`, "Time").
+/// The turn cap (C-7) of the win-chance games by default: above all a bound that makes every
+/// game end. `master` against itself in the Walker variation plays a quarter of its games past
+/// 5,000 turns (36,147 at most in 40; most throws of both seats are lost to pieces held where
+/// they block the other's, docs/EVALUATOR.md), and a cap there would draw a quarter of the
+/// row's games and change its metrics; no game of the other rows comes near 1,000 turns. At
+/// 20,000 turns 18 of the default study's 300 variation games (6 %) were drawn at the cap
+/// (`docs/STUDY.md`, "Time").
 pub const DEFAULT_CHANCE_TURNS: u32 = 20_000;
 
 /// How many positions of a sample game's win chances the JSON keeps for the report's chart
