@@ -17,16 +17,10 @@ pub const MAX_GAMES: u32 = 10_000_000;
 /// The most worker threads: far more than any machine's cores, far fewer than a system's limit.
 pub const MAX_THREADS: i64 = 1024;
 
-/// What `nefer sim` and `nefer study` both take: how many games, from which seed, on how many
-/// threads.
+/// What `nefer sim` and `nefer study` both take: from which seed, on how many threads, on
+/// which dice (each takes `--games` itself: their defaults differ).
 #[derive(clap::Args)]
 pub struct RunArgs {
-    /// Number of games (in a study: per rule set and option value); player a takes seat A in
-    /// the even-numbered ones and B in the others (1 to 10,000,000: each game's result is kept
-    /// for the statistics).
-    #[arg(long, default_value_t = 1000,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
-    pub games: u32,
     /// Master seed (in a study the same for every rule set and value, so that a sweep compares
     /// its values on the same throws as far as the games agree).
     #[arg(long, default_value_t = 1)]
@@ -79,6 +73,11 @@ pub struct SimArgs {
     /// Player b.
     #[arg(long)]
     b: PlayerSpec,
+    /// Number of games; player a takes seat A in the even-numbered ones and B in the others
+    /// (1 to 10,000,000: each game's result is kept for the statistics).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAMES)))]
+    games: u32,
     /// A weights file (`nefer train --out`) for the learned players (`neural`, `master`),
     /// instead of the network shipped for the rule set.
     #[arg(long, value_name = "FILE")]
@@ -169,7 +168,7 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
         options,
         a,
         b,
-        games: args.run.games,
+        games: args.games,
         seed: args.run.seed,
         duplicate: args.run.duplicate,
     };

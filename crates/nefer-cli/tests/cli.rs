@@ -834,15 +834,28 @@ fn perft_prints_the_counts_of_the_perft_files() {
 fn study_json_without_seconds(path: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap();
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v.as_object_mut()
+        .unwrap()
+        .remove("seconds")
+        .expect("the wall time");
     for s in v["studies"].as_array_mut().unwrap() {
-        s.as_object_mut()
-            .unwrap()
-            .remove("seconds")
-            .expect("a time");
+        let s = s.as_object_mut().unwrap();
+        s.remove("seconds").expect("a time");
+        if let Some(w) = s.get_mut("win_chances").and_then(|w| w.as_object_mut()) {
+            w.remove("seconds").expect("a time");
+        }
+        for p in s["skill"]["pairs"].as_array_mut().unwrap() {
+            p.as_object_mut()
+                .unwrap()
+                .remove("seconds")
+                .expect("a time");
+        }
     }
     v
 }
 
+/// The rows, their win-chance games and their skill pairs all run at once on the pool: the
+/// same results on one, two or three threads (their timings aside).
 #[test]
 fn a_small_study_writes_both_files_whatever_the_threads() {
     let run = |threads: &str| {
@@ -859,6 +872,18 @@ fn a_small_study_writes_both_files_whatever_the_threads() {
                 "--seed",
                 "9",
                 "--interaction",
+                "--win-chances",
+                "3",
+                "--depth",
+                "1",
+                "--chance-turns",
+                "40",
+                "--players",
+                "greedy/random",
+                "--players",
+                "random/greedy",
+                "--skill-games",
+                "7",
                 "--threads",
                 threads,
                 "--out",
@@ -870,18 +895,34 @@ fn a_small_study_writes_both_files_whatever_the_threads() {
         assert!(text(&out.stdout).contains("study.json"));
         dir
     };
-    let (one, two) = (run("1"), run("2"));
+    let (one, two, three) = (run("1"), run("2"), run("3"));
     let json = study_json_without_seconds(&one.join("study.json"));
     assert_eq!(json, study_json_without_seconds(&two.join("study.json")));
+    assert_eq!(json, study_json_without_seconds(&three.join("study.json")));
     assert_eq!(
         (json["games"].as_u64(), json["seed"].as_u64()),
         (Some(40), Some(9))
     );
     assert_eq!(json["a"], "random");
     assert_eq!(
-        (json["win_chances"].as_u64(), json["skill_games"].as_null()),
-        (Some(0), Some(()))
+        (json["win_chances"].as_u64(), json["skill_games"].as_u64()),
+        (Some(3), Some(7))
     );
+    assert_eq!(json["chance_turns"], 40);
+    // The French race's master games (about 75 turns) are drawn at the cap; the row's other
+    // games are not capped.
+    let french = &json["studies"][0];
+    assert!(
+        french["win_chances"]["turns"]["max"].as_u64().unwrap() <= 41,
+        "{french}"
+    );
+    assert_eq!(french["win_chances"]["turn_caps"]["count"], 3, "{french}");
+    assert!(
+        french["duration"]["turns"]["max"].as_u64().unwrap() > 41,
+        "{french}"
+    );
+    assert_eq!(french["outcome"]["turn_caps"]["count"], 0);
+    assert_eq!(french["skill"]["pairs"].as_array().unwrap().len(), 2);
     let studies = json["studies"].as_array().unwrap();
     assert_eq!(studies.len(), 2);
     assert_eq!(studies[1]["rules"], "senet.kendall");
@@ -1023,6 +1064,8 @@ fn a_study_measures_win_chances_and_skill_and_draws_a_report() {
             "4",
             "--win-chances",
             "2",
+            "--skill-games",
+            "0",
             "--out",
             dir.to_str().unwrap(),
         ],
@@ -1098,6 +1141,10 @@ fn a_study_sweeps_an_option_and_prints_markdown() {
             "senet.pieces",
             "--games",
             "10",
+            "--win-chances",
+            "0",
+            "--skill-games",
+            "0",
         ],
         "",
     );
@@ -1196,6 +1243,10 @@ fn duplicate_dice_give_a_paired_score() {
                 "--duplicate",
                 "--players",
                 "greedy/random",
+                "--skill-games",
+                games,
+                "--win-chances",
+                "0",
                 "--out",
                 dir.to_str().unwrap(),
             ],
@@ -1251,6 +1302,8 @@ fn duplicate_dice_give_a_paired_score() {
             "1",
             "--depth",
             "1",
+            "--skill-games",
+            "0",
             "--out",
         ];
         let path = dir.to_str().unwrap().to_owned();

@@ -12,6 +12,8 @@ use nefer_core::{
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::{Player, PlayerSpec, RandomPlayer};
 
@@ -322,21 +324,44 @@ impl Visit for RandomSeats<'_> {
     }
 }
 
-/// Games a thread plays between two calls of the progress callback of [`run`]: often enough
-/// for a progress bar (a few milliseconds of random games, far less than a search's), rarely
-/// enough that the bar's shared counter is no contention between threads.
+/// Games a thread plays between two calls of the progress callback of [`run`], at most: often
+/// enough for a progress bar (a few milliseconds of random games), rarely enough that the bar's
+/// shared counter is no contention between threads.
 const BATCH: usize = 256;
+
+/// Batches per thread that [`run`] cuts a simulation into, at least: a batch is what one
+/// thread plays alone, so a run of a few hundred searching games (a study's `--players`
+/// pairs, `master` at a second or more a game) cut into batches of [`BATCH`] was one batch on
+/// one thread while the others idled; cut finer, the threads share the games and the last
+/// batch to finish is short.
+const BATCHES_PER_THREAD: usize = 32;
+
+/// The games of a batch of [`run`] for `games` games on `threads` threads: [`BATCH`], or fewer
+/// where that would leave fewer than [`BATCHES_PER_THREAD`] batches per thread (at least one
+/// game). The games played do not depend on it (game `i` is the same game in any batch).
+pub fn batch_len(games: usize, threads: usize) -> usize {
+    (games / (threads.max(1) * BATCHES_PER_THREAD)).clamp(1, BATCH)
+}
 
 /// Plays all games of `cfg` on the current rayon pool, calling `tick(n)` after each batch of
 /// `n` games played.
 ///
-/// Each thread plays batches of consecutive games into their places of the result, with
-/// players of its own ([`Simulator`]); nothing is shared between threads but the read-only
-/// configuration and the progress callback, called once a batch.
+/// Each thread plays batches of consecutive games ([`batch_len`]) into their places of the
+/// result, with players of its own ([`Simulator`]); nothing is shared between threads but the
+/// read-only configuration and the progress callback, called once a batch.
 ///
 /// # Panics
 /// If the options are invalid (check them with [`RuleSetId::new_game`] first).
 pub fn run(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> Vec<GameResult> {
+    run_timed(cfg, tick).0
+}
+
+/// [`run`], and the time its games took summed over the threads that played them (what the
+/// games cost, whatever else the pool ran beside them: a study plays its rows at once).
+///
+/// # Panics
+/// As [`run`].
+pub fn run_timed(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> (Vec<GameResult>, Duration) {
     let start = cfg
         .rules
         .new_game(&cfg.options)
@@ -350,17 +375,26 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> Vec<GameResult> {
         endless: false,
     };
     let mut results = vec![unplayed; cfg.games as usize];
-    results.par_chunks_mut(BATCH).enumerate().for_each_init(
+    let len = batch_len(results.len(), rayon::current_num_threads());
+    let busy = AtomicU64::new(0);
+    results.par_chunks_mut(len).enumerate().for_each_init(
         || Simulator::new(cfg),
         |sim, (batch, out)| {
-            let first = (batch * BATCH) as u64;
+            let clock = Instant::now();
+            let first = (batch * len) as u64;
             for (i, r) in (first..).zip(out.iter_mut()) {
                 *r = sim.play(&start, i);
             }
+            busy.fetch_add(nanos(clock.elapsed()), Ordering::Relaxed);
             tick(out.len() as u64);
         },
     );
-    results
+    (results, Duration::from_nanos(busy.into_inner()))
+}
+
+/// A duration in nanoseconds, saturated (584 years).
+pub fn nanos(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 
 /// The 95 % Wilson score interval of `k` successes in `n` trials.
@@ -1100,6 +1134,20 @@ mod tests {
         }
     }
 
+    /// Batches of [`BATCH`] games where there are many, cut finer where there are few: a few
+    /// hundred searching games (a study's skill pairs) fill every thread rather than one.
+    #[test]
+    fn few_games_are_cut_into_small_batches() {
+        assert_eq!(batch_len(100_000, 2), BATCH);
+        assert_eq!(batch_len(9_604, 2), 150);
+        assert_eq!(batch_len(200, 2), 3);
+        assert_eq!(batch_len(200, 1), 6);
+        assert_eq!(batch_len(10, 16), 1);
+        assert_eq!(batch_len(0, 0), 1);
+        // 150 games on two threads, as `docs/STUDY.md`'s skill pairs: 75 batches, not one.
+        assert_eq!(150_usize.div_ceil(batch_len(150, 2)), 75);
+    }
+
     #[test]
     fn same_seed_same_results_whatever_the_threads() {
         let cfg = SimConfig {
@@ -1107,21 +1155,21 @@ mod tests {
             options: Options::new(),
             a: PlayerSpec::Greedy,
             b: PlayerSpec::Random,
-            games: 24,
+            games: 200,
             seed: 42,
             duplicate: false,
         };
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap()
-            .install(|| run(&cfg, &|_| {}));
-        let two = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap()
-            .install(|| run(&cfg, &|_| {}));
+        // One, two and three threads cut the games into batches of 6, 3 and 2.
+        let on = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| run(&cfg, &|_| {}))
+        };
+        let (one, two, three) = (on(1), on(2), on(3));
         assert_eq!(one, two);
+        assert_eq!(one, three);
         assert!(
             one.iter()
                 .enumerate()
@@ -1266,12 +1314,20 @@ mod tests {
             duplicate: false,
         };
         let (calls, games) = (AtomicU64::new(0), AtomicU64::new(0));
-        let results = run(&cfg, &|n| {
-            calls.fetch_add(1, Ordering::Relaxed);
-            games.fetch_add(n, Ordering::Relaxed);
-        });
+        // One thread: 517 games in batches of 517 / 32 = 16, the last of 5.
+        let (results, busy) = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| {
+                run_timed(&cfg, &|n| {
+                    calls.fetch_add(1, Ordering::Relaxed);
+                    games.fetch_add(n, Ordering::Relaxed);
+                })
+            });
         assert_eq!(games.into_inner(), u64::from(cfg.games));
-        assert_eq!(calls.into_inner(), 3);
+        assert_eq!(calls.into_inner(), 33);
+        assert!(busy > Duration::ZERO);
         // Every game was played into its place: game i's result is play_one's.
         for i in [0, BATCH - 1, BATCH, 2 * BATCH + 4] {
             assert_eq!(results[i], play_one(&cfg, i as u64), "game {i}");

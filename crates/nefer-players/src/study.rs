@@ -30,13 +30,15 @@ use nefer_core::{
 use rayon::prelude::*;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::Player;
 use crate::analysis::default_evaluator;
 use crate::chances::{ChanceSummary, Trajectory};
 use crate::eval::Evaluator;
 use crate::review::review;
-use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig, Unit};
+use crate::sim::{Distribution, Mean, Rate, Ratio, SimConfig, Unit, nanos};
 
 /// What to study: a simulation, and whether to record each move's effects.
 #[derive(Clone, Debug)]
@@ -324,19 +326,38 @@ pub fn run_range(
     range: core::ops::Range<u64>,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<GameRecord> {
+    run_range_timed(cfg, eval, range, tick).0
+}
+
+/// [`run_range`], and the time its games took summed over the threads that played them: what
+/// the games cost, whatever else the pool ran beside them (`nefer study` plays all its rows at
+/// once, so a row's wall time says little).
+///
+/// # Panics
+/// As [`run_range`].
+pub fn run_range_timed(
+    cfg: &StudyConfig,
+    eval: &Arc<dyn Evaluator>,
+    range: core::ops::Range<u64>,
+    tick: &(dyn Fn() + Sync),
+) -> (Vec<GameRecord>, Duration) {
     let start = cfg
         .sim
         .rules
         .new_game(&cfg.sim.options)
         .expect("options were checked");
-    range
+    let busy = AtomicU64::new(0);
+    let records = range
         .into_par_iter()
         .map(|i| {
+            let clock = Instant::now();
             let r = play_from(cfg, &start, eval, i);
+            busy.fetch_add(nanos(clock.elapsed()), Ordering::Relaxed);
             tick();
             r
         })
-        .collect()
+        .collect();
+    (records, Duration::from_nanos(busy.into_inner()))
 }
 
 /// The metrics of a study's games, each with its 95 % interval. `docs/dev/study.md` gives the
