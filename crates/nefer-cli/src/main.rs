@@ -258,7 +258,7 @@ fn replay_file(
             "{}: {} actions, {} turns",
             record.rules,
             replayed.actions.len(),
-            replayed.game.turns()
+            replayed.game.turns_played()
         )?;
         write!(out, "{}", replayed.game.board_text())?;
         writeln!(out, "{}", replayed.trace.last().map_or("", String::as_str))?;

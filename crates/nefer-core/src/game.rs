@@ -475,7 +475,23 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn play_unchecked(&mut self, m: Move);
 
     /// Number of turns begun so far (a turn: a player's throws before control passes).
+    ///
+    /// A game the C-7 cap ended reads one more than the cap: the cap draws the game as the turn
+    /// after the `max_turns`-th begins (R-17: at the end of the turn that brings the count to
+    /// N). [`Game::turns_played`] is the length to report.
     fn turns(&self) -> u32;
+
+    /// The turns played: [`Game::turns`], except that a game the C-7 cap ended played
+    /// `max_turns` turns, not the one more its clock began. What statistics and pages
+    /// report as a game's length.
+    fn turns_played(&self) -> u32 {
+        let (turns, cap) = (self.turns(), self.common().max_turns);
+        if cap != 0 && matches!(self.status(), Status::Over(_)) {
+            turns.min(cap)
+        } else {
+            turns
+        }
+    }
 
     /// Brings the turn count down to at most 1, leaving everything else as it is.
     ///

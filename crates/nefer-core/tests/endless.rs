@@ -119,3 +119,27 @@ fn the_guard_stops_a_game_that_cannot_end_at_its_first_check() {
     assert!(g.outcome().is_none() && decisions > 0);
     assert!(matches!(g.status(), nefer_core::Status::Chance { .. }));
 }
+
+/// R-17 (C-7): the cap draws the game at the end of the turn that brings the count to N. The
+/// clock has then begun turn N + 1 (`turns`); the game played N (`turns_played`, what
+/// statistics report), and its end says it was the cap.
+#[test]
+fn a_capped_game_played_exactly_its_cap() {
+    let g = position(
+        "hj.washburne[dice=two_d4,max_turns=50] A:R7,R5,R4,R3,R2 B:R1,L4,L3,L2,L1 B throw",
+    );
+    let mut g = g.clone();
+    let (_, stopped) = guarded_random_playout(&mut g, &mut ChaCha8Rng::seed_from_u64(5));
+    assert_eq!(stopped, None);
+    assert_eq!(g.outcome(), Some(nefer_core::Outcome::Draw));
+    assert_eq!((g.turns(), g.turns_played()), (51, 50));
+    let end = nefer_core::facts::end(&g).expect("over");
+    assert_eq!(
+        end.reason,
+        nefer_core::facts::EndReason::TurnCap { turns: 50 }
+    );
+    // An uncapped game's length is its clock's.
+    let mut free = RuleSetId::SenetKendall.new_game(&Options::new()).unwrap();
+    random_playout(&mut free, &mut ChaCha8Rng::seed_from_u64(3));
+    assert_eq!(free.turns_played(), free.turns());
+}

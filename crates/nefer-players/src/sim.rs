@@ -234,7 +234,7 @@ fn play_game<G: Game, P: Playout<G>>(g: &mut G, seats: &mut P) -> Played {
     Played {
         winner: g.outcome().and_then(Outcome::winner),
         first_seat,
-        turns: g.turns(),
+        turns: g.turns_played(),
         moves,
         endless: guarded.stopped().is_some(),
     }
@@ -1263,7 +1263,7 @@ mod tests {
                         a_seat: sim.a_seat,
                         winner: m.outcome().and_then(Outcome::winner),
                         first_seat: first_seat.unwrap_or(Seat::A),
-                        turns: m.game().turns(),
+                        turns: m.game().turns_played(),
                         moves: moves.count() as u32,
                         endless: false,
                     };

@@ -181,7 +181,7 @@ fn play_from(cfg: &StudyConfig, start: &AnyGame, eval: &Arc<dyn Evaluator>, i: u
         winner: g.outcome().and_then(Outcome::winner),
         first_seat: seats.first_seat.unwrap_or(Seat::A),
         ending,
-        turns: g.turns(),
+        turns: g.turns_played(),
         decisions,
         choices: seats.choices,
         legal_moves: seats.legal_moves,

@@ -736,7 +736,7 @@ fn playouts<'py>(
                     let mut g = start.clone();
                     let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(seed, i));
                     let (d, stopped) = guarded_random_playout(&mut g, &mut rng);
-                    (g.outcome(), d, g.turns(), stopped.is_some())
+                    (g.outcome(), d, g.turns_played(), stopped.is_some())
                 })
                 .collect()
         })

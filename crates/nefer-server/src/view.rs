@@ -581,7 +581,7 @@ pub fn full_view(s: &Session) -> GameView {
         sticks: last_throw.map(|(s, _)| s),
         throw_value: last_throw.and_then(|(_, v)| v),
         history,
-        turns: s.game().turns(),
+        turns: s.game().turns_played(),
         can_undo: s.undo_point().is_some(),
         board_text: s.game().board_text(),
         position: s.game().position(),
