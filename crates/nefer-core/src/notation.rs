@@ -248,6 +248,83 @@ impl Move {
 
 const _: () = assert!(PLACES <= 128, "origin ranks fit in 0..128");
 
+/// The lowest [`PLACE_RANK`] of the places a 58-hole board's pieces leave from: the holes of
+/// both sides, the shared hole and the hand sort after every Senet square (digits before
+/// letters), and among themselves take the 60 ranks from here.
+const FIRST_HOLE_RANK: u8 = PLACE_RANK[place_code(Place::Hole(Side::L, 1)) as usize];
+
+/// [`PLACE_RANK`] of each square `1..=30` (index: the square; 0 and 31 unused): squares sort
+/// before every other place, so their ranks are below 32.
+const SQUARE_RANK: [u8; 32] = {
+    let mut r = [0u8; 32];
+    let mut s = 1;
+    while s <= 30 {
+        r[s] = PLACE_RANK[place_code(Place::Square(s as u8)) as usize];
+        s += 1;
+    }
+    r
+};
+
+/// [`PLACE_RANK`] less [`FIRST_HOLE_RANK`] of each hole `1..=29` of a side (index: side, then
+/// the hole; 0 and 30, 31 unused).
+const HOLE_RANK: [[u8; 32]; 2] = {
+    let mut r = [[0u8; 32]; 2];
+    let mut n = 1;
+    while n <= 29 {
+        r[0][n] = PLACE_RANK[place_code(Place::Hole(Side::L, n as u8)) as usize] - FIRST_HOLE_RANK;
+        r[1][n] = PLACE_RANK[place_code(Place::Hole(Side::R, n as u8)) as usize] - FIRST_HOLE_RANK;
+        n += 1;
+    }
+    r
+};
+
+const _: () = {
+    let mut s = 1;
+    while s <= 30 {
+        assert!(SQUARE_RANK[s] < 32, "squares sort first");
+        s += 1;
+    }
+    assert!(
+        PLACE_RANK[place_code(Place::Hand) as usize] - FIRST_HOLE_RANK < 64
+            && PLACE_RANK[place_code(Place::Shared) as usize] - FIRST_HOLE_RANK < 64,
+        "a 58-hole board's origins rank within 64"
+    );
+};
+
+impl Move {
+    /// For a piece's move from a Senet square, [`Move::origin_rank`] by a shorter way: one
+    /// compare for the kind of move and place and one table read, where `origin_rank` goes
+    /// through every kind of place (an indirect jump). Below 32. `None` for any other move.
+    /// The random player ranks every Senet decision's moves by it (docs/BENCHMARKS.md).
+    #[inline(always)]
+    pub const fn square_origin_rank(self) -> Option<u8> {
+        match self {
+            Move::Go {
+                from: Place::Square(s),
+                ..
+            } => Some(SQUARE_RANK[(s & 31) as usize]),
+            _ => None,
+        }
+    }
+
+    /// For a piece's move on a 58-hole board (from a hole, the shared hole or the hand), its
+    /// [`Move::origin_rank`] less the first hole's: the same order, below 64. `None` for any
+    /// other move.
+    #[inline(always)]
+    pub const fn hole_origin_rank(self) -> Option<u8> {
+        match self {
+            Move::Go { from, .. } => match from {
+                Place::Hole(side, n) => Some(HOLE_RANK[side as usize][(n & 31) as usize]),
+                Place::Hand | Place::Shared => {
+                    Some(PLACE_RANK[place_code(from) as usize] - FIRST_HOLE_RANK)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 impl FromStr for Move {
     type Err = ParseError;
 
@@ -338,6 +415,56 @@ mod tests {
             places.extend((1..=29).map(|n| Place::Hole(side, n)));
         }
         places
+    }
+
+    /// The shorter origin ranks order the moves they rank as [`Move::origin_rank`] does, stay
+    /// below 32 (squares) and 64 (a 58-hole board's origins), and rank nothing else.
+    #[test]
+    fn squares_and_holes_rank_as_all_places() {
+        let moves: Vec<Move> = all_places()
+            .into_iter()
+            .map(|from| Move::Go {
+                from,
+                to: Place::Off,
+            })
+            .collect();
+        for (short, below) in [
+            (Move::square_origin_rank as fn(Move) -> Option<u8>, 32),
+            (Move::hole_origin_rank, 64),
+        ] {
+            let ranked: Vec<&Move> = moves.iter().filter(|m| short(**m).is_some()).collect();
+            assert!(ranked.len() >= 30);
+            for a in &ranked {
+                assert!(short(**a).unwrap() < below, "{a}");
+                for b in &ranked {
+                    assert_eq!(
+                        short(**a).cmp(&short(**b)),
+                        a.origin_rank().cmp(&b.origin_rank()),
+                        "{a} against {b}"
+                    );
+                }
+            }
+        }
+        let squares = moves.iter().filter(|m| m.square_origin_rank().is_some());
+        assert!(squares.clone().all(|m| matches!(
+            m,
+            Move::Go {
+                from: Place::Square(_),
+                ..
+            }
+        )));
+        let holes = moves
+            .iter()
+            .filter(|m| m.hole_origin_rank().is_some())
+            .count();
+        assert_eq!(
+            holes,
+            58 + 2,
+            "both sides' holes, the shared hole and the hand"
+        );
+        for m in [Move::Pass, Move::Throw, Move::Capture(Place::Shared)] {
+            assert_eq!((m.square_origin_rank(), m.hole_origin_rank()), (None, None));
+        }
     }
 
     #[test]

@@ -117,6 +117,7 @@ fn sort_by_keys<K: Ord + Copy>(moves: &mut [Move], keys: &mut [K]) {
 ///
 /// # Panics
 /// When `rank` is not below the number of moves.
+#[inline]
 pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     assert!(rank < moves.len(), "rank {rank} of {} moves", moves.len());
     if moves.len() == 1 {
@@ -126,7 +127,21 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     // order is their origins' (a move's key is its origin's rank, then its target's). A set of
     // the origins' ranks then gives the move of each rank by dropping the `rank` lowest: a few
     // instructions a move, where counting the keys below each takes a pass over the list per
-    // candidate (docs/BENCHMARKS.md, issue 19).
+    // candidate (docs/BENCHMARKS.md, issue 19). A Senet list's origins are squares, a 58-hole
+    // board's holes or the hand: each has its own rank of one table read, below 64.
+    if let Some(m) = nth_by_origins(moves, rank, Move::square_origin_rank)
+        .or_else(|| nth_by_origins(moves, rank, Move::hole_origin_rank))
+    {
+        return m;
+    }
+    by_all_origins(moves, rank)
+}
+
+/// [`nth_by_notation`] for the lists the shorter origin ranks do not rank: out of line, so that
+/// its tables do not weigh on the frame of every decision's call.
+#[cold]
+#[inline(never)]
+fn by_all_origins(moves: &[Move], rank: usize) -> Move {
     // Two words, not a u128: shifts of a u128 by a variable cost a dozen instructions.
     let mut origins = [0u64; 2];
     let mut index_of = [0u8; 128];
@@ -142,16 +157,39 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
         index_of[usize::from(from) & 127] = i as u8;
     }
     let low = origins[0].count_ones() as usize;
-    let (mut set, base, mut rank) = if rank < low {
+    let (set, base, rank) = if rank < low {
         (origins[0], 0, rank)
     } else {
         (origins[1], 64, rank - low)
     };
-    while rank > 0 {
-        set &= set - 1;
-        rank -= 1;
+    moves[usize::from(index_of[base + nth_bit(set, rank)])]
+}
+
+/// The move of `rank` among `moves` when `origin` gives every move an origin rank below 64 and
+/// no two moves the same: `None` otherwise (then the caller ranks the list another way).
+#[inline(always)]
+fn nth_by_origins(moves: &[Move], rank: usize, origin: fn(Move) -> Option<u8>) -> Option<Move> {
+    let mut set = 0u64;
+    let mut index_of = [0u8; 64];
+    for (i, &m) in moves.iter().enumerate() {
+        let from = origin(m)?;
+        let b = 1u64 << (from & 63);
+        if set & b != 0 {
+            return None;
+        }
+        set |= b;
+        index_of[usize::from(from & 63)] = i as u8;
     }
-    moves[usize::from(index_of[base + set.trailing_zeros() as usize])]
+    Some(moves[usize::from(index_of[nth_bit(set, rank) & 63])])
+}
+
+/// The index of the set bit of `set` with `rank` set bits below it (`rank` below their count).
+#[inline(always)]
+fn nth_bit(mut set: u64, rank: usize) -> usize {
+    for _ in 0..rank {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as usize
 }
 
 /// [`nth_by_notation`] for any list: every move's key, and the one with `rank` keys below it.
