@@ -538,7 +538,7 @@ async fn the_record_replays_to_the_same_state() {
         v["board_text"].as_str().unwrap()
     );
     assert_eq!(
-        u64::from(replayed.game.turns()),
+        u64::from(replayed.game.turns_played()),
         v["turns"].as_u64().unwrap()
     );
     // The server's replay of it ends where the game is.
