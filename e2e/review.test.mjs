@@ -318,6 +318,39 @@ test('the review page shows its progress and draws the graph point by point, the
   }
 });
 
+test('a review the server stops for taking too long three decisions deep is asked again two deep, and the page says so', { timeout: 180000 }, async () => {
+  const g = await localGame('senet.kendall', 23, 200);
+  const page = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
+  // The server's answer to a review past its 20 s, for the default depth's request only.
+  const asked = [];
+  await page.route('**/review/stream*', (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.search);
+    if (url.searchParams.has('depth')) return route.continue();
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the review took too long: ask for less depth' }) });
+  });
+  await page.goto(`${server.base}/review/${g.id}`);
+  await page.waitForSelector('#page[data-state="ready"]', { timeout: 60000 });
+  assert.deepEqual(asked, ['', '?depth=2'], 'the default first, then two decisions deep');
+  assert.match(await page.textContent('#review-shallower'), /two decisions deep/);
+  assert.match(await page.textContent('.review-how'), /Valued 2 decisions deep/);
+  await checkReview(page, await api('GET', `/api/games/${g.id}/review?depth=2`));
+  // Any other failure is shown as it is, without a second try.
+  const other = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
+  let tries = 0;
+  await other.route('**/review/stream*', (route) => {
+    tries += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '3' }, body: JSON.stringify({ error: 'the server\'s computer players are all busy; try again in 3 s' }) });
+  });
+  await other.goto(`${server.base}/review/${g.id}`);
+  await other.waitForSelector('#page[data-state="failed"]', { state: 'attached', timeout: 60000 });
+  assert.equal(tries, 1);
+  // The browser logs each 503 it was given; nothing else may go wrong.
+  assert.deepEqual(page.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+  await page.context().close();
+  await other.context().close();
+});
+
 test('the tutor warns before a planted blunder, shows the better move and lets the player choose again', { timeout: 120000 }, async () => {
   // The lobby offers the tutor for hot-seat games and games against the computer.
   const page = await newPage(browser);

@@ -10,7 +10,7 @@ use anyhow::{Context as _, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use nefer_core::{Outcome, Record, Seat};
-use nefer_players::analysis::DEFAULT_DEPTH;
+use nefer_players::analysis::REVIEW_DEPTH;
 use nefer_players::review::{Review, SeatReview, record_actions, review};
 
 use crate::output::stdout;
@@ -27,7 +27,7 @@ pub struct ReviewArgs {
     file: PathBuf,
     /// Decisions searched for each value (the move itself is the first); each level costs
     /// five to fifteen times the one before.
-    #[arg(long, default_value_t = DEFAULT_DEPTH,
+    #[arg(long, default_value_t = REVIEW_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
     depth: u32,
     /// Print one JSON object (the play server's `GET /api/games/{id}/review` answer).

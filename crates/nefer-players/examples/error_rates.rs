@@ -1,6 +1,6 @@
 //! Each level's error rate as the game review measures it (issue 17, item 6): do the review's
 //! marks mean something? Adjacent levels play each other (`beginner`–`easy`, `easy`–`medium`, …,
-//! seats alternating), every game is reviewed as `nefer review` reviews it (depth 2, on the
+//! seats alternating), every game is reviewed as `nefer review` reviews it (depth 3, on the
 //! shipped network, or in the pure races on the exact tables), and each level's decisions are
 //! summed over the games it played:
 //!
@@ -20,7 +20,7 @@
 use std::sync::Arc;
 
 use nefer_core::{Action, AnyGame, Game, Options, RuleSetId, Seat, Status};
-use nefer_players::analysis::{DEFAULT_DEPTH, default_evaluator};
+use nefer_players::analysis::{REVIEW_DEPTH, default_evaluator};
 use nefer_players::eval::{Evaluator, RaceTables};
 use nefer_players::perfect;
 use nefer_players::review::{Review, SeatReview, accuracy, review};
@@ -135,7 +135,7 @@ fn main() {
         .expect("a rule set key");
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(200);
     // `depth=N` among the levels reviews at depth N instead of the default.
-    let mut depth = DEFAULT_DEPTH;
+    let mut depth = REVIEW_DEPTH;
     let mut worst = 0usize;
     let mut levels: Vec<String> = args
         .filter(|a| {

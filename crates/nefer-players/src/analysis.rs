@@ -50,6 +50,15 @@ use crate::search::expectimax::Expectimax;
 /// the opponent's reply) take milliseconds in every rule set.
 pub const DEFAULT_DEPTH: u32 = 2;
 
+/// The depth a game review searches when nobody asks for another: three decisions. A judge two
+/// decisions deep agrees too often with the players that search as deep: at depth 2 the review
+/// ranked `hj.washburne`'s `medium` (expectimax two decisions deep) above `hard` in their own
+/// games, the other way round from the ladder; at depth 3 every pair of levels the ladder
+/// separates is separated (docs/STRENGTH.md, "Error rates by level"). A whole Senet game still
+/// takes one to three seconds on one core; hints and `nefer analyze` keep [`DEFAULT_DEPTH`],
+/// where a position must come in milliseconds.
+pub const REVIEW_DEPTH: u32 = 3;
+
 /// The analysis of one position.
 ///
 /// It serializes flat (what `nefer analyze --json` prints and the server answers): the

@@ -1207,9 +1207,9 @@ fn analyze<'py>(
 /// decision's loss against the best move and its mark, each throw's luck, each seat's accuracy,
 /// error rate and luck-adjusted result, the win-chance graph and the key moments. Returns the
 /// dict ``nefer review --json`` prints (docs/dev/review.md). The GIL is released while it
-/// works; a Senet game takes about a tenth of a second at the default depth.
+/// works; a Senet game takes one to three seconds at the default depth (3; 2 is ten times faster).
 #[pyfunction]
-#[pyo3(name = "review", signature = (record, depth=DEFAULT_DEPTH, weights=None))]
+#[pyo3(name = "review", signature = (record, depth=analysis::REVIEW_DEPTH, weights=None))]
 fn review_record<'py>(
     py: Python<'py>,
     record: &str,

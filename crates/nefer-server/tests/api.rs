@@ -1544,7 +1544,7 @@ async fn a_game_is_reviewed_as_the_library_reviews_its_record() {
     play_randomly(&app, &id, &token, 8, 60).await;
     let record = app.record(&id).await;
     let (start, actions) = record_actions(&record).unwrap();
-    for (query, depth) in [("?depth=1", 1), ("", 2)] {
+    for (query, depth) in [("?depth=1", 1), ("?depth=2", 2)] {
         let (s, v) = review(&app, &id, query).await;
         assert_eq!(s, StatusCode::OK, "{v}");
         let want = review_default(&start, &actions, depth, &|_, _| ()).unwrap();
@@ -1555,6 +1555,23 @@ async fn a_game_is_reviewed_as_the_library_reviews_its_record() {
         assert_eq!(v["plies"], record.actions.len());
         assert_eq!(v["result"], Value::Null, "the game goes on");
     }
+    // Without a depth, the review's own (three decisions: a test build searches slowly, so a
+    // game of a few actions).
+    let (short, short_token, _) = app.local("senet.kendall").await;
+    play_randomly(&app, &short, &short_token, 8, 6).await;
+    let (start, actions) = record_actions(&app.record(&short).await).unwrap();
+    let (s, v) = review(&app, &short, "").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["depth"], nefer_players::analysis::REVIEW_DEPTH);
+    let want = review_default(
+        &start,
+        &actions,
+        nefer_players::analysis::REVIEW_DEPTH,
+        &|_, _| (),
+    )
+    .unwrap();
+    let want: Value = serde_json::from_str(&serde_json::to_string(&want).unwrap()).unwrap();
+    assert_eq!(v, want, "the default depth");
     // The marks and the luck, as the library defines them.
     let (_, v) = review(&app, &id, "?depth=1").await;
     let decisions = v["decisions"].as_array().unwrap();
@@ -1760,7 +1777,8 @@ async fn a_streamed_review_grows_in_order_into_the_plain_one() {
     let (id, token, _) = app.local("senet.kendall").await;
     play_randomly(&app, &id, &token, 12, 80).await;
     let text = app.record(&id).await.to_text();
-    for query in ["?depth=1", ""] {
+    // Two depths (the default, three, is the same query's answer: a unit test fixes it).
+    for query in ["?depth=1", "?depth=2"] {
         let (s, want) = review(&app, &id, query).await;
         assert_eq!(s, StatusCode::OK, "{want}");
         let by_game = review_lines(

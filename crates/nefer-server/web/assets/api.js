@@ -183,6 +183,15 @@ async function reviewStream(method, path, body, onProgress) {
   throw new ApiError('The review stopped before its end.', 0);
 }
 
+/** `?depth=D`, or nothing for the server's default depth. */
+const depthQuery = (depth) => (depth === undefined ? '' : `?depth=${depth}`);
+
+/**
+ * Whether `e` is the server's "the review took too long" (503 without a Retry-After: a busy
+ * server's 503 carries one, and asking again at once would not help there).
+ */
+export const reviewTooSlow = (e) => e instanceof ApiError && e.status === 503 && /took too long/.test(e.message);
+
 export const api = {
   rules: () => request('GET', '/api/rules'),
   levels: () => request('GET', '/api/levels'),
@@ -198,10 +207,13 @@ export const api = {
   hint: (id, token) => request('GET', `/api/games/${enc(id)}/hint`, { token }),
   review: (id) => request('GET', `/api/games/${enc(id)}/review`),
   reviewRecord: (ngr) => request('POST', '/api/review', { body: ngr }),
-  /** The review of game `id` as it is made: `onProgress` gets each progress line. */
-  reviewStream: (id, onProgress) => reviewStream('GET', `/api/games/${enc(id)}/review/stream`, undefined, onProgress),
+  /**
+   * The review of game `id` as it is made: `onProgress` gets each progress line. `depth`: the
+   * decisions searched for each value; the server's default (3) when undefined.
+   */
+  reviewStream: (id, onProgress, depth) => reviewStream('GET', `/api/games/${enc(id)}/review/stream${depthQuery(depth)}`, undefined, onProgress),
   /** The review of a record as it is made. */
-  reviewRecordStream: (ngr, onProgress) => reviewStream('POST', '/api/review/stream', ngr, onProgress),
+  reviewRecordStream: (ngr, onProgress, depth) => reviewStream('POST', `/api/review/stream${depthQuery(depth)}`, ngr, onProgress),
   recordText: (id) => request('GET', `/api/games/${enc(id)}/record`, { text: true }),
   /** One page of a record's replay: the frames from `from`. */
   replayPage: (ngr, from) => request('POST', `/api/replay?from=${from}`, { body: ngr }),

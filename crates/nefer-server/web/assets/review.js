@@ -4,7 +4,7 @@
 // luck-adjusted result, and the key moments. The positions come from the server's replay of the
 // game's record (POST /api/replay), so nothing here knows a rule: the page draws what it is told.
 import { h, s, title } from './svg.js';
-import { api } from './api.js';
+import { api, reviewTooSlow } from './api.js';
 import { BoardView } from './boardview.js';
 import { drawSticks } from './sticks.js';
 import { showError, clearError } from './app.js';
@@ -15,8 +15,8 @@ export async function reviewPage(root, id) {
   document.title = 'nefer · review';
   root.dataset.state = 'idle';
   if (id) {
-    const load = async (onProgress) => {
-      const [review, text] = await Promise.all([api.reviewStream(id, onProgress), api.recordText(id)]);
+    const load = async (onProgress, depth) => {
+      const [review, text] = await Promise.all([api.reviewStream(id, onProgress, depth), api.recordText(id)]);
       return [review, await api.replay(text), text];
     };
     await run(root, `game ${id}`, load, id);
@@ -24,7 +24,7 @@ export async function reviewPage(root, id) {
   }
   const file = h('input', { type: 'file', id: 'ngr-file', accept: '.ngr,text/plain' });
   const area = h('div', { id: 'review-area' });
-  const fromRecord = (text, name) => run(area, name, async (onProgress) => [...await Promise.all([api.reviewRecordStream(text, onProgress), api.replay(text)]), text], null, root);
+  const fromRecord = (text, name) => run(area, name, async (onProgress, depth) => [...await Promise.all([api.reviewRecordStream(text, onProgress, depth), api.replay(text)]), text], null, root);
   file.addEventListener('change', async () => {
     clearError();
     const f = file.files[0];
@@ -41,8 +41,10 @@ export async function reviewPage(root, id) {
 /**
  * Runs `load` (the review and the replay's frames) with a "reviewing…" state: the seconds it
  * has taken, the share of positions analysed and the win-chance graph as far as it has come
- * (`load` hands the review's progress lines to its argument); then shows the result in `area`
- * (`stateRoot` carries data-state for tests).
+ * (`load` hands the review's progress lines to its first argument); then shows the result in
+ * `area` (`stateRoot` carries data-state for tests). `load`'s second argument is the depth, the
+ * server's default first; a review the server stopped for taking too long is asked again two
+ * decisions deep (about ten times faster), and the page says so.
  */
 async function run(area, name, load, gameId, stateRoot = area) {
   const started = performance.now();
@@ -68,10 +70,26 @@ async function run(area, name, load, gameId, stateRoot = area) {
     }
     live.add(p.from, p.graph, p.decisions);
   };
+  let depth;
+  let shallower = null;
   try {
-    const [review, replay, text] = await load(onProgress);
+    let loaded;
+    try {
+      loaded = await load(onProgress, depth);
+    } catch (e) {
+      if (!reviewTooSlow(e)) throw e;
+      // Too long three decisions deep (a long game, or a busy server): two deep, from the start.
+      depth = 2;
+      shallower = 'The review three decisions deep took longer than the server allows, so this one looks two decisions deep: its marks are rougher.';
+      live?.el.closest('section')?.remove();
+      live = null;
+      box.dataset.depth = String(depth);
+      loaded = await load(onProgress, depth);
+    }
+    const [review, replay, text] = loaded;
     clearInterval(timer);
     show(area, review, replay, text, name, gameId, (performance.now() - started) / 1000);
+    if (shallower) area.querySelector('.review-how')?.prepend(h('strong', { id: 'review-shallower' }, shallower), ' ');
     stateRoot.dataset.state = 'ready';
   } catch (e) {
     clearInterval(timer);
