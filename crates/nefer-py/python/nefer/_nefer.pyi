@@ -167,8 +167,9 @@ def analyze(game: Game, depth: int = 2, weights: Optional[str] = None) -> dict[s
     `depth` is 1 to 4 decisions; `weights` a weights file of `nefer train` instead of the
     game's default evaluator (the race tables, the shipped network, or the hand-written one)."""
 
-def review(record: str, depth: int = 2, weights: Optional[str] = None) -> dict[str, Any]:
-    """The dict `nefer review --json` prints for a record's text (docs/dev/review.md)."""
+def review(record: str, depth: int = 3, weights: Optional[str] = None) -> dict[str, Any]:
+    """The dict `nefer review --json` prints for a record's text (docs/dev/review.md), three
+    decisions deep by default as the command (2 is about ten times faster)."""
 
 def win_chances(
     game: Game, seat: Optional[Seat] = None, weights: Optional[str] = None
