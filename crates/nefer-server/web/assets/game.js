@@ -486,8 +486,18 @@ class GamePage {
     let room = window.innerHeight - top - pad - 6;
     if (stacked) room -= this.playPanel.getBoundingClientRect().height + 10;
     const across = stacked ? this.gameEl.clientWidth : this.gameEl.clientWidth - SIDE_MIN_PX - 16;
-    const width = Math.max(MIN_BOARD_PX, Math.min(across - pad, room * vb.width / vb.height));
+    let width = Math.max(MIN_BOARD_PX, Math.min(across - pad, room * vb.width / vb.height));
     if (svg.style.width !== `${width}px`) svg.style.width = `${width}px`;
+    if (stacked) return;
+    // Beside the board the panel's column takes the width the board leaves: many moves with long
+    // labels wrap in a narrow column and can run below the screen (a wide Senet board leaves
+    // about 270 px at 1366×768). The board then gives up width, a sixth at a time, until the
+    // panel fits, down to three fifths of what it would take.
+    const floor = Math.max(MIN_BOARD_PX, 0.6 * width);
+    while (this.playPanel.getBoundingClientRect().bottom > window.innerHeight - 4 && width > floor) {
+      width = Math.max(floor, width * (5 / 6));
+      svg.style.width = `${width}px`;
+    }
   }
 
   /**
