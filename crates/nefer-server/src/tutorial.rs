@@ -290,21 +290,13 @@ fn words(
     );
     text.push_str(&format!(" {}.", lm.label));
     for m in marks_of(topic, f, board) {
-        text.push_str(&format!(" {}: {}.", capital(&m.name), m.meaning));
+        text.push_str(&format!(" {}: {}.", facts::capital(&m.name), m.meaning));
     }
     if let Some(end) = &f.ends {
         text.push(' ');
         text.push_str(&end.words(names));
     }
     (title, text)
-}
-
-/// `s` with a capital first letter.
-fn capital(s: &str) -> String {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// A move found for a topic, and how well it shows it.

@@ -46,7 +46,7 @@ pub use board::{
 };
 pub use events::{Chronicle, End, EndReason, Event, ThrowKind};
 pub use moves::{BonusCause, Effect, MoveFacts, MoveKind, PassReason, legal_moves, move_facts};
-pub use words::{Names, Voice};
+pub use words::{Names, Voice, capital};
 
 use crate::game::{Move, Seat};
 use crate::options::{OptionError, Options};

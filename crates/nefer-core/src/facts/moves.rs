@@ -539,11 +539,7 @@ impl MoveFacts {
                 text.push_str(&c);
             }
         }
-        let mut chars = text.chars();
-        match chars.next() {
-            Some(c) => c.to_uppercase().chain(chars).collect(),
-            None => text,
-        }
+        super::capital(&text)
     }
 }
 

@@ -7,6 +7,14 @@ pub(crate) const fn clause(on: bool, text: &'static str) -> &'static str {
     if on { text } else { "" }
 }
 
+/// `s` with its first letter a capital: a description's words begin a sentence.
+pub fn capital(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// Whom a description speaks to, which decides its verbs' form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Voice {
