@@ -45,7 +45,7 @@ use std::time::Duration;
 use arrayvec::ArrayVec;
 use nefer_core::game::MAX_MOVES;
 use nefer_core::notation::NotationKey;
-use nefer_core::{AnyGame, Game, Move, MoveList};
+use nefer_core::{AnyGame, Game, Move, MoveList, Place};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -128,13 +128,16 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     // the origins' ranks then gives the move of each rank by dropping the `rank` lowest: a few
     // instructions a move, where counting the keys below each takes a pass over the list per
     // candidate (docs/BENCHMARKS.md, issue 19). A Senet list's origins are squares, a 58-hole
-    // board's holes or the hand: each has its own rank of one table read, below 64.
-    if let Some(m) = nth_by_origins(moves, rank, Move::square_origin_rank)
-        .or_else(|| nth_by_origins(moves, rank, Move::hole_origin_rank))
-    {
-        return m;
-    }
-    by_all_origins(moves, rank)
+    // board's holes or the hand: each has its own rank of one table read, below 64, and the
+    // first move says which to try.
+    let ranked = match moves[0] {
+        Move::Go {
+            from: Place::Square(_),
+            ..
+        } => nth_by_origins(moves, rank, Move::square_origin_rank),
+        _ => nth_by_origins(moves, rank, Move::hole_origin_rank),
+    };
+    ranked.unwrap_or_else(|| by_all_origins(moves, rank))
 }
 
 /// [`nth_by_notation`] for the lists the shorter origin ranks do not rank: out of line, so that
