@@ -327,7 +327,7 @@ test('a review the server stops for taking too long three decisions deep is aske
     const url = new URL(route.request().url());
     asked.push(url.search);
     if (url.searchParams.has('depth')) return route.continue();
-    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the review took too long: ask for less depth' }) });
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the review took too long: ask for less depth', code: 'review_too_slow' }) });
   });
   await page.goto(`${server.base}/review/${g.id}`);
   await page.waitForSelector('#page[data-state="ready"]', { timeout: 60000 });
@@ -340,7 +340,7 @@ test('a review the server stops for taking too long three decisions deep is aske
   let tries = 0;
   await other.route('**/review/stream*', (route) => {
     tries += 1;
-    return route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '3' }, body: JSON.stringify({ error: 'the server\'s computer players are all busy; try again in 3 s' }) });
+    return route.fulfill({ status: 503, contentType: 'application/json', headers: { 'retry-after': '3' }, body: JSON.stringify({ error: 'the server\'s computer players are all busy; try again in 3 s', code: 'busy' }) });
   });
   await other.goto(`${server.base}/review/${g.id}`);
   await other.waitForSelector('#page[data-state="failed"]', { state: 'attached', timeout: 60000 });

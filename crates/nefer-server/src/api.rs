@@ -1317,6 +1317,7 @@ fn stream_error(e: ApiError) -> StreamLine {
     StreamLine::Error {
         status: e.status.as_u16(),
         error: e.body.error,
+        code: e.body.code,
     }
 }
 

@@ -151,6 +151,46 @@ pub enum SessionError {
 }
 
 impl SessionError {
+    /// What kind of error this is, for programs: a stable `snake_case` name (docs/dev/api.md
+    /// lists them), where the words of [`ErrorBody::error`] are for people and may change. A
+    /// page that asks again at less depth when a review is too slow reads this, not the words.
+    pub fn code(&self) -> &'static str {
+        use SessionError as E;
+        match self {
+            E::UnknownGame(_) => "unknown_game",
+            E::NoToken(_) => "no_token",
+            E::NotASeat { .. } => "not_a_seat",
+            E::NotYourTurn { .. } => "not_your_turn",
+            E::Stale { .. } => "stale_version",
+            E::GameOver | E::Refused(PlayError::GameOver) => "game_over",
+            E::MustThrowFirst(_) => "must_throw_first",
+            E::MustMoveFirst(_) => "must_move_first",
+            E::NothingToHint => "nothing_to_hint",
+            E::Illegal { .. } | E::Refused(PlayError::IllegalMove { .. }) => "illegal_move",
+            E::NotAMove { .. } => "not_a_move",
+            E::Refused(PlayError::WrongKind { .. }) => "wrong_kind",
+            E::Refused(PlayError::ImpossibleChance { .. }) => "impossible_chance",
+            E::NotOver => "not_over",
+            E::NotYourSeat { .. } => "not_your_seat",
+            E::WhichSeat => "which_seat",
+            E::BadName(_) => "bad_name",
+            E::UndoNotAgainstComputer => "undo_not_against_computer",
+            E::NothingToUndo => "nothing_to_undo",
+            E::BadLevel(_) => "bad_level",
+            E::BadSetup(_) => "bad_setup",
+            E::BadPosition(_) => "bad_position",
+            E::HintTooSlow => "hint_too_slow",
+            E::AnalysisTooSlow => "analysis_too_slow",
+            E::ReviewTooSlow => "review_too_slow",
+            E::Busy { .. } => "busy",
+            E::Storage(_) => "storage",
+            E::NoRandomness(_) => "no_randomness",
+            E::BrokenStoredGame { .. } => "broken_stored_game",
+            E::Computer(_) => "computer_failed",
+            E::Internal(_) => "internal",
+        }
+    }
+
     /// The HTTP status of this error: the one table of docs/dev/api.md's "Conventions".
     pub fn status(&self) -> StatusCode {
         use SessionError as E;
@@ -216,6 +256,7 @@ impl From<MatchError> for SessionError {
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
         let mut out = ApiError::new(e.status(), e.to_string());
+        out.body.code = e.code();
         match e {
             SessionError::Busy { retry_after } => out.retry_after = Some(retry_after),
             SessionError::Stale { now, .. } => out.body.version = Some(now),
@@ -238,6 +279,7 @@ impl From<rusqlite::Error> for ApiError {
 impl From<RecordError> for ApiError {
     fn from(e: RecordError) -> ApiError {
         let mut out = ApiError::unprocessable(format!("record line {}: {}", e.line, e.message));
+        out.body.code = "bad_record";
         out.body.line = Some(e.line);
         out
     }
@@ -255,12 +297,17 @@ impl From<ReplayError> for ApiError {
             } => {
                 let mut out =
                     ApiError::unprocessable(format!("action {index} `{token}`: {reason}"));
+                out.body.code = "illegal_action";
                 out.body.index = Some(index);
                 out.body.token = Some(token);
                 out.body.legal = Some(legal);
                 out
             }
-            ReplayError::Setup(m) => ApiError::unprocessable(m),
+            ReplayError::Setup(m) => {
+                let mut out = ApiError::unprocessable(m);
+                out.body.code = "bad_setup";
+                out
+            }
         }
     }
 }
@@ -278,6 +325,10 @@ impl IntoResponse for SessionError {
 pub struct ErrorBody {
     /// What was wrong, in words.
     pub error: String,
+    /// What kind of error it is, for programs: a stable `snake_case` name (`review_too_slow`,
+    /// `illegal_move`, `unknown_game`, … as docs/dev/api.md lists them; for the errors of a
+    /// request's form, the status's: `bad_request`, `not_found`, `too_many_requests`, …).
+    pub code: &'static str,
     /// A replayed record's illegal action: its index (0 is the first action).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, minimum = 0)]
@@ -318,6 +369,7 @@ impl ApiError {
             status,
             body: Box::new(ErrorBody {
                 error: message.into(),
+                code: status_code(status),
                 ..ErrorBody::default()
             }),
             retry_after: None,
@@ -371,6 +423,29 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The [`ErrorBody::code`] of an error that only its status names (the errors of a request's
+/// form, the guards' limits): the status's reason in `snake_case`.
+fn status_code(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "bad_request",
+        401 => "unauthorized",
+        403 => "forbidden",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        408 => "request_timeout",
+        409 => "conflict",
+        413 => "body_too_large",
+        414 => "uri_too_long",
+        415 => "unsupported_media_type",
+        422 => "unprocessable",
+        429 => "too_many_requests",
+        431 => "headers_too_large",
+        503 => "unavailable",
+        s if s >= 500 => "internal",
+        _ => "error",
+    }
+}
+
 /// The result type of handlers.
 pub type ApiResult<T> = Result<T, ApiError>;
 
@@ -405,7 +480,38 @@ mod tests {
         let body = serde_json::to_value(&e.body).unwrap();
         assert_eq!(
             body,
-            serde_json::json!({"error": "pass is not legal here", "legal": ["1-2"]})
+            serde_json::json!({"error": "pass is not legal here", "code": "illegal_move", "legal": ["1-2"]})
         );
+    }
+
+    #[test]
+    fn every_error_names_its_kind_for_programs() {
+        let slow = ApiError::from(SessionError::ReviewTooSlow);
+        assert_eq!(
+            (slow.status, slow.body.code),
+            (StatusCode::SERVICE_UNAVAILABLE, "review_too_slow")
+        );
+        let busy = ApiError::from(SessionError::Busy {
+            retry_after: std::time::Duration::from_secs(2),
+        });
+        assert_eq!(busy.body.code, "busy", "the other 503 is told apart");
+        assert_eq!(
+            ApiError::from(SessionError::UnknownGame("x".into()))
+                .body
+                .code,
+            "unknown_game"
+        );
+        assert_eq!(ApiError::bad_request("no").body.code, "bad_request");
+        assert_eq!(
+            ApiError::too_many("games", std::time::Duration::from_secs(1))
+                .body
+                .code,
+            "too_many_requests"
+        );
+        let record = ApiError::from(RecordError {
+            line: 2,
+            message: "no".into(),
+        });
+        assert_eq!(record.body.code, "bad_record");
     }
 }

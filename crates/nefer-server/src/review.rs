@@ -325,6 +325,8 @@ pub enum StreamLine {
         status: u16,
         /// What went wrong, in words.
         error: String,
+        /// What kind of error, for programs: as the plain review's `code` (`review_too_slow`).
+        code: &'static str,
     },
 }
 

@@ -127,11 +127,16 @@ impl App {
         (id, token, v)
     }
 
-    /// Asserts that each of `uris` is not found (`404`, with a JSON reason).
+    /// Asserts that each of `uris` is not found (`404`, with a JSON reason and its code for
+    /// programs: an unknown game's, or the status's for any other path).
     async fn assert_not_found(&self, uris: &[&str]) {
         for uri in uris {
-            let (s, _) = self.call("GET", uri, None, None).await;
+            let (s, v) = self.call("GET", uri, None, None).await;
             assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+            assert!(
+                matches!(v["code"].as_str(), Some("unknown_game" | "not_found")),
+                "{uri}: {v}"
+            );
         }
     }
 
@@ -341,14 +346,20 @@ async fn bad_requests_get_a_4xx_with_a_reason() {
         "/assets/%FF",
     ];
     app.assert_not_found(&unknown).await;
-    let (s, _) = app
+    let (s, v) = app
         .call("POST", "/api/games", None, Some(r#"{"rules": 5}"#))
         .await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
-    let (s, _) = app
+    assert_eq!(
+        (s, &v["code"]),
+        (StatusCode::BAD_REQUEST, &json!("bad_request"))
+    );
+    let (s, v) = app
         .call("POST", "/api/games/nosuchgame/throw", Some("x"), Some("{}"))
         .await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(
+        (s, &v["code"]),
+        (StatusCode::NOT_FOUND, &json!("unknown_game"))
+    );
     let (s, _) = app.call("GET", "/api/nothing", None, None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = app.call("DELETE", "/api/games", None, None).await;

@@ -187,10 +187,10 @@ async function reviewStream(method, path, body, onProgress) {
 const depthQuery = (depth) => (depth === undefined ? '' : `?depth=${depth}`);
 
 /**
- * Whether `e` is the server's "the review took too long" (503 without a Retry-After: a busy
- * server's 503 carries one, and asking again at once would not help there).
+ * Whether `e` is the server's "the review took too long" (its `code`; a busy server's 503 is
+ * `busy`, and asking again at once would not help there).
  */
-export const reviewTooSlow = (e) => e instanceof ApiError && e.status === 503 && /took too long/.test(e.message);
+export const reviewTooSlow = (e) => e instanceof ApiError && e.status === 503 && e.body && e.body.code === 'review_too_slow';
 
 export const api = {
   rules: () => request('GET', '/api/rules'),
