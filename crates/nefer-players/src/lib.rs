@@ -145,6 +145,30 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
 #[cold]
 #[inline(never)]
 fn by_all_origins(moves: &[Move], rank: usize) -> Move {
+    // Pieces' moves and one `throw` or `pass` (Kendall's water turn: give up or throw; a bonus
+    // or a load declined): the `throw` or `pass` comes last, as a piece's move is written from
+    // a digit (a square), a capital (`L`, `R`, `S`) or `hand`, all below `p` and `t`; the
+    // others keep their order among themselves. Checked here, out of the way of the lists of
+    // pieces' moves alone: a check in their loop cost more than it saved (docs/BENCHMARKS.md).
+    let mut pieces = ArrayVec::<Move, MAX_MOVES>::new();
+    let mut last = None;
+    for &m in moves {
+        match m {
+            Move::Go { .. } => pieces.push(m),
+            Move::Throw | Move::Pass if last.is_none() => last = Some(m),
+            _ => {
+                last = None;
+                break;
+            }
+        }
+    }
+    if let Some(last) = last.filter(|_| pieces.len() + 1 == moves.len()) {
+        return if rank == pieces.len() {
+            last
+        } else {
+            nth_by_notation(&pieces, rank)
+        };
+    }
     // Two words, not a u128: shifts of a u128 by a variable cost a dozen instructions.
     let mut origins = [0u64; 2];
     let mut index_of = [0u8; 128];
@@ -555,11 +579,19 @@ mod tests {
     /// are ranked by their whole keys: each rank is still the strings' order.
     #[test]
     fn the_nth_move_by_notation_when_origins_repeat() {
-        let lists: [&[&str]; 4] = [
+        let lists: [&[&str]; 11] = [
             &["5-7", "5-9", "10-12", "26-27"],
             &["26-off", "26-27", "3-1", "30-off"],
             &["2:L3-L5", "4:L3-L7", "2:hand-L2"],
             &["27-15", "throw", "pass"],
+            // One `throw` or `pass` beside pieces' moves from different places: after them.
+            &["27-15", "throw"],
+            &["throw", "27-15"],
+            &["26-off", "30-off", "pass"],
+            &["pass", "L3-L5", "R1-R4"],
+            &["hand-L2", "L5-L8", "S-off", "throw"],
+            &["capture-R3", "pass"],
+            &["pass", "hand-L1"],
         ];
         for list in lists {
             let moves: Vec<Move> = list.iter().map(|s| s.parse().unwrap()).collect();
