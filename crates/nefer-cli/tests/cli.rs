@@ -532,9 +532,9 @@ fn a_seeded_sim_is_the_same_as_before() {
 
 /// Game 2 of seed 312 can never end (hj.washburne with two d4; as game 650 of seed 1, where B
 /// cannot move and A's one free piece runs from R20 to R7 and back by the line, but without
-/// 650 games before it, which took minutes in a debug build): `nefer sim` once never finished; now the guard
-/// stops that game and the summary counts it as endless, neither won nor drawn, and
-/// `nefer study` counts it in its outcome.
+/// 650 games before it, which took minutes in a debug build): `nefer sim` once never finished;
+/// now the guard stops that game and the summary counts it as endless, neither won nor drawn,
+/// and `nefer study` counts it in its outcome.
 #[test]
 fn a_game_that_can_never_end_is_stopped_and_counted_endless() {
     let args = "--rules hj.washburne --option hj.washburne.dice=two_d4 --a random --b random \

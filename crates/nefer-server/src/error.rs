@@ -255,8 +255,7 @@ impl From<MatchError> for SessionError {
 
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
-        let mut out = ApiError::new(e.status(), e.to_string());
-        out.body.code = e.code();
+        let mut out = ApiError::new(e.status(), e.to_string()).with_code(e.code());
         match e {
             SessionError::Busy { retry_after } => out.retry_after = Some(retry_after),
             SessionError::Stale { now, .. } => out.body.version = Some(now),
@@ -278,8 +277,8 @@ impl From<rusqlite::Error> for ApiError {
 /// A record that cannot be read: `422` naming the line.
 impl From<RecordError> for ApiError {
     fn from(e: RecordError) -> ApiError {
-        let mut out = ApiError::unprocessable(format!("record line {}: {}", e.line, e.message));
-        out.body.code = "bad_record";
+        let mut out = ApiError::unprocessable(format!("record line {}: {}", e.line, e.message))
+            .with_code("bad_record");
         out.body.line = Some(e.line);
         out
     }
@@ -296,18 +295,14 @@ impl From<ReplayError> for ApiError {
                 legal,
             } => {
                 let mut out =
-                    ApiError::unprocessable(format!("action {index} `{token}`: {reason}"));
-                out.body.code = "illegal_action";
+                    ApiError::unprocessable(format!("action {index} `{token}`: {reason}"))
+                        .with_code("illegal_action");
                 out.body.index = Some(index);
                 out.body.token = Some(token);
                 out.body.legal = Some(legal);
                 out
             }
-            ReplayError::Setup(m) => {
-                let mut out = ApiError::unprocessable(m);
-                out.body.code = "bad_setup";
-                out
-            }
+            ReplayError::Setup(m) => ApiError::unprocessable(m).with_code("bad_setup"),
         }
     }
 }
@@ -401,6 +396,13 @@ impl ApiError {
     /// 422: a well-formed request the game refuses.
     pub fn unprocessable(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// The same error with the [`ErrorBody::code`] of its kind, where the status's is too
+    /// general.
+    pub fn with_code(mut self, code: &'static str) -> ApiError {
+        self.body.code = code;
+        self
     }
 
     /// The same error listing the legal moves.

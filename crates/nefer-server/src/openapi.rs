@@ -16,8 +16,8 @@ use utoipa::{Modify, OpenApi};
         title = "nefer play server",
         description = "Play Senet and Hounds & Jackals: the server owns the game and the dice. \
             Notation is NOTATION.md's; the contract is docs/dev/api.md. Every error is a 4xx/5xx \
-            with {\"error\": \"…\", \"code\": \"…\"}: the words for people, the code for programs. This document is generated from the server's types and \
-            handlers.",
+            with {\"error\": \"…\", \"code\": \"…\"}: the words for people, the code for \
+            programs. This document is generated from the server's types and handlers.",
     ),
     modifiers(&SeatToken),
     tags(
