@@ -522,6 +522,16 @@ fn a_seeded_sim_is_the_same_as_before() {
         sim_summary("--rules senet.school --a greedy --b random --games 40 --seed 3"),
         r#"{"rules":"senet.school","options":"","games":40,"seed":3,"a":{"wins":30,"win_rate":0.75,"ci95":[0.5980603857923197,0.858128813609037],"player":"greedy"},"b":{"wins":10,"win_rate":0.25,"ci95":[0.14187118639096302,0.40193961420768026],"player":"random"},"draws":0,"first_seat":{"wins":20,"win_rate":0.5,"ci95":[0.35199526933465386,0.6480047306653461]},"turns":{"mean":189.15,"median":191.0,"p95":225.0},"moves":{"mean":202.125,"median":202.5,"p95":238.0}"#
     );
+    // Random players in the rule sets whose generators list moves in notation order (issue 19):
+    // the same games as when the random player ranked the generator's lists.
+    assert_eq!(
+        sim_summary("--rules senet.kendall --a random --b random --games 300 --seed 3 --threads 2"),
+        r#"{"rules":"senet.kendall","options":"","games":300,"seed":3,"a":{"wins":151,"win_rate":0.5033333333333333,"ci95":[0.44707193979203275,0.5595104403998036],"player":"random"},"b":{"wins":149,"win_rate":0.49666666666666665,"ci95":[0.4404895596001963,0.5529280602079671],"player":"random"},"draws":0,"first_seat":{"wins":151,"win_rate":0.5033333333333333,"ci95":[0.44707193979203275,0.5595104403998036]},"turns":{"mean":163.73666666666668,"median":162.0,"p95":210.0},"moves":{"mean":254.03,"median":251.5,"p95":323.0}"#
+    );
+    assert_eq!(
+        sim_summary("--rules hj.french --a random --b random --games 300 --seed 3 --threads 2"),
+        r#"{"rules":"hj.french","options":"","games":300,"seed":3,"a":{"wins":149,"win_rate":0.49666666666666665,"ci95":[0.4404895596001963,0.5529280602079671],"player":"random"},"b":{"wins":151,"win_rate":0.5033333333333333,"ci95":[0.44707193979203275,0.5595104403998036],"player":"random"},"draws":0,"first_seat":{"wins":161,"win_rate":0.5366666666666666,"ci95":[0.4801320652390865,0.5922741168711132]},"turns":{"mean":106.29,"median":106.0,"p95":129.0},"moves":{"mean":119.77333333333333,"median":119.0,"p95":143.0}"#
+    );
     // Random players on two threads, as before the simulator sorted moves without strings
     // (issue 19): the players' order of the moves, and so every choice, is unchanged.
     assert_eq!(

@@ -467,6 +467,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// A decision point where nothing can be done offers exactly [`Move::Pass`].
     fn legal_moves(&self, moves: &mut MoveList);
 
+    /// Whether [`Game::legal_moves`] lists the moves in the order of their notations, the byte
+    /// order of their strings in which traces list them (NOTATION §6): then a player that
+    /// orders moves so, to choose the same whatever the generator, needs no sort. `false`
+    /// says nothing about the order. The test `notation_order` plays every rule set that says
+    /// `true` under every option value and checks every list.
+    fn moves_in_notation_order(&self) -> bool {
+        false
+    }
+
     /// Applies a chance outcome without checking it. Only for outcomes listed by
     /// [`Game::chance_outcomes`].
     fn play_chance_unchecked(&mut self, c: Chance);

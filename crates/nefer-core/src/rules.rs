@@ -92,6 +92,8 @@ macro_rules! rule_sets {
             fn chance_outcomes(&self) -> ChanceList { each_game!(self, g => g.chance_outcomes()) }
             fn legal_moves(&self, moves: &mut MoveList) { each_game!(self, g => g.legal_moves(moves)) }
             #[inline]
+            fn moves_in_notation_order(&self) -> bool { each_game!(self, g => g.moves_in_notation_order()) }
+            #[inline]
             fn play_chance_unchecked(&mut self, c: Chance) { each_game!(self, g => g.play_chance_unchecked(c)) }
             fn play_unchecked(&mut self, m: Move) { each_game!(self, g => g.play_unchecked(m)) }
             fn turns(&self) -> u32 { each_game!(self, g => g.turns()) }

@@ -155,6 +155,10 @@ pub(crate) trait Moves {
     /// them where moving is not compulsory, which it does not at a decision before any throw
     /// (a water turn).
     fn decision_moves(&self, out: &mut MoveList) -> bool;
+
+    /// See [`Game::moves_in_notation_order`]: whether every list this rule set makes, under
+    /// any options, is in notation order (the test `notation_order` holds it to its word).
+    const NOTATION_ORDER: bool = false;
 }
 
 /// What a move does, and the rest a rule set needs to be a [`Game`].
@@ -179,6 +183,11 @@ impl<T: Rules> Game for T {
     #[inline]
     fn common(&self) -> &Common {
         Parts::common(self)
+    }
+
+    #[inline]
+    fn moves_in_notation_order(&self) -> bool {
+        T::NOTATION_ORDER
     }
 
     #[inline]

@@ -73,7 +73,9 @@ pub fn sorted_moves(g: &AnyGame) -> MoveList {
 pub fn sorted_moves_into(g: &AnyGame, moves: &mut MoveList) {
     moves.clear();
     g.legal_moves(moves);
-    sort_by_notation(moves);
+    if !g.moves_in_notation_order() {
+        sort_by_notation(moves);
+    }
 }
 
 /// Sorts `moves` by their notation strings' order.
@@ -290,7 +292,12 @@ impl RandomPlayer {
     pub fn choose_in<G: Game>(&mut self, game: &G) -> Move {
         game.legal_moves(&mut self.moves);
         let rank = self.rng.random_range(0..self.moves.len());
-        nth_by_notation(&self.moves, rank)
+        if game.moves_in_notation_order() {
+            // The rule set lists its moves so: the move of the rank is at its index.
+            self.moves[rank]
+        } else {
+            nth_by_notation(&self.moves, rank)
+        }
     }
 }
 

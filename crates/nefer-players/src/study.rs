@@ -84,7 +84,7 @@ pub struct Interaction {
     /// Opposing pieces sent to another square ([`Effect::SentTo`], Senet's attacks on 28–30).
     pub sent_to: u32,
     /// Pieces that fell into the House of Waters ([`Effect::IntoWaters`], Senet).
-    pub into_waters: u32,
+    pub falls_into_waters: u32,
     /// Throws earned again ([`Effect::ThrowAgain`]).
     pub bonus_throws: u32,
     /// Throws lost because no piece could move by them ([`PassReason::Blocked`]): the
@@ -99,7 +99,7 @@ impl Interaction {
         "knock_offs",
         "exchanges",
         "sent_to",
-        "into_waters",
+        "falls_into_waters",
         "bonus_throws",
         "blocked_throws",
     ];
@@ -111,7 +111,7 @@ impl Interaction {
             self.knock_offs,
             self.exchanges,
             self.sent_to,
-            self.into_waters,
+            self.falls_into_waters,
             self.bonus_throws,
             self.blocked_throws,
         ]
@@ -124,7 +124,7 @@ impl Interaction {
             Effect::KnockedOff { .. } => self.knock_offs += 1,
             Effect::Exchange { .. } => self.exchanges += 1,
             Effect::SentTo { .. } => self.sent_to += 1,
-            Effect::IntoWaters => self.into_waters += 1,
+            Effect::IntoWaters => self.falls_into_waters += 1,
             Effect::ThrowAgain { .. } => self.bonus_throws += 1,
             Effect::ThrowLost {
                 reason: PassReason::Blocked,

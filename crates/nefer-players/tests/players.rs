@@ -8,7 +8,7 @@ use nefer_core::{AnyGame, Game, MoveList, Options, RuleSetId, Status};
 use nefer_players::search::expectimax::Expectimax;
 use nefer_players::search::mcts::Mcts;
 use nefer_players::sim::{SimConfig, run};
-use nefer_players::{Player, PlayerSpec};
+use nefer_players::{Player, PlayerSpec, nth_by_notation};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -83,7 +83,9 @@ fn random_position_with(
                 if !only_choices || moves.len() > 1 {
                     last = Some(g.clone());
                 }
-                let m = moves[rng.random_range(0..moves.len())];
+                // A rank in notation order, as the random player draws: the positions do not
+                // depend on the order of the generator.
+                let m = nth_by_notation(&moves, rng.random_range(0..moves.len()));
                 g.play(m).unwrap();
             }
             Status::Over(_) => break,

@@ -226,6 +226,19 @@ impl LineRules {
     }
 }
 
+/// The holes 1..=29 of a side (bit `n`: hole `n`) in groups that follow each other in the
+/// order of their notations, each group in numeric order: a hole is written as its side's
+/// letter and its number, so `L1` < `L10` < … < `L19` < `L2` < `L20` < … < `L29` < `L3` < `L4`
+/// < … < `L9`; then come `R…`, `S` and `hand`. A generator that walks a side's holes group by
+/// group lists its moves in notation order, as traces (NOTATION §6) and players do.
+pub const NOTATION_GROUPS: [u32; 5] = [
+    1 << 1,
+    0b11_1111_1111 << 10,
+    1 << 2,
+    0b11_1111_1111 << 20,
+    0b111_1111 << 3,
+];
+
 /// The place of index `i` (1..=30) on the single-side path of side `side`.
 ///
 /// # Panics

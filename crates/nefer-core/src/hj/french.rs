@@ -250,27 +250,30 @@ impl State {
         false
     }
 
-    /// Appends the moves of any of `me`'s pieces for `t` (§6.3 a, b); says whether a null line
-    /// move exists.
+    /// Appends the moves of any of `me`'s pieces for `t` (§6.3 a, b), in the order of their
+    /// notations (NOTATION §6; see [`board::NOTATION_GROUPS`]): the holes of the mover's side,
+    /// then `S`, then `hand`. Says whether a null line move exists.
     fn all_moves(&self, me: Seat, t: u8, out: &mut MoveList) -> bool {
-        if t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0 {
-            out.push(Move::Go {
-                from: Place::Hand,
-                to: Place::Hole(side(me), 1),
-            });
-        }
         let mut null = false;
-        let mut h = self.holes[me];
-        while h != 0 {
-            let p = h.trailing_zeros() as u8;
-            h &= h - 1;
-            null |= self.piece_moves(me, p, t, out);
+        for group in board::NOTATION_GROUPS {
+            let mut h = self.holes[me] & group;
+            while h != 0 {
+                let p = h.trailing_zeros() as u8;
+                h &= h - 1;
+                null |= self.piece_moves(me, p, t, out);
+            }
         }
         // FR-7 `stay_then_exit_on_any`: a piece resting on 30 goes out on any throw.
         if self.arrived[me] > 0 {
             out.push(Move::Go {
                 from: Place::Shared,
                 to: Place::Off,
+            });
+        }
+        if t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0 {
+            out.push(Move::Go {
+                from: Place::Hand,
+                to: Place::Hole(side(me), 1),
             });
         }
         null
@@ -374,6 +377,9 @@ impl Turns for State {
 }
 
 impl Moves for State {
+    // Holes walked by `board::NOTATION_GROUPS`, then `S` and `hand`; `pass` sorts after them.
+    const NOTATION_ORDER: bool = true;
+
     #[inline]
     fn decision_moves(&self, out: &mut MoveList) -> bool {
         let Phase::Move(t, only) = self.phase else {

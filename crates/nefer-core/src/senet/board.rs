@@ -204,23 +204,155 @@ pub(crate) const fn bear_off(from: u8) -> Move {
     }
 }
 
-/// The moves of `own` by `t` from `from` (a subset of `own`) onto squares not in `blocked`:
-/// forward when `back` is false, else backward.
-#[inline]
-pub(crate) fn push_steps(
-    from: Squares,
-    t: u8,
-    back: bool,
-    blocked: Squares,
-    out: &mut crate::MoveList,
-) {
-    if back {
-        for to in squares((from >> t) & !blocked) {
-            out.push(Move::squares(to + t, to));
+/// The moves of one throw of a Senet decision, gathered by kind and pushed in the order of
+/// their notations: the order in which traces (NOTATION §6), players and front ends list
+/// moves, so that a player needs no sort and the random player takes the move of its rank at
+/// once (docs/BENCHMARKS.md, issue 19).
+///
+/// A square is written as its number, so squares sort as strings: `1` < `10` < … < `19` <
+/// `2` < `20` < … < `29` < `3` < `30` < `4` < … < `9` (and `1-5` < `10-14`: `-` sorts below
+/// every digit). A throw moves each piece at most once, so the moves of a list leave from
+/// distinct squares and sort as their origins do. The generators find them in numeric order
+/// (bitboards); [`Listing::push`] lays them out by the groups of squares that follow each other
+/// in the notations' order, each group in numeric order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Listing {
+    /// Origins of steps of `t` squares, onto `from + t` (`from − t` when `back`).
+    steps: Squares,
+    /// Origins whose piece falls into 27 instead (Kendall's KE-26 trap): above every forward
+    /// step's origin (they overshoot 26, the steps land on it at most), and never beside
+    /// backward steps.
+    trap: Squares,
+    /// The steps' signed length: the throw, or its negative when they go backward.
+    step: i8,
+    /// The squares of 26..=30 (bit: the square − 26) whose piece moves to its place in `ends`.
+    ends_set: u8,
+    /// Where the piece on each of 26..=30 goes (byte: the square − 26), where `ends_set` says:
+    /// a square's number, or 0 for off the board. Bytes of one word rather than an array of
+    /// places: a new list costs one store instead of filling the array (docs/BENCHMARKS.md).
+    ends: u64,
+}
+
+impl Listing {
+    /// No moves yet, for a throw of `t`.
+    #[inline(always)]
+    pub(crate) const fn new(t: u8) -> Listing {
+        Listing {
+            steps: 0,
+            trap: 0,
+            step: t as i8,
+            ends_set: 0,
+            ends: 0,
         }
-    } else {
-        for to in squares((from << t) & !blocked) {
-            out.push(Move::squares(to - t, to));
+    }
+
+    /// The steps forward by the throw from `from` (squares of the mover's whose target is at
+    /// most 30) onto squares not in `blocked`.
+    #[inline(always)]
+    pub(crate) fn forward(&mut self, from: Squares, blocked: Squares) {
+        debug_assert!(self.step > 0, "a list goes one way");
+        let t = self.step as u32;
+        self.steps |= ((from << t) & !blocked) >> t;
+    }
+
+    /// The steps backward by the throw from `from` (squares above the throw) onto squares not
+    /// in `blocked`.
+    #[inline(always)]
+    pub(crate) fn backward(&mut self, from: Squares, blocked: Squares) {
+        debug_assert!(self.steps | self.trap == 0, "a list goes one way");
+        let t = self.step.unsigned_abs() as u32;
+        self.step = -(t as i8);
+        self.steps |= ((from >> t) & !blocked) << t;
+    }
+
+    /// The pieces on `from` (squares below 26 that overshoot it) fall into 27.
+    #[inline(always)]
+    pub(crate) fn falls_into_waters(&mut self, from: Squares) {
+        debug_assert!(self.step > 0 && from & !up_to(HAPPINESS - 1) == 0);
+        debug_assert!(from == 0 || self.steps >> from.trailing_zeros() == 0);
+        self.trap |= from;
+    }
+
+    /// The piece on `from` (26..=30) goes to `to` (a square or off the board).
+    #[inline(always)]
+    pub(crate) fn end(&mut self, from: u8, to: Place) {
+        debug_assert!((HAPPINESS..=30).contains(&from));
+        let i = u32::from(from - HAPPINESS) % 5;
+        let code = match to {
+            Place::Square(n) => u64::from(n),
+            _ => 0,
+        };
+        debug_assert!(self.ends_set >> i & 1 == 0, "one move a piece");
+        self.ends_set |= 1 << i;
+        self.ends |= code << (8 * i);
+    }
+
+    /// Whether no move was gathered.
+    #[inline(always)]
+    pub(crate) const fn is_empty(&self) -> bool {
+        self.steps | self.trap == 0 && self.ends_set == 0
+    }
+
+    /// Pushes the moves in the order of their notations (origins `1`, `10`–`19`, `2`,
+    /// `20`–`29`, `3`, `30`, `4`–`9`).
+    #[inline(always)]
+    pub(crate) fn push(&self, out: &mut crate::MoveList) {
+        // Without steps from 1, 2 or 3 (most lists after the opening) the order is 10–26, the
+        // ends, 30, then 4–9: two loops instead of six.
+        let first_three = self.steps & between(1, 3) != 0;
+        if first_three {
+            self.push_steps(bit(1), out);
+            self.push_steps(between(10, 19), out);
+            self.push_steps(bit(2), out);
+            self.push_steps(between(20, HAPPINESS), out);
+        } else {
+            self.push_steps(between(10, HAPPINESS), out);
+        }
+        // Steps leave from 26 at most (backward from 26), falls from 22..=25 above every
+        // forward step's origin, the ends from 26 up, and no square has two of them.
+        let mut falls = self.trap;
+        while falls != 0 {
+            out.push(Move::squares(falls.trailing_zeros() as u8, WATERS));
+            falls &= falls - 1;
+        }
+        if self.ends_set & 0b1111 != 0 {
+            for i in 0..4 {
+                if self.ends_set >> i & 1 != 0 {
+                    out.push(self.end_move(i));
+                }
+            }
+        }
+        if first_three {
+            self.push_steps(bit(3), out);
+        }
+        if self.ends_set & 0b10000 != 0 {
+            out.push(self.end_move(4));
+        }
+        self.push_steps(between(4, 9), out);
+    }
+
+    /// The move of the piece on square 26 + `i`, from [`Listing::ends`].
+    #[inline(always)]
+    fn end_move(&self, i: u8) -> Move {
+        let to = (self.ends >> (8 * i)) as u8;
+        Move::Go {
+            from: Place::Square(HAPPINESS + i),
+            to: if to == 0 {
+                Place::Off
+            } else {
+                Place::Square(to)
+            },
+        }
+    }
+
+    /// Pushes the steps leaving from `group`, in numeric order.
+    #[inline(always)]
+    fn push_steps(&self, group: Squares, out: &mut crate::MoveList) {
+        let mut m = self.steps & group;
+        while m != 0 {
+            let s = m.trailing_zeros() as u8;
+            m &= m - 1;
+            out.push(Move::squares(s, s.wrapping_add_signed(self.step)));
         }
     }
 }
@@ -309,11 +441,57 @@ mod tests {
     #[test]
     fn steps_go_forward_or_back_onto_free_squares() {
         let mut out = crate::MoveList::new();
-        push_steps(bit(3) | bit(9), 2, false, bit(11), &mut out);
+        let mut list = Listing::new(2);
+        list.forward(bit(3) | bit(9), bit(11));
+        list.push(&mut out);
         assert_eq!(out.as_slice(), [Move::squares(3, 5)]);
         out.clear();
-        push_steps(bit(3) | bit(9), 2, true, 0, &mut out);
+        let mut list = Listing::new(2);
+        list.backward(bit(3) | bit(9), 0);
+        list.push(&mut out);
         assert_eq!(out.as_slice(), [Move::squares(3, 1), Move::squares(9, 7)]);
+    }
+
+    #[test]
+    fn a_listing_lists_its_moves_in_notation_order() {
+        // A piece on every square: 1..=21 step by 5, 22..=25 overshoot 26 into 27 (KE-26),
+        // and 26..=30 each have a move of their own.
+        let mut list = Listing::new(5);
+        list.forward(up_to(HAPPINESS - 5), 0);
+        list.falls_into_waters(between(22, 25));
+        for from in HAPPINESS..=30 {
+            list.end(from, Place::Off);
+        }
+        let mut out = crate::MoveList::new();
+        list.push(&mut out);
+        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(got, sorted);
+        assert_eq!(got.len(), 30);
+        assert_eq!(&got[..4], ["1-6", "10-15", "11-16", "12-17"]);
+        assert!(got.contains(&"22-27".to_owned()) && got.contains(&"26-off".to_owned()));
+        // Without a step from 1, 2 or 3: the shorter way (see `Listing::push`).
+        let mut list = Listing::new(2);
+        list.forward(between(4, 24), 0);
+        list.end(30, Place::Off);
+        let mut out = crate::MoveList::new();
+        list.push(&mut out);
+        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(got, sorted);
+        assert_eq!(got.len(), 22);
+        // Backward, from 26 too.
+        let mut list = Listing::new(5);
+        list.backward(between(6, HAPPINESS), 0);
+        let mut out = crate::MoveList::new();
+        list.push(&mut out);
+        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(got, sorted);
+        assert_eq!(got.len(), 21);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! KE-3). Throws of 1, 4 and 5 give another throw (KE-4), each throw is played at once (KE-5).
 
 use super::board::{
-    self, HAPPINESS, REBIRTH, Squares, WATERS, bear_off, between, bit, jammed_origins, push_steps,
+    self, HAPPINESS, Listing, REBIRTH, Squares, WATERS, bear_off, between, bit, jammed_origins,
     runs_of_three, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
@@ -527,21 +527,17 @@ impl State {
         let blockade = cfg.blockade == Blockade::Three;
         let (jam_fwd, jam_back) = jammed_origins(blockade, opp, t8);
         let may_leave = cfg.family.may_bear_off(own);
-        // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9).
-        push_steps(
-            own & up_to(HAPPINESS - t8) & !jam_fwd,
-            t8,
-            false,
-            blocked,
-            out,
-        );
+        // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9). Gathered by
+        // kind, then listed in notation order ([`Listing`]).
+        let mut list = Listing::new(t8);
+        list.forward(own & up_to(HAPPINESS - t8) & !jam_fwd, blocked);
         if cfg.trap == Trap::On && waters_free {
             // KE-26 `on`: an overshoot from 22..25 drops into 27 (only while 27 is empty,
             // KE-13), unless it would jump a blockade on the way to 26.
             let runs = if blockade { runs_of_three(opp) } else { 0 };
             for s in board::squares(own & between(HAPPINESS + 1 - t8, HAPPINESS - 1)) {
                 if runs & between(s + 1, HAPPINESS - 2) == 0 {
-                    out.push(Move::squares(s, WATERS));
+                    list.falls_into_waters(bit(s));
                 }
             }
         }
@@ -550,7 +546,7 @@ impl State {
         if own & bit(HAPPINESS) & !jam_fwd != 0 {
             match t8 {
                 1 if one_to_waters && !one_only_if_forced => {
-                    out.push(Move::squares(HAPPINESS, WATERS));
+                    list.end(HAPPINESS, Place::Square(WATERS));
                 }
                 2..=4 => {
                     let to = HAPPINESS + t8;
@@ -561,10 +557,10 @@ impl State {
                         && shielded & bit(to) == 0
                         && (waters_free || cfg.attack_when_27_full == AttackWhen27Full::SendTo15);
                     if free || attack {
-                        out.push(Move::squares(HAPPINESS, to));
+                        list.end(HAPPINESS, Place::Square(to));
                     }
                 }
-                5 if may_leave => out.push(bear_off(HAPPINESS)),
+                5 if may_leave => list.end(HAPPINESS, Place::Off),
                 _ => {}
             }
         }
@@ -572,20 +568,21 @@ impl State {
         // (KE-22).
         if may_leave {
             for sq in board::squares(own & EXITS[t8 as usize]) {
-                out.push(bear_off(sq));
+                list.end(sq, Place::Off);
             }
         }
         // KE-16 `false`: the piece in 27 is not a frozen turn's only hope but one more piece,
         // which a 4 bears off (8.5) whenever it comes, unless a blockade on 28–30 stops it
         //
         if t8 == 4 && own & bit(WATERS) != 0 && !waters_exit_blocked(blockade, opp) {
-            out.push(bear_off(WATERS));
+            list.end(WATERS, Place::Off);
         }
         // KE-10 `only_if_forced`: the 1 into the Waters when nothing else goes forward.
-        if one_to_waters && one_only_if_forced && out.is_empty() {
-            out.push(Move::squares(HAPPINESS, WATERS));
+        if one_to_waters && one_only_if_forced && list.is_empty() {
+            list.end(HAPPINESS, Place::Square(WATERS));
         }
-        if !out.is_empty() {
+        if !list.is_empty() {
+            list.push(out);
             return;
         }
         // (ii) the 26→27 penalty (8.4, KE-15). 8.4 names a *protected* piece: a piece that is
@@ -605,9 +602,11 @@ impl State {
         } else {
             occ
         };
-        let from = own & between(t8 + 1, HAPPINESS) & !jam_back;
-        push_steps(from, t8, true, back_blocked, out);
-        if out.is_empty() {
+        let mut back = Listing::new(t8);
+        back.backward(own & between(t8 + 1, HAPPINESS) & !jam_back, back_blocked);
+        if !back.is_empty() {
+            back.push(out);
+        } else {
             // KE-15 `after_backward`: the penalty only when no backward move exists.
             out.push(if penalty {
                 Move::squares(HAPPINESS, WATERS)
@@ -701,6 +700,9 @@ impl Turns for State {
 }
 
 impl Moves for State {
+    // Pieces' moves listed by `board::Listing`; `pass` and `throw` sort after them.
+    const NOTATION_ORDER: bool = true;
+
     #[inline]
     fn decision_moves(&self, out: &mut MoveList) -> bool {
         match self.phase {

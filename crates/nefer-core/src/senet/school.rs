@@ -4,7 +4,7 @@
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
 use super::board::{
-    self, HAPPINESS, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to, push_steps,
+    self, HAPPINESS, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to,
     step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
@@ -256,13 +256,15 @@ impl State {
         // Origins whose move would jump three opposing counters in a row (SB-15).
         let (jam_fwd, jam_back) = jammed_origins(self.cfg.blockade == Blockade::Three, opp, t8);
         let may_leave = self.cfg.family.may_bear_off(own);
-        push_steps(own & up_to(GATE - t8) & !jam_fwd, t8, false, blocked, out);
+        // Gathered by kind, then listed in notation order ([`Listing`]).
+        let mut list = Listing::new(t8);
+        list.forward(own & up_to(GATE - t8) & !jam_fwd, blocked);
         if own & bit(GATE) & !jam_fwd != 0 {
             match t8 {
-                5 if may_leave => out.push(bear_off(GATE)),
+                5 if may_leave => list.end(GATE, Place::Off),
                 // SB-10 `to_27`: into 27, which must be empty (one counter a square).
                 1 if self.cfg.one_from_26 == OneFrom26::To27 && occ & bit(TRAP) == 0 => {
-                    out.push(Move::squares(GATE, TRAP));
+                    list.end(GATE, Place::Square(TRAP));
                 }
                 // 2, 3, 4 → 28, 29, 30 (004§10); a 1 does not move it (SB-10).
                 2..=4 => {
@@ -271,7 +273,7 @@ impl State {
                         && (occ & bit(TRAP) == 0
                             || self.cfg.attack_when_27_full == AttackWhen27Full::SendToStart);
                     if occ & bit(to) == 0 || attack {
-                        out.push(Move::squares(GATE, to));
+                        list.end(GATE, Place::Square(to));
                     }
                 }
                 _ => {}
@@ -280,10 +282,11 @@ impl State {
         // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10), once the gate is open (KE-22).
         if may_leave {
             for sq in board::squares(own & EXITS[t8 as usize]) {
-                out.push(bear_off(sq));
+                list.end(sq, Place::Off);
             }
         }
-        if !out.is_empty() {
+        if !list.is_empty() {
+            list.push(out);
             return;
         }
         // Backward from 1..26 when nothing goes forward (004§7, SB-16); onto empty squares only
@@ -293,10 +296,12 @@ impl State {
         } else {
             occ
         };
-        let from = own & between(t8 + 1, GATE) & !jam_back;
-        push_steps(from, t8, true, back_blocked, out);
-        if out.is_empty() {
+        let mut back = Listing::new(t8);
+        back.backward(own & between(t8 + 1, GATE) & !jam_back, back_blocked);
+        if back.is_empty() {
             out.push(Move::Pass);
+        } else {
+            back.push(out);
         }
     }
 
@@ -307,6 +312,9 @@ impl State {
 }
 
 impl Moves for State {
+    // Pieces' moves listed by `board::Listing`; `pass` and `throw` sort after them.
+    const NOTATION_ORDER: bool = true;
+
     #[inline]
     fn decision_moves(&self, out: &mut MoveList) -> bool {
         match self.phase {

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{forced_or_best, name_with_budget};
 use crate::eval::{Evaluator, HandWritten};
-use crate::{Player, sorted_moves};
+use crate::{Player, nth_by_notation, sorted_moves};
 
 /// Exploration constant of UCT for rewards in [-1, 1].
 const EXPLORE: f64 = 0.9;
@@ -110,6 +110,8 @@ impl<E: Evaluator> Mcts<E> {
     fn rollout(&mut self, g: &mut AnyGame) -> f64 {
         // The shared playout loop, stopped after `ROLLOUT_DECISIONS` decisions. Every decision
         // draws its choice, forced or not, so the stream of random numbers is the rollout's own.
+        // The draw is a rank in the moves' notation order, as the random player's: the
+        // rollouts, like every other choice, do not depend on the order of the generator.
         let mut moves = MoveList::new();
         let mut left = ROLLOUT_DECISIONS;
         play_out(
@@ -117,7 +119,12 @@ impl<E: Evaluator> Mcts<E> {
             &mut Sampled::new(&mut self.rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
                 left = left.checked_sub(1)?;
                 g.legal_moves(&mut moves);
-                Some(moves[rng.random_range(0..moves.len())])
+                let rank = rng.random_range(0..moves.len());
+                Some(if g.moves_in_notation_order() {
+                    moves[rank]
+                } else {
+                    nth_by_notation(&moves, rank)
+                })
             }),
         );
         self.eval.value(g, self.root)
