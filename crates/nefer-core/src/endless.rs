@@ -80,7 +80,7 @@ pub fn can_end<G: Game>(g: &G, budget: usize) -> Reach {
             &mut Sampled::new(&mut rng, |g: &G, rng: &mut ChaCha8Rng| {
                 left = left.checked_sub(1)?;
                 g.legal_moves(&mut moves);
-                Some(moves[rand::RngExt::random_range(rng, 0..moves.len())])
+                Some(moves[crate::random_index(rng, moves.len())])
             }),
         );
         if p.outcome().is_some() {
@@ -245,7 +245,7 @@ pub fn guarded_random_playout<G: Game, R: rand::Rng + ?Sized>(
         Some(if moves.len() == 1 {
             moves[0]
         } else {
-            moves[rand::RngExt::random_range(rng, 0..moves.len())]
+            moves[crate::random_index(rng, moves.len())]
         })
     }));
     let n = play_out(game, &mut guard);

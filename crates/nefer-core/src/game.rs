@@ -8,7 +8,7 @@ use core::fmt;
 use core::hash::Hash;
 
 use arrayvec::ArrayVec;
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use crate::options::{Common, Dice};
 use crate::rules::RuleSetId;
@@ -741,6 +741,26 @@ where
     }
 }
 
+/// A uniformly random index below `n` (0 < `n` < 2³²): the value, and the draws from `rng`,
+/// of rand 0.10's `rng.random_range(0..n)` for a `usize`, which samples a `u32` by Canon's
+/// method (one draw, a second only when the first's low product bits could carry), written out
+/// so that it inlines. rand's own stayed a call in the simulator's loop, 36 instructions a
+/// decision (docs/BENCHMARKS.md). A test holds it to rand's for every `n` up to 300 and
+/// thousands of draws; a new rand that samples otherwise fails there.
+#[inline(always)]
+pub fn random_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    debug_assert!(n > 0 && u32::try_from(n).is_ok(), "an index below {n}");
+    let range = n as u32;
+    let wide = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut index, low) = ((wide >> 32) as u32, wide as u32);
+    if low > range.wrapping_neg() {
+        // Canon's correction: the next draw's high product bits, added with carry.
+        let next = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
+        index += u32::from(low.checked_add(next).is_none());
+    }
+    index as usize
+}
+
 /// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
 ///
 /// The hot loop of the playout benchmarks: [`play_out`] with chance and choices from one
@@ -754,8 +774,40 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u3
             Some(if moves.len() == 1 {
                 moves[0]
             } else {
-                moves[rng.random_range(0..moves.len())]
+                moves[random_index(rng, moves.len())]
             })
         }),
     )
+}
+
+#[cfg(test)]
+mod random_index_tests {
+    use rand::{Rng, RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn random_index_draws_as_rands_random_range() {
+        for n in 1..=300usize {
+            let (mut a, mut b) = (
+                ChaCha8Rng::seed_from_u64(n as u64),
+                ChaCha8Rng::seed_from_u64(n as u64),
+            );
+            for _ in 0..2000 {
+                assert_eq!(
+                    super::random_index(&mut a, n),
+                    b.random_range(0..n),
+                    "below {n}"
+                );
+            }
+            // The same number of draws taken, whatever the corrections.
+            assert_eq!(a.next_u64(), b.next_u64(), "below {n}");
+        }
+        // Ranges where the correction's draw is frequent.
+        for n in [(1usize << 31) + 1, u32::MAX as usize] {
+            let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(7), ChaCha8Rng::seed_from_u64(7));
+            for _ in 0..20_000 {
+                assert_eq!(super::random_index(&mut a, n), b.random_range(0..n));
+            }
+        }
+    }
 }

@@ -46,7 +46,7 @@ use arrayvec::ArrayVec;
 use nefer_core::game::MAX_MOVES;
 use nefer_core::notation::NotationKey;
 use nefer_core::{AnyGame, Game, Move, MoveList, Place};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use eval::Evaluator;
@@ -291,7 +291,7 @@ impl RandomPlayer {
     #[inline]
     pub fn choose_in<G: Game>(&mut self, game: &G) -> Move {
         game.legal_moves(&mut self.moves);
-        let rank = self.rng.random_range(0..self.moves.len());
+        let rank = nefer_core::random_index(&mut self.rng, self.moves.len());
         if game.moves_in_notation_order() {
             // The rule set lists its moves so: the move of the rank is at its index.
             self.moves[rank]
@@ -634,7 +634,7 @@ mod tests {
                             assert_eq!(nth_by_notation(&shuffled, rank), *m, "{id}: rank {rank}");
                         }
                         lists += usize::from(moves.len() > 1);
-                        g.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                        g.play_unchecked(moves[nefer_core::random_index(&mut rng, moves.len())]);
                     }
                 }
             }

@@ -255,12 +255,21 @@ impl State {
     /// then `S`, then `hand`. Says whether a null line move exists.
     fn all_moves(&self, me: Seat, t: u8, out: &mut MoveList) -> bool {
         let mut null = false;
-        for group in board::NOTATION_GROUPS {
-            let mut h = self.holes[me] & group;
+        let mut walk = |mut h: u32| {
             while h != 0 {
                 let p = h.trailing_zeros() as u8;
                 h &= h - 1;
                 null |= self.piece_moves(me, p, t, out);
+            }
+        };
+        let holes = self.holes[me];
+        if holes & board::HOLES_1_TO_3 == 0 {
+            for g in board::NOTATION_GROUPS_FROM_4 {
+                walk(holes & g);
+            }
+        } else {
+            for g in board::NOTATION_GROUPS {
+                walk(holes & g);
             }
         }
         // FR-7 `stay_then_exit_on_any`: a piece resting on 30 goes out on any throw.

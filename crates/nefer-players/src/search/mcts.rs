@@ -119,7 +119,7 @@ impl<E: Evaluator> Mcts<E> {
             &mut Sampled::new(&mut self.rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
                 left = left.checked_sub(1)?;
                 g.legal_moves(&mut moves);
-                let rank = rng.random_range(0..moves.len());
+                let rank = nefer_core::random_index(rng, moves.len());
                 Some(if g.moves_in_notation_order() {
                     moves[rank]
                 } else {
