@@ -452,6 +452,17 @@ mod tests {
         assert_eq!(out.as_slice(), [Move::squares(3, 1), Move::squares(9, 7)]);
     }
 
+    /// The moves of `list` as strings, checked to be in their strings' order.
+    fn listed_in_order(list: &Listing) -> Vec<String> {
+        let mut out = crate::MoveList::new();
+        list.push(&mut out);
+        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(got, sorted);
+        got
+    }
+
     #[test]
     fn a_listing_lists_its_moves_in_notation_order() {
         // A piece on every square: 1..=21 step by 5, 22..=25 overshoot 26 into 27 (KE-26),
@@ -462,12 +473,7 @@ mod tests {
         for from in HAPPINESS..=30 {
             list.end(from, Place::Off);
         }
-        let mut out = crate::MoveList::new();
-        list.push(&mut out);
-        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
-        let mut sorted = got.clone();
-        sorted.sort();
-        assert_eq!(got, sorted);
+        let got = listed_in_order(&list);
         assert_eq!(got.len(), 30);
         assert_eq!(&got[..4], ["1-6", "10-15", "11-16", "12-17"]);
         assert!(got.contains(&"22-27".to_owned()) && got.contains(&"26-off".to_owned()));
@@ -475,23 +481,11 @@ mod tests {
         let mut list = Listing::new(2);
         list.forward(between(4, 24), 0);
         list.end(30, Place::Off);
-        let mut out = crate::MoveList::new();
-        list.push(&mut out);
-        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
-        let mut sorted = got.clone();
-        sorted.sort();
-        assert_eq!(got, sorted);
-        assert_eq!(got.len(), 22);
+        assert_eq!(listed_in_order(&list).len(), 22);
         // Backward, from 26 too.
         let mut list = Listing::new(5);
         list.backward(between(6, HAPPINESS), 0);
-        let mut out = crate::MoveList::new();
-        list.push(&mut out);
-        let got: Vec<String> = out.iter().map(|m| m.to_string()).collect();
-        let mut sorted = got.clone();
-        sorted.sort();
-        assert_eq!(got, sorted);
-        assert_eq!(got.len(), 21);
+        assert_eq!(listed_in_order(&list).len(), 21);
     }
 
     #[test]
