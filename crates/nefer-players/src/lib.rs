@@ -142,6 +142,18 @@ pub fn nth_by_notation(moves: &[Move], rank: usize) -> Move {
     ranked.unwrap_or_else(|| by_all_origins(moves, rank))
 }
 
+/// The move of rank `rank` in notation order among `moves`, `game`'s legal list: at its index
+/// where the rule set lists its moves so ([`Game::moves_in_notation_order`]), else ranked by
+/// [`nth_by_notation`]. What a random choice draws, so that it does not depend on the generator.
+#[inline]
+pub fn move_of_rank<G: Game>(game: &G, moves: &[Move], rank: usize) -> Move {
+    if game.moves_in_notation_order() {
+        moves[rank]
+    } else {
+        nth_by_notation(moves, rank)
+    }
+}
+
 /// [`nth_by_notation`] for the lists the shorter origin ranks do not rank: out of line, so that
 /// its tables do not weigh on the frame of every decision's call.
 #[cold]
@@ -292,12 +304,7 @@ impl RandomPlayer {
     pub fn choose_in<G: Game>(&mut self, game: &G) -> Move {
         game.legal_moves(&mut self.moves);
         let rank = nefer_core::random_index(&mut self.rng, self.moves.len());
-        if game.moves_in_notation_order() {
-            // The rule set lists its moves so: the move of the rank is at its index.
-            self.moves[rank]
-        } else {
-            nth_by_notation(&self.moves, rank)
-        }
+        move_of_rank(game, &self.moves, rank)
     }
 }
 

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{forced_or_best, name_with_budget};
 use crate::eval::{Evaluator, HandWritten};
-use crate::{Player, nth_by_notation, sorted_moves};
+use crate::{Player, move_of_rank, sorted_moves};
 
 /// Exploration constant of UCT for rewards in [-1, 1].
 const EXPLORE: f64 = 0.9;
@@ -120,11 +120,7 @@ impl<E: Evaluator> Mcts<E> {
                 left = left.checked_sub(1)?;
                 g.legal_moves(&mut moves);
                 let rank = nefer_core::random_index(rng, moves.len());
-                Some(if g.moves_in_notation_order() {
-                    moves[rank]
-                } else {
-                    nth_by_notation(&moves, rank)
-                })
+                Some(move_of_rank(g, &moves, rank))
             }),
         );
         self.eval.value(g, self.root)
