@@ -61,7 +61,7 @@ pub fn run_calibrate(args: CalibrateArgs) -> Result<()> {
     let g = rules.new_game(&options)?;
     let [player, _] = crate::sim::learned_players(
         [args.player.clone(), PlayerSpec::Random],
-        args.weights.as_deref(),
+        [args.weights.as_deref(), None],
         &g,
     )?;
     let net: Arc<Neural> = match &args.weights {

@@ -82,6 +82,10 @@ pub struct SimArgs {
     /// instead of the network shipped for the rule set.
     #[arg(long, value_name = "FILE")]
     weights: Option<std::path::PathBuf>,
+    /// Player b's weights file, where it differs from `--weights` (to play one network
+    /// against another: `--a neural --b neural --weights NEW --weights-b OLD`).
+    #[arg(long, value_name = "FILE")]
+    weights_b: Option<std::path::PathBuf>,
     #[command(flatten)]
     run: RunArgs,
     /// Print one JSON object instead of a table.
@@ -89,47 +93,51 @@ pub struct SimArgs {
     json: bool,
 }
 
-/// The learned players `a` and `b` with the network of `weights` (a file of `nefer train`) if
-/// given, for games like `g`; says on standard error where no network knows `g`'s rules and the
-/// learned players fall back to the hand-written evaluation.
+/// The learned players `a` and `b`, each with the network of its file in `weights` (a file of
+/// `nefer train`) if given, for games like `g`; says on standard error where no network knows
+/// `g`'s rules and a learned player falls back to the hand-written evaluation.
 ///
 /// # Errors
 /// A weights file that cannot be read, or one trained for other rules than `g`'s.
 pub fn learned_players(
     players: [PlayerSpec; 2],
-    weights: Option<&std::path::Path>,
+    weights: [Option<&std::path::Path>; 2],
     g: &nefer_core::AnyGame,
 ) -> Result<[PlayerSpec; 2]> {
     use nefer_players::eval::neural::{Neural, fallback_note};
-    let net = match weights {
-        Some(path) => {
-            let n = Neural::load(path)?;
-            if !nefer_players::eval::Evaluator::supports(&n, g) {
-                let h = &n.weights().header;
-                anyhow::bail!(
-                    "{} was trained for {}{}, not for these rules",
-                    path.display(),
-                    h.rules,
-                    if h.options.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" with {}", h.options)
-                    }
-                );
-            }
-            Some(std::sync::Arc::new(n))
+    let load = |path: &std::path::Path| -> Result<std::sync::Arc<Neural>> {
+        let n = Neural::load(path)?;
+        if !nefer_players::eval::Evaluator::supports(&n, g) {
+            let h = &n.weights().header;
+            anyhow::bail!(
+                "{} was trained for {}{}, not for these rules",
+                path.display(),
+                h.rules,
+                if h.options.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {}", h.options)
+                }
+            );
         }
-        None => None,
+        Ok(std::sync::Arc::new(n))
     };
-    if players.iter().any(PlayerSpec::is_learned)
-        && let Some(note) = fallback_note(g, net.as_deref())
-    {
-        eprintln!("nefer: {note}");
+    let mut out = players.clone();
+    let mut noted = false;
+    for ((p, w), slot) in players.into_iter().zip(weights).zip(&mut out) {
+        let net = w.map(load).transpose()?;
+        if p.is_learned()
+            && !noted
+            && let Some(note) = fallback_note(g, net.as_deref())
+        {
+            eprintln!("nefer: {note}");
+            noted = true;
+        }
+        if let Some(n) = net {
+            *slot = p.with_network(n);
+        }
     }
-    Ok(players.map(|p| match &net {
-        Some(n) => p.with_network(n.clone()),
-        None => p,
-    }))
+    Ok(out)
 }
 
 /// Parses repeated `--option NAME=VALUE` arguments.
@@ -162,7 +170,8 @@ pub fn run_sim(args: SimArgs) -> Result<()> {
             );
         }
     }
-    let [a, b] = learned_players([args.a, args.b], args.weights.as_deref(), &g)?;
+    let weights_b = args.weights_b.as_deref().or(args.weights.as_deref());
+    let [a, b] = learned_players([args.a, args.b], [args.weights.as_deref(), weights_b], &g)?;
     let cfg = SimConfig {
         rules,
         options,

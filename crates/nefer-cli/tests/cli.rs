@@ -1763,3 +1763,46 @@ fn train_writes_a_checkpoint_that_resumes_and_a_curve() {
     assert_fails_with(&out, "cannot read the checkpoint");
     assert_fails_with(&run("4", &["--rate", "0"]), "--rate 0 is not within (0, 1]");
 }
+
+#[test]
+fn sim_plays_one_network_against_another() {
+    let weights = temp("weights-b.nnw");
+    let w = weights.to_str().unwrap();
+    let out = nefer(
+        &[
+            "train", "--rules", "hj.french", "--games", "4", "--hidden", "8", "--seed", "3",
+            "--eval-every", "4", "--eval-games", "2", "--against", "random", "--threads", "1",
+            "--out", w,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let sim = |rules: &str, extra: &[&str]| {
+        let mut args = vec![
+            "sim", "--rules", rules, "--a", "neural", "--b", "neural", "--games", "40", "--seed",
+            "5", "--threads", "1", "--json",
+        ];
+        args.extend_from_slice(extra);
+        nefer(&args, "")
+    };
+    let wins = |out: &std::process::Output| -> u64 {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["a"]["wins"].as_u64().unwrap()
+    };
+    // The shipped network against the one of 4 games: a plays the shipped one, b the file's.
+    let shipped_against_raw = wins(&sim("hj.french", &["--weights-b", w]));
+    assert!(shipped_against_raw >= 28, "{shipped_against_raw} of 40");
+    // And the other way round: `--weights` is a's (and b's where `--weights-b` is not given).
+    let shipped = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../nefer-players/weights/hj.french.nnw"
+    );
+    let raw_against_shipped = wins(&sim("hj.french", &["--weights", w, "--weights-b", shipped]));
+    assert!(raw_against_shipped <= 12, "{raw_against_shipped} of 40");
+    // A file of other rules is refused, named.
+    assert_fails_with(
+        &sim("senet.kendall", &["--weights-b", w]),
+        "was trained for hj.french",
+    );
+}

@@ -58,7 +58,7 @@ fn encode_only(bencher: Bencher, id: RuleSetId) {
 #[divan::bench(args = [32, 64, 128, 256])]
 fn forward_senet(bencher: Bencher, hidden: usize) {
     let g = position(RuleSetId::SenetKendall);
-    let n = Network::random(Encoding::Senet.inputs(), hidden, 1);
+    let n = Network::random(Encoding::of(&g).inputs(), hidden, 1);
     let mut active = Active::new();
     encode(&g, Seat::A, &mut active);
     bencher.bench_local(|| n.forward(black_box(&active)));

@@ -141,6 +141,12 @@ impl Trainer {
                 h.options.to_string(),
                 t.start.options().to_string(),
             ),
+            // A checkpoint of an older layout cannot go on in today's.
+            (
+                "encoding",
+                h.encoding.name().to_string(),
+                Encoding::of(&t.start).name().to_string(),
+            ),
             ("seed", h.seed.to_string(), c.seed.to_string()),
             (
                 "hidden units",

@@ -43,6 +43,12 @@ const COUNT: u16 = 7;
 pub enum Encoding {
     /// Both Senets: squares 1..=30 of each seat, and its pieces borne off.
     Senet,
+    /// Both Senets as [`Encoding::Senet`], and for each seat three more blocks of squares
+    /// 1..=30 that say what a one-hidden-layer network cannot read off single squares: the
+    /// seat's pieces that are guarded (a piece of the same seat on a neighbouring square, KE-6),
+    /// and its unguarded pieces that an opponent's piece one to five squares behind (a forward
+    /// attack) or ahead (a backward one, KE-8) could reach with one throw.
+    SenetGuards,
     /// `hj.french`: holes 1..=29 of each seat's side, pieces in hand, on hole 30 and out.
     French,
     /// `hj.skiryuk`: holes 1..=29 of each seat's path, pieces in `S`, in hand, trophies.
@@ -59,7 +65,7 @@ impl Encoding {
     /// The layout of `g`'s family.
     pub fn of(g: &AnyGame) -> Encoding {
         match g {
-            AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_) => Encoding::Senet,
+            AnyGame::SenetKendall(_) | AnyGame::SenetSchool(_) => Encoding::SenetGuards,
             AnyGame::HjFrench(_) => Encoding::French,
             AnyGame::HjSkiryuk(_) => Encoding::Skiryuk,
             AnyGame::HjWalker(_) => Encoding::Walker,
@@ -67,10 +73,21 @@ impl Encoding {
         }
     }
 
+    /// Whether `g` can be read in this layout: it is one of the layouts of `g`'s family (a
+    /// weights file of `senet/1` still plays both Senets after `senet/2` came).
+    pub fn fits(self, g: &AnyGame) -> bool {
+        let family = |e: Encoding| match e {
+            Encoding::SenetGuards => Encoding::Senet,
+            e => e,
+        };
+        family(self) == family(Encoding::of(g))
+    }
+
     /// The name written in weights files, with the layout's version.
     pub const fn name(self) -> &'static str {
         match self {
             Encoding::Senet => "senet/1",
+            Encoding::SenetGuards => "senet/2",
             Encoding::French => "french/1",
             Encoding::Skiryuk => "skiryuk/1",
             Encoding::Walker => "walker/1",
@@ -82,6 +99,7 @@ impl Encoding {
     pub fn from_name(name: &str) -> Option<Encoding> {
         [
             Encoding::Senet,
+            Encoding::SenetGuards,
             Encoding::French,
             Encoding::Skiryuk,
             Encoding::Walker,
@@ -95,6 +113,7 @@ impl Encoding {
     pub const fn inputs(self) -> usize {
         let per_seat = match self {
             Encoding::Senet => 30 + COUNT,
+            Encoding::SenetGuards => 4 * 30 + COUNT,
             Encoding::French | Encoding::Skiryuk => 29 + 3 * COUNT,
             Encoding::Walker => 64 + 3 * COUNT,
             Encoding::Washburne => 64 + 2 * COUNT,
@@ -121,6 +140,27 @@ impl Writer<'_> {
         self.base += n;
     }
 
+    /// One Senet seat with pieces on the squares of `own` (bits 1..=30), the other seat's on
+    /// `opp`, and `off` pieces borne off.
+    #[inline]
+    fn senet(&mut self, enc: Encoding, own: u64, opp: u64, off: u8) {
+        self.places(own, 1, 30);
+        self.count(off);
+        if enc == Encoding::SenetGuards {
+            let guarded = own & (own << 1 | own >> 1);
+            let loose = own & !guarded;
+            // Squares one to five ahead of (behind) an opponent's piece.
+            let (mut behind, mut ahead) = (0, 0);
+            for t in 1..=5 {
+                behind |= opp << t;
+                ahead |= opp >> t;
+            }
+            self.places(guarded, 1, 30);
+            self.places(loose & behind, 1, 30);
+            self.places(loose & ahead, 1, 30);
+        }
+    }
+
     /// A counter's thermometer.
     #[inline]
     fn count(&mut self, v: u8) {
@@ -131,24 +171,31 @@ impl Writer<'_> {
     }
 }
 
-/// The inputs of unfinished `g` seen by `me`, in `g`'s family [layout](Encoding), into `out`
-/// (cleared first). A finished game has no inputs: its value is its result.
+/// The inputs of unfinished `g` seen by `me`, in the [layout](Encoding) that networks of `g`'s
+/// family are trained with now ([`Encoding::of`]), into `out` (cleared first). A finished game
+/// has no inputs: its value is its result.
 pub fn encode(g: &AnyGame, me: Seat, out: &mut Active) {
+    encode_as(Encoding::of(g), g, me, out);
+}
+
+/// The inputs of unfinished `g` seen by `me` in layout `enc`, which must be one of `g`'s
+/// family ([`Encoding::fits`]), into `out` (cleared first).
+pub fn encode_as(enc: Encoding, g: &AnyGame, me: Seat, out: &mut Active) {
     out.clear();
     let turn = match g.status() {
         Status::Chance { seat: Some(s) } => u16::from(s != me),
         // A random choice of seat opens some games: neither seat's turn yet.
-        Status::Chance { seat: None } => return encode_seats(g, me, out, None),
+        Status::Chance { seat: None } => return encode_seats(enc, g, me, out, None),
         Status::Decide { seat, throw } => {
             let t = throw.map_or(0, |t| u16::from(t.value()));
             2 + u16::from(seat != me) * 6 + t
         }
         Status::Over(_) => return,
     };
-    encode_seats(g, me, out, Some(turn));
+    encode_seats(enc, g, me, out, Some(turn));
 }
 
-fn encode_seats(g: &AnyGame, me: Seat, out: &mut Active, turn: Option<u16>) {
+fn encode_seats(enc: Encoding, g: &AnyGame, me: Seat, out: &mut Active, turn: Option<u16>) {
     if let Some(t) = turn {
         out.push(t);
     }
@@ -156,12 +203,12 @@ fn encode_seats(g: &AnyGame, me: Seat, out: &mut Active, turn: Option<u16>) {
     for seat in [me, me.other()] {
         match g {
             AnyGame::SenetKendall(s) => {
-                w.places(squares(s.squares_of(seat)), 1, 30);
-                w.count(s.borne_off(seat));
+                let (own, opp) = (squares(s.squares_of(seat)), squares(s.squares_of(seat.other())));
+                w.senet(enc, own, opp, s.borne_off(seat));
             }
             AnyGame::SenetSchool(s) => {
-                w.places(squares(s.squares_of(seat)), 1, 30);
-                w.count(s.borne_off(seat));
+                let (own, opp) = (squares(s.squares_of(seat)), squares(s.squares_of(seat.other())));
+                w.senet(enc, own, opp, s.borne_off(seat));
             }
             AnyGame::HjFrench(s) => {
                 w.places(squares(s.holes_of(seat)), 1, 29);
@@ -254,5 +301,46 @@ mod tests {
         // Five off: the first five inputs of the thermometer after A's 30 squares.
         let off = TURN + 30;
         assert!((off..off + 5).all(|i| a.contains(&i)) && !a.contains(&(off + 5)));
+    }
+
+    #[test]
+    fn senet_2_says_which_pieces_are_guarded_and_which_can_be_reached() {
+        // A: 5 and 6 guard each other, 12 is alone with B's 9 three behind it, 20 alone with
+        // B's 22 two ahead of it; B: 1 alone (nothing of A's behind it), 9 alone, A's 5 four
+        // behind, 22 alone, A's 20 two behind.
+        let g: AnyGame = "senet.kendall A:5,6,12,20,off*3 B:1,9,22,off*4 A 2"
+            .parse()
+            .unwrap();
+        let mut a = Active::new();
+        encode_as(Encoding::SenetGuards, &g, Seat::A, &mut a);
+        let per_seat = 4 * 30 + COUNT;
+        let block = |seat: u16, k: u16, squares: &[u16]| -> Vec<u16> {
+            let base = TURN + seat * per_seat + 30 + COUNT + k * 30;
+            squares.iter().map(|q| base + q - 1).collect()
+        };
+        let blocks = |seat: u16, k: u16| -> Vec<u16> {
+            let base = TURN + seat * per_seat + 30 + COUNT + k * 30;
+            let mut v: Vec<u16> = a
+                .iter()
+                .copied()
+                .filter(|&i| (base..base + 30).contains(&i))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        // Mine (A): guarded, reachable from behind, reachable from ahead.
+        assert_eq!(blocks(0, 0), block(0, 0, &[5, 6]));
+        assert_eq!(blocks(0, 1), block(0, 1, &[12]));
+        assert_eq!(blocks(0, 2), block(0, 2, &[20]));
+        // Theirs (B): none guarded; 9 and 22 reachable from behind, 1 reachable from ahead
+        // (A's 5 is four ahead of it), 9 from ahead too (A's 12 is three ahead).
+        assert!(blocks(1, 0).is_empty());
+        assert_eq!(blocks(1, 1), block(1, 1, &[9, 22]));
+        assert_eq!(blocks(1, 2), block(1, 2, &[1, 9]));
+        // senet/1 is the first block of each seat alone, as it was.
+        let mut old = Active::new();
+        encode_as(Encoding::Senet, &g, Seat::A, &mut old);
+        assert_eq!(old.len(), 1 + 4 + 3 + 3 + 4);
+        assert!(old.iter().all(|&i| usize::from(i) < Encoding::Senet.inputs()));
     }
 }

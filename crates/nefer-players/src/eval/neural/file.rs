@@ -145,7 +145,7 @@ impl Weights {
         let rules: RuleSetId = get("rules")?.parse().map_err(|e| bad(format!("{e}")))?;
         let options = Options::parse(get("options")?).map_err(|e| bad(format!("options: {e}")))?;
         // The options must make a game: the network is for those rules.
-        rules
+        let start = rules
             .new_game(&options)
             .map_err(|e| bad(format!("options: {e}")))?;
         let encoding = Encoding::from_name(get("encoding")?).ok_or_else(|| {
@@ -154,6 +154,12 @@ impl Weights {
                 get("encoding").unwrap_or("")
             ))
         })?;
+        if !encoding.fits(&start) {
+            return Err(bad(format!(
+                "encoding {} is not a layout of {rules}",
+                encoding.name()
+            )));
+        }
         let inputs = num("inputs")? as usize;
         let hidden = num("hidden")? as usize;
         if inputs != encoding.inputs() {
@@ -274,6 +280,9 @@ mod tests {
         assert!(swap("inputs: 88", "inputs: 87").contains("encoding senet/1 has 88"));
         assert!(swap("options: ", "options: bogus=1").contains("options"));
         assert!(swap("encoding: senet/1", "encoding: chess/1").contains("unknown encoding"));
+        // A layout of another family: the inputs would mean other things.
+        let other = swap("encoding: senet/1", "encoding: skiryuk/1");
+        assert!(other.contains("not a layout of senet.school"), "{other}");
         assert!(swap("seed: 3", "seed: x").contains("not a whole number"));
         assert!(swap("games: 10\n", "").contains("no `games:` line"));
     }

@@ -22,7 +22,7 @@ use std::sync::{Arc, OnceLock};
 use nefer_core::{AnyGame, Seat};
 
 use super::{Chances, Evaluator, Fallback, HandWritten, outcome_value};
-pub use encode::{Active, Encoding, encode};
+pub use encode::{Active, Encoding, encode, encode_as};
 pub use file::{BadWeights, Header, Weights};
 pub use net::Network;
 
@@ -71,7 +71,7 @@ impl Neural {
     #[inline]
     fn estimate(&self, g: &AnyGame, seat: Seat) -> Chances {
         let mut active = Active::new();
-        encode(g, seat, &mut active);
+        encode_as(self.weights.header.encoding, g, seat, &mut active);
         let [win, draw, _] = self.weights.net.forward(&active);
         Chances {
             win: f64::from(win),
