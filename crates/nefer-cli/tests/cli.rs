@@ -1770,17 +1770,45 @@ fn sim_plays_one_network_against_another() {
     let w = weights.to_str().unwrap();
     let out = nefer(
         &[
-            "train", "--rules", "hj.french", "--games", "4", "--hidden", "8", "--seed", "3",
-            "--eval-every", "4", "--eval-games", "2", "--against", "random", "--threads", "1",
-            "--out", w,
+            "train",
+            "--rules",
+            "hj.french",
+            "--games",
+            "4",
+            "--hidden",
+            "8",
+            "--seed",
+            "3",
+            "--eval-every",
+            "4",
+            "--eval-games",
+            "2",
+            "--against",
+            "random",
+            "--threads",
+            "1",
+            "--out",
+            w,
         ],
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let sim = |rules: &str, extra: &[&str]| {
         let mut args = vec![
-            "sim", "--rules", rules, "--a", "neural", "--b", "neural", "--games", "40", "--seed",
-            "5", "--threads", "1", "--json",
+            "sim",
+            "--rules",
+            rules,
+            "--a",
+            "neural",
+            "--b",
+            "neural",
+            "--games",
+            "40",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--json",
         ];
         args.extend_from_slice(extra);
         nefer(&args, "")

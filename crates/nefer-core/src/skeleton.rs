@@ -334,6 +334,11 @@ macro_rules! rule_set {
                 $crate::senet::board::squares(self.men[seat])
             }
 
+            /// The squares of `seat`'s pieces as a set: bit `n` for square `n`.
+            pub fn square_set(&self, seat: $crate::Seat) -> $crate::senet::board::Squares {
+                self.men[seat]
+            }
+
             /// Who is on square `n`.
             pub fn at(&self, n: u8) -> Option<$crate::Seat> {
                 $crate::senet::board::at(&self.men, n)

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use divan::{Bencher, black_box};
 use nefer_core::{AnyGame, Game, RuleSetId, Seat};
-use nefer_players::eval::neural::{Active, Encoding, Network, Neural, encode};
+use nefer_players::eval::neural::{Active, Encoding, Network, Neural, encode, encode_as};
 use nefer_players::eval::{Evaluator, HandWritten};
 use nefer_players::train::{TrainConfig, Trainer};
 
@@ -62,4 +62,18 @@ fn forward_senet(bencher: Bencher, hidden: usize) {
     let mut active = Active::new();
     encode(&g, Seat::A, &mut active);
     bencher.bench_local(|| n.forward(black_box(&active)));
+}
+
+/// Both Senet layouts, inputs encoded and forward pass at 64 hidden units: what `senet/2`'s
+/// guards and reaches cost over `senet/1`'s squares alone.
+#[divan::bench(args = ["senet/1", "senet/2"])]
+fn senet_layout(bencher: Bencher, layout: &str) {
+    let g = position(RuleSetId::SenetKendall);
+    let enc = Encoding::from_name(layout).unwrap();
+    let n = Network::random(enc.inputs(), 64, 1);
+    let mut active = Active::new();
+    bencher.bench_local(|| {
+        encode_as(enc, black_box(&g), Seat::A, &mut active);
+        n.forward(&active)
+    });
 }

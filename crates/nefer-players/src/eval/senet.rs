@@ -12,19 +12,15 @@ family! {
     Senet, "senet",
     // The House of Waters costs more in the school rules (`kendall_rules` false).
     AnyGame::SenetKendall => |s| raw(
-        ByPlayer(Seat::BOTH.map(|seat| squares(s.squares_of(seat)))),
+        ByPlayer(Seat::BOTH.map(|seat| s.square_set(seat))),
         ByPlayer(Seat::BOTH.map(|seat| s.borne_off(seat))),
         true,
     ),
     AnyGame::SenetSchool => |s| raw(
-        ByPlayer(Seat::BOTH.map(|seat| squares(s.squares_of(seat)))),
+        ByPlayer(Seat::BOTH.map(|seat| s.square_set(seat))),
         ByPlayer(Seat::BOTH.map(|seat| s.borne_off(seat))),
         false,
     ),
-}
-
-fn squares(it: impl Iterator<Item = u8>) -> u32 {
-    it.fold(0, |s, n| s | 1 << n)
 }
 
 /// Raw Senet scores of both seats from their square sets and pieces borne off.

@@ -203,12 +203,12 @@ fn encode_seats(enc: Encoding, g: &AnyGame, me: Seat, out: &mut Active, turn: Op
     for seat in [me, me.other()] {
         match g {
             AnyGame::SenetKendall(s) => {
-                let (own, opp) = (squares(s.squares_of(seat)), squares(s.squares_of(seat.other())));
-                w.senet(enc, own, opp, s.borne_off(seat));
+                let (own, opp) = (s.square_set(seat), s.square_set(seat.other()));
+                w.senet(enc, own.into(), opp.into(), s.borne_off(seat));
             }
             AnyGame::SenetSchool(s) => {
-                let (own, opp) = (squares(s.squares_of(seat)), squares(s.squares_of(seat.other())));
-                w.senet(enc, own, opp, s.borne_off(seat));
+                let (own, opp) = (s.square_set(seat), s.square_set(seat.other()));
+                w.senet(enc, own.into(), opp.into(), s.borne_off(seat));
             }
             AnyGame::HjFrench(s) => {
                 w.places(squares(s.holes_of(seat)), 1, 29);
@@ -341,6 +341,9 @@ mod tests {
         let mut old = Active::new();
         encode_as(Encoding::Senet, &g, Seat::A, &mut old);
         assert_eq!(old.len(), 1 + 4 + 3 + 3 + 4);
-        assert!(old.iter().all(|&i| usize::from(i) < Encoding::Senet.inputs()));
+        assert!(
+            old.iter()
+                .all(|&i| usize::from(i) < Encoding::Senet.inputs())
+        );
     }
 }
