@@ -1693,35 +1693,39 @@ fn review_refuses_bad_input_with_clear_errors() {
     );
 }
 
+/// `nefer train` of a tiny `hj.french` network (8 hidden units, seed 3) into `out`, with a
+/// curve point every 4 games against `random`, and `extra` arguments.
+fn train_french(out: &str, games: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "train",
+        "--rules",
+        "hj.french",
+        "--games",
+        games,
+        "--hidden",
+        "8",
+        "--seed",
+        "3",
+        "--eval-every",
+        "4",
+        "--eval-games",
+        "4",
+        "--against",
+        "random",
+        "--threads",
+        "1",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    nefer(&args, "")
+}
+
 #[test]
 fn train_writes_a_checkpoint_that_resumes_and_a_curve() {
     let weights = temp("train.nnw");
     let w = weights.to_str().unwrap();
-    let run = |games: &str, extra: &[&str]| {
-        let mut args = vec![
-            "train",
-            "--rules",
-            "hj.french",
-            "--games",
-            games,
-            "--hidden",
-            "8",
-            "--seed",
-            "3",
-            "--eval-every",
-            "4",
-            "--eval-games",
-            "4",
-            "--against",
-            "random",
-            "--threads",
-            "1",
-            "--out",
-            w,
-        ];
-        args.extend_from_slice(extra);
-        nefer(&args, "")
-    };
+    let run = |games: &str, extra: &[&str]| train_french(w, games, extra);
     let out = run("4", &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     // The curve: a header and a point after the 4 games.
@@ -1768,30 +1772,7 @@ fn train_writes_a_checkpoint_that_resumes_and_a_curve() {
 fn sim_plays_one_network_against_another() {
     let weights = temp("weights-b.nnw");
     let w = weights.to_str().unwrap();
-    let out = nefer(
-        &[
-            "train",
-            "--rules",
-            "hj.french",
-            "--games",
-            "4",
-            "--hidden",
-            "8",
-            "--seed",
-            "3",
-            "--eval-every",
-            "4",
-            "--eval-games",
-            "2",
-            "--against",
-            "random",
-            "--threads",
-            "1",
-            "--out",
-            w,
-        ],
-        "",
-    );
+    let out = train_french(w, "4", &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let sim = |rules: &str, extra: &[&str]| {
         let mut args = vec![
