@@ -385,5 +385,16 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.to_string().contains("more than the 0 asked"), "{e}");
+        // A Senet checkpoint of the older layout cannot go on in today's.
+        let cfg = small(RuleSetId::SenetKendall, 4);
+        let mut w = Trainer::new(cfg.clone()).unwrap().weights();
+        w.header.encoding = Encoding::Senet;
+        w.net = Network::random(Encoding::Senet.inputs(), cfg.hidden, cfg.seed);
+        let e = Trainer::resume(cfg, w).err().unwrap();
+        assert!(
+            e.to_string()
+                .contains("encoding: senet/1 in the checkpoint, senet/2 asked"),
+            "{e}"
+        );
     }
 }
