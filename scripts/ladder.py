@@ -4,6 +4,7 @@
     python3 scripts/ladder.py [--games 2000] [--threads 2] [--rules KEY ...] [--out FILE]
     python3 scripts/ladder.py --pairs master:expert neural:expert master:random [--rules KEY ...]
     python3 scripts/ladder.py --table [--pairs A:B ...]   # the ladder's rows, or those pairs'
+    python3 scripts/ladder.py --luck ...   # also the luck-adjusted score (`nefer sim --luck`)
 
 For every rule set: each level against the one below it and against `random`. Writes one
 JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
@@ -46,6 +47,9 @@ def main():
     ap.add_argument('--out', default='docs/strength.jsonl')
     ap.add_argument('--table', action='store_true')
     ap.add_argument('--first', action='store_true')
+    ap.add_argument('--luck', action='store_true',
+                    help="measure with `nefer sim --luck` (player a's luck-adjusted score too); "
+                         "with --table, show it")
     a = ap.parse_args()
     done = set()
     rows = []
@@ -53,7 +57,8 @@ def main():
         for line in open(a.out):
             r = json.loads(line)
             rows.append(r)
-            done.add((r['rules'], r['a']['player_level'], r['b']['player_level'], r['games']))
+            done.add((r['rules'], r['a']['player_level'], r['b']['player_level'], r['games'],
+                      'luck_adjusted' in r))
     if a.first:
         print('| rule set | games | first player wins | 95 % interval | significant? |')
         print('|---|---|---|---|---|')
@@ -67,8 +72,9 @@ def main():
             print('| %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (rules, g, 100 * w / g, 100 * lo, 100 * hi, sig))
         return
     if a.table:
-        print('| rule set | a | b | games | a wins | 95 % interval | significant? | seconds |')
-        print('|---|---|---|---|---|---|---|---|')
+        luck = ' luck-adjusted score, 95 % interval | significant? |' if a.luck else ''
+        print('| rule set | a | b | games | a wins | 95 % interval | significant? |' + luck + ' seconds |')
+        print('|---|---|---|---|---|---|---|%s---|' % ('---|---|' if a.luck else ''))
         # Group by rule set (in order of first appearance): rows re-measured later are appended.
         first = {}
         for r in rows:
@@ -81,19 +87,28 @@ def main():
                 continue
             lo, hi = r['a']['ci95']
             sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
-            print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s | %.0f |' % (
+            cells = ''
+            if a.luck:
+                l = r.get('luck_adjusted')
+                if l:
+                    llo, lhi = l['adjusted_ci95']
+                    lsig = 'yes' if llo > 0.5 else ('no (b better)' if lhi < 0.5 else 'no')
+                    cells = ' %.1f %% [%.1f – %.1f] | %s |' % (100 * l['adjusted'], 100 * llo, 100 * lhi, lsig)
+                else:
+                    cells = ' — | — |'
+            print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s |%s %.0f |' % (
                 r['rules'], r['a']['player_level'], r['b']['player_level'], r['games'],
-                100 * r['a']['win_rate'], 100 * lo, 100 * hi, sig, r['seconds']))
+                100 * r['a']['win_rate'], 100 * lo, 100 * hi, sig, cells, r['seconds']))
         return
     for rules in a.rules:
         todo = [tuple(p.split(':', 1)) for p in a.pairs] if a.pairs else list(pairs())
         for strong, weak in todo:
             if a.levels and strong not in a.levels:
                 continue
-            if (rules, strong, weak, a.games) in done:
+            if (rules, strong, weak, a.games, a.luck) in done:
                 continue
             cmd = [a.bin, 'sim', '--rules', rules, '--a', strong, '--b', weak, '--games', str(a.games),
-                   '--seed', str(a.seed), '--threads', str(a.threads), '--json']
+                   '--seed', str(a.seed), '--threads', str(a.threads), '--json'] + (['--luck'] if a.luck else [])
             out = subprocess.run(cmd, capture_output=True, text=True)
             if out.returncode != 0:
                 print('failed: %s\n%s' % (' '.join(cmd), out.stderr), file=sys.stderr)

@@ -305,6 +305,42 @@ fn sim_says_the_options_it_ran_under() {
 }
 
 #[test]
+fn sim_takes_the_luck_out_of_the_same_games() {
+    // The same games with and without the judge; the adjusted score beside the plain one.
+    let plain = sim_summary("--rules hj.french --a greedy --b greedy --games 60 --seed 4");
+    let out = nefer_cmd(
+        "sim --rules hj.french --a greedy --b greedy --games 60 --seed 4 --luck --json",
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert!(text(&out.stdout).starts_with(plain.as_str()), "{json}");
+    let l = &json["luck_adjusted"];
+    assert_eq!(
+        (l["judge"].as_str(), l["depth"].as_u64()),
+        (Some("neural"), Some(1))
+    );
+    let wins = json["a"]["wins"].as_f64().unwrap() + json["draws"].as_f64().unwrap() / 2.0;
+    assert!(
+        (l["score"].as_f64().unwrap() - wins / 60.0).abs() < 1e-12,
+        "{l}"
+    );
+    for key in ["adjusted", "variance_removed"] {
+        assert!(l[key].as_f64().is_some(), "{key} missing in {l}");
+    }
+    assert_eq!(l["adjusted_ci95"].as_array().map(Vec::len), Some(2), "{l}");
+    // The table says it in words.
+    let out = nefer_cmd(
+        "sim --rules hj.french --a greedy --b greedy --games 20 --luck=2",
+        "",
+    );
+    assert!(text(&out.stdout).contains("luck-adjusted (judge: neural, depth 2)"));
+    // A depth the judge would take minutes over is refused.
+    let out = nefer_cmd("sim --rules hj.french --a greedy --b greedy --luck=9", "");
+    assert_fails_with(&out, "--luck");
+}
+
+#[test]
 fn sim_refuses_unknown_players() {
     let out = nefer_cmd("sim --rules senet.kendall --a grandmaster --b random", "");
     assert_fails_with(&out, "not a player");

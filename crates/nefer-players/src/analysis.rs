@@ -331,7 +331,7 @@ fn chance_node(
                     kept = Some(a);
                     (if z == seat { v } else { -v }, best)
                 }
-                _ => after_chance(&x, seat, depth, eval),
+                _ => after_chance(&x, seat, depth, eval.as_ref()),
             };
             OutcomeValue {
                 outcome,
@@ -361,12 +361,13 @@ fn knows(eval: &dyn Evaluator, g: &AnyGame, seat: Seat) -> bool {
 /// decisions deep, and the best move where a decision follows. The same valuation as the
 /// search's at a chance node ([`Expectimax`]): a decision is searched, another chance event
 /// (Kendall's collected throws, SPEC R-4; an opening's repeated throws) is the expectation of
-/// its outcomes one ply shallower, and at depth 0 the evaluator values what is there.
-fn after_chance(
+/// its outcomes one ply shallower, and at depth 0 the evaluator values what is there. The
+/// simulator's judge of luck values outcomes so too ([`crate::sim::run_judged`]).
+pub(crate) fn after_chance(
     x: &AnyGame,
     seat: Seat,
     depth: u32,
-    eval: &Arc<dyn Evaluator>,
+    eval: &dyn Evaluator,
 ) -> (f64, Option<Move>) {
     if let Some(v) = outcome_value(x, seat) {
         return (v, None);
@@ -376,7 +377,7 @@ fn after_chance(
     }
     match x.status() {
         Status::Decide { seat: z, .. } => {
-            let ranked = Expectimax::with_evaluator(eval.clone(), depth, None, 0).analyse(x);
+            let ranked = Expectimax::with_evaluator(eval, depth, None, 0).analyse(x);
             let (m, v) = ranked[0];
             // The search values for the seat to decide; the other seat's value is its
             // negation (the evaluators' scale is zero-sum).

@@ -15,6 +15,8 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::analysis::{after_chance, win_chance};
+use crate::eval::Evaluator;
 use crate::{Player, PlayerSpec, RandomPlayer};
 
 /// What to simulate.
@@ -142,6 +144,91 @@ impl<'c> Simulator<'c> {
             moves: played.moves,
             endless: played.endless,
         }
+    }
+}
+
+impl Simulator<'_> {
+    /// [`Simulator::play`] on the players' [`SimSeats`] whatever they are (the same games: a
+    /// test keeps them so), with player a's luck as `judge` sees it ([`run_judged`]).
+    fn play_judged(
+        &mut self,
+        start: &AnyGame,
+        i: u64,
+        judge: &dyn Evaluator,
+        depth: u32,
+    ) -> (GameResult, f64) {
+        let cfg = self.cfg;
+        let (seed, a_seat) = (derive_seed(cfg.seed, i), seat_of_a(i));
+        let seats = SimSeats {
+            dice: Dice::of(cfg, i),
+            players: seat_players(cfg, seed, a_seat),
+        };
+        let mut judged = Judged {
+            seats,
+            judge,
+            depth,
+            luck_a: 0.0,
+        };
+        let mut g = start.clone();
+        let played = play_game(&mut g, &mut judged);
+        let luck = if a_seat == Seat::A {
+            judged.luck_a
+        } else {
+            -judged.luck_a
+        };
+        let result = GameResult {
+            a_seat,
+            winner: played.winner,
+            first_seat: played.first_seat.unwrap_or(Seat::A),
+            turns: played.turns,
+            moves: played.moves,
+            endless: played.endless,
+        };
+        (result, luck)
+    }
+}
+
+/// [`SimSeats`] that value every chance event before its outcome falls, and sum seat A's luck
+/// ([`run_judged`]).
+struct Judged<'j> {
+    seats: SimSeats,
+    judge: &'j dyn Evaluator,
+    /// Decisions searched to value an outcome.
+    depth: u32,
+    /// Seat A's luck so far, in expected score.
+    luck_a: f64,
+}
+
+impl Playout<AnyGame> for Judged<'_> {
+    fn chance(&mut self, g: &AnyGame, seat: Option<Seat>) -> Option<Chance> {
+        // Valued for the seat that throws (seat A where who starts is drawn), as a review
+        // values the throw: an evaluator's value for one seat need not be exactly the negation
+        // of its value for the other (a network asks from each seat's side).
+        let judged = seat.unwrap_or(Seat::A);
+        let outcomes = g.chance_outcomes();
+        let values: Vec<f64> = outcomes
+            .iter()
+            .map(|&(c, _)| {
+                let mut x = g.clone();
+                x.play_chance_unchecked(c);
+                after_chance(&x, judged, self.depth, self.judge).0
+            })
+            .collect();
+        let expected: f64 = outcomes
+            .iter()
+            .zip(&values)
+            .map(|(&(_, p), v)| p.to_f64() * v)
+            .sum();
+        let fell = self.seats.chance(g, seat)?;
+        if let Some(i) = outcomes.iter().position(|&(c, _)| c == fell) {
+            let luck = win_chance(values[i]) - win_chance(expected);
+            self.luck_a += if judged == Seat::A { luck } else { -luck };
+        }
+        Some(fell)
+    }
+
+    fn decide(&mut self, g: &AnyGame, seat: Seat) -> Option<Move> {
+        self.seats.decide(g, seat)
     }
 }
 
@@ -362,18 +449,32 @@ pub fn run(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> Vec<GameResult> {
 /// # Panics
 /// As [`run`].
 pub fn run_timed(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> (Vec<GameResult>, Duration) {
+    run_each(cfg, tick, UNPLAYED, |sim, start, i| sim.play(start, i))
+}
+
+/// A result slot before its game is played.
+const UNPLAYED: GameResult = GameResult {
+    a_seat: Seat::A,
+    winner: None,
+    first_seat: Seat::A,
+    turns: 0,
+    moves: 0,
+    endless: false,
+};
+
+/// Plays every game of `cfg` with `play` (game `i` from the rule set's new game) on the
+/// current thread pool, in batches ([`batch_len`]), and collects what each returns in game
+/// order, with the time the games took summed over the threads.
+fn run_each<T: Clone + Send>(
+    cfg: &SimConfig,
+    tick: &(dyn Fn(u64) + Sync),
+    unplayed: T,
+    play: impl Fn(&mut Simulator<'_>, &AnyGame, u64) -> T + Sync,
+) -> (Vec<T>, Duration) {
     let start = cfg
         .rules
         .new_game(&cfg.options)
         .expect("options were checked");
-    let unplayed = GameResult {
-        a_seat: Seat::A,
-        winner: None,
-        first_seat: Seat::A,
-        turns: 0,
-        moves: 0,
-        endless: false,
-    };
     let mut results = vec![unplayed; cfg.games as usize];
     let len = batch_len(results.len(), rayon::current_num_threads());
     let busy = AtomicU64::new(0);
@@ -383,13 +484,87 @@ pub fn run_timed(cfg: &SimConfig, tick: &(dyn Fn(u64) + Sync)) -> (Vec<GameResul
             let clock = Instant::now();
             let first = (batch * len) as u64;
             for (i, r) in (first..).zip(out.iter_mut()) {
-                *r = sim.play(&start, i);
+                *r = play(sim, &start, i);
             }
             busy.fetch_add(nanos(clock.elapsed()), Ordering::Relaxed);
             tick(out.len() as u64);
         },
     );
     (results, Duration::from_nanos(busy.into_inner()))
+}
+
+/// [`run`], with each game's **luck** for player a as judged by `judge`: the games are
+/// [`run`]'s, to the move (judging draws nothing from the dice), and beside each result is the
+/// sum over its chance events of what the outcome that fell was worth to player a against
+/// what the event was worth on average, in expected score (a win 1, a draw ½): an outcome is
+/// valued as [`analysis::analyze`](crate::analysis::analyze) values a throw's outcomes,
+/// searched `depth` decisions deep on `judge` (so that the luck is [`review`](crate::review)'s
+/// at that depth, to the bit).
+///
+/// The result less the luck (gnubg's "luck-adjusted result") has the same expectation as the
+/// result, whatever the judge: each event's luck has expectation 0 under the event's known
+/// probabilities, the judge being a function of the position alone. With a judge that sees
+/// the game well, most of a game's luck is taken out of its result, and the score of many games
+/// is measured with a narrower interval (AIVAT, Burch et al. 2018, is this control variate in
+/// general; see [`LuckAdjusted`]). A judge that sees the game badly costs precision, never
+/// truth.
+///
+/// # Panics
+/// As [`run`], or if `judge` cannot value the game ([`Evaluator::supports`]).
+pub fn run_judged(
+    cfg: &SimConfig,
+    judge: &dyn Evaluator,
+    depth: u32,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Vec<(GameResult, f64)> {
+    let depth = depth.max(1);
+    run_each(cfg, tick, (UNPLAYED, 0.0), |sim, start, i| {
+        sim.play_judged(start, i, judge, depth)
+    })
+    .0
+}
+
+/// Player a's luck-adjusted score over a simulation ([`run_judged`]), beside its plain score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LuckAdjusted {
+    /// Player a's plain score (a win 1, a draw ½, a loss or an endless game 0 as in
+    /// [`Summary`]'s rate; here an endless game scores ½, as in [`Duplicate`]), with its 95 %
+    /// normal interval over the units (games, or pairs on duplicate dice).
+    pub score: Mean,
+    /// The score less each game's luck: an estimate of the same expectation, with its interval
+    /// over the same units.
+    pub adjusted: Mean,
+    /// The share of the score's variance (over the units) that the luck explained:
+    /// 1 − var(adjusted) / var(score).
+    pub variance_removed: f64,
+}
+
+impl LuckAdjusted {
+    /// The scores of `judged` (in game order, as [`run_judged`] returns them), in `unit`s.
+    pub fn of(judged: &[(GameResult, f64)], unit: Unit) -> LuckAdjusted {
+        let score = |r: &GameResult| match r.winner {
+            Some(w) if w == r.a_seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let plain: Vec<Option<f64>> = judged.iter().map(|(r, _)| Some(score(r))).collect();
+        let adjusted: Vec<Option<f64>> = judged
+            .iter()
+            .map(|(r, luck)| Some(score(r) - luck))
+            .collect();
+        let (score, adjusted) = (
+            Mean::in_units(&plain, unit),
+            Mean::in_units(&adjusted, unit),
+        );
+        // The intervals' half widths are z·s/√units, so their squared ratio is the units'
+        // variance ratio.
+        let half = |m: &Mean| (m.ci95.1 - m.ci95.0) / 2.0;
+        LuckAdjusted {
+            score,
+            adjusted,
+            variance_removed: 1.0 - (half(&adjusted) / half(&score)).powi(2),
+        }
+    }
 }
 
 /// A duration in nanoseconds, saturated (584 years).
@@ -1333,5 +1508,132 @@ mod tests {
             assert_eq!(results[i], play_one(&cfg, i as u64), "game {i}");
         }
         assert!(results.iter().all(|r| r.moves > 0));
+    }
+
+    /// A simulation of `games` games of `a` against `b`, seed 5.
+    fn sim_of(
+        rules: RuleSetId,
+        a: PlayerSpec,
+        b: PlayerSpec,
+        games: u32,
+        duplicate: bool,
+    ) -> SimConfig {
+        SimConfig {
+            rules,
+            options: Options::new(),
+            a,
+            b,
+            games,
+            seed: 5,
+            duplicate,
+        }
+    }
+
+    #[test]
+    fn judged_games_are_the_games_of_run() {
+        let judge = crate::eval::HandWritten;
+        for rules in [
+            RuleSetId::SenetKendall,
+            RuleSetId::HjFrench,
+            RuleSetId::HjWashburne,
+        ] {
+            for (a, duplicate) in [(PlayerSpec::Greedy, false), (PlayerSpec::Random, true)] {
+                let cfg = sim_of(rules, a, PlayerSpec::Random, 8, duplicate);
+                let judged: Vec<GameResult> = run_judged(&cfg, &judge, 1, &|_| {})
+                    .into_iter()
+                    .map(|(r, _)| r)
+                    .collect();
+                assert_eq!(judged, run(&cfg, &|_| {}), "{rules} {}", cfg.a);
+            }
+        }
+    }
+
+    #[test]
+    fn luck_is_the_reviews_net_luck_one_ply_deep() {
+        // The review values each throw's outcomes by the same one-ply search: its net luck of
+        // seat a is the simulator's luck of player a.
+        for rules in [
+            RuleSetId::SenetKendall,
+            RuleSetId::HjFrench,
+            RuleSetId::HjSkiryuk,
+        ] {
+            let cfg = sim_of(rules, PlayerSpec::Greedy, PlayerSpec::Random, 4, false);
+            let start = rules.new_game(&cfg.options).unwrap();
+            let judge = crate::analysis::default_evaluator(&start);
+            let judged = run_judged(&cfg, judge.as_ref(), 1, &|_| {});
+            for (i, (r, luck)) in judged.iter().enumerate() {
+                let seed = derive_seed(cfg.seed, i as u64);
+                let (pa, pb) = (
+                    Some(cfg.a.build(derive_seed(seed, 1))),
+                    Some(cfg.b.build(derive_seed(seed, 2))),
+                );
+                let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
+                let dice = Box::new(SeededDice::new(seed));
+                let mut m = Match::new(rules, cfg.options.clone(), players, dice).unwrap();
+                m.play_computers().unwrap();
+                let actions: Vec<Action> = m.history().iter().map(|e| e.action).collect();
+                let review =
+                    crate::review::review(&start, &actions, 1, judge.clone(), &|_, _| {}).unwrap();
+                let net = review.seats.of(r.a_seat).net_luck;
+                assert!(
+                    (net - luck).abs() < 1e-9,
+                    "{rules} game {i}: review {net}, sim {luck}"
+                );
+                assert!(*luck != 0.0, "{rules} game {i}: a game of throws has luck");
+            }
+        }
+    }
+
+    #[test]
+    fn luck_adjusted_score_by_hand() {
+        let game = |a_seat, winner| GameResult {
+            a_seat,
+            winner,
+            ..UNPLAYED
+        };
+        let judged = [
+            (game(Seat::A, Some(Seat::A)), 0.3),
+            (game(Seat::B, Some(Seat::A)), -0.2),
+            (game(Seat::B, None), 0.1),
+            (game(Seat::A, Some(Seat::A)), 0.4),
+        ];
+        let l = LuckAdjusted::of(&judged, Unit::Game);
+        // Scores 1, 0, ½, 1; less the luck 0.7, 0.2, 0.4, 0.6.
+        assert!((l.score.mean - 2.5 / 4.0).abs() < 1e-12);
+        assert!((l.adjusted.mean - 1.9 / 4.0).abs() < 1e-12);
+        let var = |xs: [f64; 4]| {
+            let m = xs.iter().sum::<f64>() / 4.0;
+            xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / 3.0
+        };
+        let removed = 1.0 - var([0.7, 0.2, 0.4, 0.6]) / var([1.0, 0.0, 0.5, 1.0]);
+        assert!(
+            (l.variance_removed - removed).abs() < 1e-9,
+            "{}",
+            l.variance_removed
+        );
+        // In pairs the games 0–1 and 2–3 are the units: the means stay, the intervals widen.
+        let p = LuckAdjusted::of(&judged, Unit::Pair);
+        assert!((p.adjusted.mean - l.adjusted.mean).abs() < 1e-12);
+        assert!(p.adjusted.ci95.1 - p.adjusted.ci95.0 != l.adjusted.ci95.1 - l.adjusted.ci95.0);
+    }
+
+    #[test]
+    fn a_judge_that_sees_the_race_takes_most_luck_out() {
+        // Between equal players the French race is all throws: one ply on its network explains
+        // most of who wins, and the adjusted score keeps the plain one's mean within the noise.
+        // A luck counted with the wrong sign would add variance instead.
+        let cfg = sim_of(
+            RuleSetId::HjFrench,
+            PlayerSpec::Greedy,
+            PlayerSpec::Greedy,
+            400,
+            false,
+        );
+        let start = RuleSetId::HjFrench.new_game(&cfg.options).unwrap();
+        let judge = crate::analysis::default_evaluator(&start);
+        let l = LuckAdjusted::of(&run_judged(&cfg, judge.as_ref(), 1, &|_| {}), Unit::Game);
+        // A player against itself scores ½ (seats are swapped in half the games).
+        assert!(l.variance_removed > 0.5, "{l:?}");
+        assert!(l.adjusted.ci95.0 < 0.5 && 0.5 < l.adjusted.ci95.1, "{l:?}");
     }
 }
