@@ -23,7 +23,9 @@ use nefer_core::{
 use nefer_players::analysis::{self, DEFAULT_DEPTH, default_evaluator};
 use nefer_players::eval::{Evaluator, Neural};
 use nefer_players::review;
-use nefer_players::sim::{Rate, SimConfig, Spread, Summary, Unit, derive_seed, run};
+use nefer_players::sim::{
+    LuckAdjusted, Rate, SimConfig, Spread, Summary, Unit, derive_seed, run, run_judged,
+};
 use nefer_players::study::json as study_json;
 use nefer_players::study::{Shard, ShardError, StudyConfig, StudyKey, StudySummary};
 use nefer_players::{LEVELS, PlayerSpec};
@@ -891,9 +893,12 @@ fn matchup(
 /// Plays `games` games between players `a` and `b` (levels or specs), a in seat A in the even
 /// games and B in the odd ones, in parallel without the GIL; the same seed gives the same
 /// result as ``nefer sim --json`` and whatever the number of threads. Returns the dict that
-/// ``nefer sim --json`` prints.
+/// ``nefer sim --json`` prints. ``luck`` (a depth, 1 to 4) also gives player a's luck-adjusted
+/// score under ``"luck_adjusted"``, as ``nefer sim --luck=DEPTH``: each throw's luck, valued
+/// that deep on the evaluator ``analyze`` uses, taken out of each game's result (the same
+/// games; the same expectation, a narrower interval).
 #[pyfunction]
-#[pyo3(signature = (rules, a, b, games=1000, seed=1, options=None, threads=None))]
+#[pyo3(signature = (rules, a, b, games=1000, seed=1, options=None, threads=None, luck=None))]
 #[allow(clippy::too_many_arguments)]
 fn sim<'py>(
     py: Python<'py>,
@@ -904,8 +909,15 @@ fn sim<'py>(
     seed: u64,
     options: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
+    luck: Option<u32>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (id, options, _, a, b) = matchup(rules, options, a, b)?;
+    let (id, options, g, a, b) = matchup(rules, options, a, b)?;
+    if let Some(depth) = luck
+        && !(1..=4).contains(&depth)
+    {
+        return Err(err(format!("luck is a depth from 1 to 4, not {depth}")));
+    }
+    let judge = luck.map(|depth| (default_evaluator(&g), depth));
     let cfg = SimConfig {
         rules: id,
         options,
@@ -916,10 +928,17 @@ fn sim<'py>(
         duplicate: false,
     };
     let pool = thread_pool(threads)?;
-    let (summary, seconds) = py.detach(|| {
+    let (summary, adjusted, seconds) = py.detach(|| {
         let start = Instant::now();
-        let results = pool.install(|| run(&cfg, &|_| {}));
-        (Summary::of(&results), start.elapsed().as_secs_f64())
+        let (results, adjusted) = match &judge {
+            Some((eval, depth)) => {
+                let judged = pool.install(|| run_judged(&cfg, eval.as_ref(), *depth, &|_| {}));
+                let adjusted = LuckAdjusted::of(&judged, Unit::Game);
+                (judged.into_iter().map(|(r, _)| r).collect(), Some(adjusted))
+            }
+            None => (pool.install(|| run(&cfg, &|_| {})), None),
+        };
+        (Summary::of(&results), adjusted, start.elapsed().as_secs_f64())
     });
     let d = PyDict::new(py);
     d.set_item("rules", cfg.rules.key())?;
@@ -938,6 +957,17 @@ fn sim<'py>(
     d.set_item("moves", spread_dict(py, &summary.moves)?)?;
     d.set_item("seconds", seconds)?;
     d.set_item("endless", summary.endless)?;
+    if let (Some(l), Some((eval, depth))) = (adjusted, &judge) {
+        let j = PyDict::new(py);
+        j.set_item("judge", eval.name())?;
+        j.set_item("depth", depth)?;
+        j.set_item("score", l.score.mean)?;
+        j.set_item("score_ci95", vec![l.score.ci95.0, l.score.ci95.1])?;
+        j.set_item("adjusted", l.adjusted.mean)?;
+        j.set_item("adjusted_ci95", vec![l.adjusted.ci95.0, l.adjusted.ci95.1])?;
+        j.set_item("variance_removed", l.variance_removed)?;
+        d.set_item("luck_adjusted", j)?;
+    }
     Ok(d)
 }
 

@@ -169,3 +169,15 @@ def test_sim_matches_the_command_line():
         want = json.loads(out)
         for k in ("a", "b", "draws", "turns", "moves", "first_seat"):
             assert r[k] == want[k]
+
+
+def test_sim_takes_the_luck_out_as_the_command_line():
+    r = nefer.sim("hj.french", "greedy", "greedy", games=60, seed=4, luck=1)
+    plain = nefer.sim("hj.french", "greedy", "greedy", games=60, seed=4)
+    assert r["a"] == plain["a"] and "luck_adjusted" not in plain
+    l = r["luck_adjusted"]
+    assert l["judge"] == "neural" and l["depth"] == 1
+    assert abs(l["score"] - (r["a"]["wins"] + r["draws"] / 2) / 60) < 1e-12
+    assert l["adjusted_ci95"][0] <= l["adjusted"] <= l["adjusted_ci95"][1]
+    with pytest.raises(nefer.NeferError):
+        nefer.sim("hj.french", "greedy", "greedy", games=2, luck=9)

@@ -158,8 +158,10 @@ def sim(
     seed: int = 1,
     options: Options = None,
     threads: Optional[int] = None,
+    luck: Optional[int] = None,
 ) -> dict[str, Any]:
-    """The dict `nefer sim --json` prints, for the same seed."""
+    """The dict `nefer sim --json` prints, for the same seed; with `luck` (a depth, 1 to 4)
+    also "luck_adjusted", as `nefer sim --luck=DEPTH`."""
 
 def analyze(game: Game, depth: int = 2, weights: Optional[str] = None) -> dict[str, Any]:
     """The dict `nefer analyze --json` prints: every choice's win chance and loss, best first.
