@@ -938,7 +938,11 @@ fn sim<'py>(
             }
             None => (pool.install(|| run(&cfg, &|_| {})), None),
         };
-        (Summary::of(&results), adjusted, start.elapsed().as_secs_f64())
+        (
+            Summary::of(&results),
+            adjusted,
+            start.elapsed().as_secs_f64(),
+        )
     });
     let d = PyDict::new(py);
     d.set_item("rules", cfg.rules.key())?;
