@@ -1379,6 +1379,20 @@ mod tests {
     }
 
     /// `play_one` is the match of its documentation, played out by `Match::play_computers`.
+    /// Game `i` of `cfg` played to its end as a [`Match`] with the simulator's seeds.
+    fn match_of(cfg: &SimConfig, i: u64) -> Match {
+        let seed = derive_seed(cfg.seed, i);
+        let (pa, pb) = (
+            Some(cfg.a.build(derive_seed(seed, 1))),
+            Some(cfg.b.build(derive_seed(seed, 2))),
+        );
+        let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
+        let dice = Box::new(SeededDice::new(seed));
+        let mut m = Match::new(cfg.rules, cfg.options.clone(), players, dice).unwrap();
+        m.play_computers().unwrap();
+        m
+    }
+
     #[test]
     fn a_simulated_game_is_the_match_with_the_same_seeds() {
         let options = [
@@ -1414,15 +1428,7 @@ mod tests {
                         "{rules} {opts} game {i}"
                     );
                     let sim = play_one(&cfg, i);
-                    let seed = derive_seed(cfg.seed, i);
-                    let (pa, pb) = (
-                        Some(cfg.a.build(derive_seed(seed, 1))),
-                        Some(cfg.b.build(derive_seed(seed, 2))),
-                    );
-                    let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
-                    let dice = Box::new(SeededDice::new(seed));
-                    let mut m = Match::new(rules, cfg.options.clone(), players, dice).unwrap();
-                    m.play_computers().unwrap();
+                    let m = match_of(&cfg, i);
                     let h = m.history();
                     let moves = h.iter().filter(|e| matches!(e.action, Action::Move(_)));
                     // The seat acting in the first state where a turn has begun.
@@ -1562,15 +1568,7 @@ mod tests {
             let judge = crate::analysis::default_evaluator(&start);
             let judged = run_judged(&cfg, judge.as_ref(), 1, &|_| {});
             for (i, (r, luck)) in judged.iter().enumerate() {
-                let seed = derive_seed(cfg.seed, i as u64);
-                let (pa, pb) = (
-                    Some(cfg.a.build(derive_seed(seed, 1))),
-                    Some(cfg.b.build(derive_seed(seed, 2))),
-                );
-                let players = ByPlayer(if i % 2 == 0 { [pa, pb] } else { [pb, pa] });
-                let dice = Box::new(SeededDice::new(seed));
-                let mut m = Match::new(rules, cfg.options.clone(), players, dice).unwrap();
-                m.play_computers().unwrap();
+                let m = match_of(&cfg, i as u64);
                 let actions: Vec<Action> = m.history().iter().map(|e| e.action).collect();
                 let review =
                     crate::review::review(&start, &actions, 1, judge.clone(), &|_, _| {}).unwrap();
