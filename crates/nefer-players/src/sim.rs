@@ -1563,7 +1563,7 @@ mod tests {
             RuleSetId::HjFrench,
             RuleSetId::HjSkiryuk,
         ] {
-            let cfg = sim_of(rules, PlayerSpec::Greedy, PlayerSpec::Random, 4, false);
+            let cfg = sim_of(rules, PlayerSpec::Greedy, PlayerSpec::Random, 2, false);
             let start = rules.new_game(&cfg.options).unwrap();
             let judge = crate::analysis::default_evaluator(&start);
             let judged = run_judged(&cfg, judge.as_ref(), 1, &|_| {});
@@ -1624,7 +1624,7 @@ mod tests {
             RuleSetId::HjFrench,
             PlayerSpec::Greedy,
             PlayerSpec::Greedy,
-            400,
+            100,
             false,
         );
         let start = RuleSetId::HjFrench.new_game(&cfg.options).unwrap();
