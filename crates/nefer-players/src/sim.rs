@@ -136,14 +136,7 @@ impl<'c> Simulator<'c> {
                 play_game(&mut g, &mut SimSeats { dice, players })
             }
         };
-        GameResult {
-            a_seat,
-            winner: played.winner,
-            first_seat: played.first_seat.unwrap_or(Seat::A),
-            turns: played.turns,
-            moves: played.moves,
-            endless: played.endless,
-        }
+        played.result(a_seat)
     }
 }
 
@@ -176,15 +169,7 @@ impl Simulator<'_> {
         } else {
             -judged.luck_a
         };
-        let result = GameResult {
-            a_seat,
-            winner: played.winner,
-            first_seat: played.first_seat.unwrap_or(Seat::A),
-            turns: played.turns,
-            moves: played.moves,
-            endless: played.endless,
-        };
-        (result, luck)
+        (played.result(a_seat), luck)
     }
 }
 
@@ -300,6 +285,20 @@ struct Played {
     turns: u32,
     moves: u32,
     endless: bool,
+}
+
+impl Played {
+    /// The result of the game played, player a in `a_seat`.
+    fn result(&self, a_seat: Seat) -> GameResult {
+        GameResult {
+            a_seat,
+            winner: self.winner,
+            first_seat: self.first_seat.unwrap_or(Seat::A),
+            turns: self.turns,
+            moves: self.moves,
+            endless: self.endless,
+        }
+    }
 }
 
 /// Plays `g` to its end with `seats`, noting the seat acting in the first state where a turn
