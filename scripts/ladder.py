@@ -5,6 +5,7 @@
     python3 scripts/ladder.py --pairs master:expert neural:expert master:random [--rules KEY ...]
     python3 scripts/ladder.py --table [--pairs A:B ...]   # the ladder's rows, or those pairs'
     python3 scripts/ladder.py --luck ...   # also the luck-adjusted score (`nefer sim --luck`)
+    python3 scripts/ladder.py --rules hj.walker --option hj.walker.variation=true ...   # a variant
 
 For every rule set: each level against the one below it and against `random`. Writes one
 JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
@@ -34,6 +35,11 @@ def wilson(k, n, z=1.959963984540054):
     return max(0.0, c - h), min(1.0, c + h)
 
 
+def name(r):
+    """A row's rule set as the table shows it: the key, then its options when it has any."""
+    return r['rules'] + (' (%s)' % r['options'] if r.get('options') else '')
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--bin', default='target/release/nefer')
@@ -44,6 +50,8 @@ def main():
     ap.add_argument('--levels', nargs='*', default=None, help='only pairs whose stronger side is one of these')
     ap.add_argument('--pairs', nargs='*', default=None,
                     help='A:B pairs to measure instead of the ladder (e.g. master:expert)')
+    ap.add_argument('--option', action='append', default=[], metavar='NAME=VALUE',
+                    help='a rule option for every game (repeatable), as `nefer sim --option`')
     ap.add_argument('--out', default='docs/strength.jsonl')
     ap.add_argument('--table', action='store_true')
     ap.add_argument('--first', action='store_true')
@@ -57,15 +65,15 @@ def main():
         for line in open(a.out):
             r = json.loads(line)
             rows.append(r)
-            done.add((r['rules'], r['a']['player_level'], r['b']['player_level'], r['games'],
+            done.add((name(r), r['a']['player_level'], r['b']['player_level'], r['games'],
                       'luck_adjusted' in r))
     if a.first:
         print('| rule set | games | first player wins | 95 % interval | significant? |')
         print('|---|---|---|---|---|')
         pooled = {}
         for r in rows:
-            g, w = pooled.get(r['rules'], (0, 0))
-            pooled[r['rules']] = (g + r['games'], w + r['first_seat']['wins'])
+            g, w = pooled.get(name(r), (0, 0))
+            pooled[name(r)] = (g + r['games'], w + r['first_seat']['wins'])
         for rules, (g, w) in pooled.items():
             lo, hi = wilson(w, g)
             sig = 'yes' if lo > 0.5 else ('yes (second better)' if hi < 0.5 else 'no')
@@ -78,11 +86,11 @@ def main():
         # Group by rule set (in order of first appearance): rows re-measured later are appended.
         first = {}
         for r in rows:
-            first.setdefault(r['rules'], len(first))
+            first.setdefault(name(r), len(first))
         wanted = {tuple(p.split(':', 1)) for p in a.pairs} if a.pairs else set(pairs())
         # A pair measured again (after a change of a level) is shown with its last measurement.
-        last = {(r['rules'], r['a']['player_level'], r['b']['player_level']): r for r in rows}
-        for r in sorted(last.values(), key=lambda r: first[r['rules']]):
+        last = {(name(r), r['a']['player_level'], r['b']['player_level']): r for r in rows}
+        for r in sorted(last.values(), key=lambda r: first[name(r)]):
             if (r['a']['player_level'], r['b']['player_level']) not in wanted:
                 continue
             lo, hi = r['a']['ci95']
@@ -97,18 +105,22 @@ def main():
                 else:
                     cells = ' — | — |'
             print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s |%s %.0f |' % (
-                r['rules'], r['a']['player_level'], r['b']['player_level'], r['games'],
+                name(r), r['a']['player_level'], r['b']['player_level'], r['games'],
                 100 * r['a']['win_rate'], 100 * lo, 100 * hi, sig, cells, r['seconds']))
         return
+    options = ','.join(a.option)
     for rules in a.rules:
+        key = rules + (' (%s)' % options if options else '')
         todo = [tuple(p.split(':', 1)) for p in a.pairs] if a.pairs else list(pairs())
         for strong, weak in todo:
             if a.levels and strong not in a.levels:
                 continue
-            if (rules, strong, weak, a.games, a.luck) in done:
+            if (key, strong, weak, a.games, a.luck) in done:
                 continue
             cmd = [a.bin, 'sim', '--rules', rules, '--a', strong, '--b', weak, '--games', str(a.games),
                    '--seed', str(a.seed), '--threads', str(a.threads), '--json'] + (['--luck'] if a.luck else [])
+            for o in a.option:
+                cmd += ['--option', o]
             out = subprocess.run(cmd, capture_output=True, text=True)
             if out.returncode != 0:
                 print('failed: %s\n%s' % (' '.join(cmd), out.stderr), file=sys.stderr)
@@ -118,7 +130,7 @@ def main():
             r['b']['player_level'] = weak
             with open(a.out, 'a') as f:
                 f.write(json.dumps(r) + '\n')
-            print('%s %s vs %s: %.3f [%.3f, %.3f] in %.0f s' % (rules, strong, weak, r['a']['win_rate'],
+            print('%s %s vs %s: %.3f [%.3f, %.3f] in %.0f s' % (key, strong, weak, r['a']['win_rate'],
                   r['a']['ci95'][0], r['a']['ci95'][1], r['seconds']), flush=True)
 
 
