@@ -89,6 +89,10 @@ pub struct ServeArgs {
     /// milliseconds, so that a test sees the review page's graph grow on any machine.
     #[arg(long, hide = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100))]
     review_pace_ms: u64,
+    /// Seconds a game's review may take; past them it stops and the page asks again two
+    /// decisions deep (a long game three deep takes seconds; the wait for a thread counts).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=600))]
+    review_timeout: u64,
     /// Seconds a seat counts as connected after its page last said so (the page says so every
     /// 5 s while it is open).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -121,6 +125,7 @@ impl ServeArgs {
         l.body_timeout = Duration::from_secs(self.body_timeout);
         l.tables = !self.no_tables;
         l.review_pace = Duration::from_millis(self.review_pace_ms);
+        l.review_timeout = Duration::from_secs(self.review_timeout);
         l.presence_timeout = Duration::from_secs(self.presence_timeout);
         l
     }
@@ -205,6 +210,12 @@ mod tests {
             .limits();
         assert_eq!(l.review_pace, Duration::from_millis(10));
         assert_eq!(l.presence_timeout, Duration::from_secs(20));
+        assert_eq!(l.review_timeout, Duration::from_secs(20));
+        let l = Cli::parse_from(["nefer", "--review-timeout", "45"])
+            .serve
+            .limits();
+        assert_eq!(l.review_timeout, Duration::from_secs(45));
+        assert!(Cli::try_parse_from(["nefer", "--review-timeout", "0"]).is_err());
         let l = Cli::parse_from(["nefer", "--presence-timeout", "3"])
             .serve
             .limits();

@@ -49,11 +49,6 @@ const HINT_TIMEOUT: Duration = Duration::from_secs(4);
 /// Longest an analysis may think: as a hint (its depth is bounded so that it takes far less).
 const ANALYZE_TIMEOUT: Duration = HINT_TIMEOUT;
 
-/// Longest a game's review may think: it analyses every position of the game (each as an
-/// analysis, bounded in depth alike), so a long game at depth 3 takes seconds; past this the
-/// review stops where it is (the thread comes free) and the answer is a `503`.
-const REVIEW_TIMEOUT: Duration = Duration::from_secs(20);
-
 /// How often a streamed review sends a `progress` line at most: what was analysed meanwhile
 /// goes in one line, so that a fast review is a few lines, not one per position, and a page
 /// still sees its graph grow ten times a second.
@@ -1176,7 +1171,7 @@ async fn review_record_stream(
 }
 
 /// Reviews the game from `start` through `actions` on the search budget's threads, within
-/// [`REVIEW_TIMEOUT`]; `what` names it in an internal error.
+/// the limits' `review_timeout`; `what` names it in an internal error.
 async fn run_review(
     st: &AppState,
     start: AnyGame,
@@ -1186,13 +1181,14 @@ async fn run_review(
 ) -> ApiResult<Json<ReviewView>> {
     // On the budget's threads, like the analyses; the review itself stops at the deadline,
     // so that a review nobody waits for does not keep its thread.
-    let deadline = std::time::Instant::now() + REVIEW_TIMEOUT;
+    let timeout = st.limits().review_timeout;
+    let deadline = std::time::Instant::now() + timeout;
     let pace = st.limits().review_pace;
     let search = st
         .searches()
         .run(move || review_on(&start, &actions, depth, deadline, pace, &mut |_| true));
     // A second beyond the deadline: the review's own answer comes first.
-    let r = tokio::time::timeout(REVIEW_TIMEOUT + Duration::from_secs(1), search)
+    let r = tokio::time::timeout(timeout + Duration::from_secs(1), search)
         .await
         .map_err(|_| SessionError::ReviewTooSlow)??
         .map_err(|e| review_failure(e, what))?;
@@ -1200,7 +1196,7 @@ async fn run_review(
 }
 
 /// The review both forms run: on the default evaluator, stopped at `deadline` (the request's
-/// start and [`REVIEW_TIMEOUT`]: the wait for a thread counts), each step handed to `sink`
+/// start and the limits' `review_timeout`: the wait for a thread counts), each step handed to `sink`
 /// (which says whether anyone still wants the rest) and, in a test server only, paced by
 /// `pace`.
 fn review_on(
@@ -1239,7 +1235,7 @@ fn review_failure(e: nefer_players::review::ReviewError, what: &str) -> ApiError
 
 /// Starts the review of the game from `start` through `actions` on a search thread and
 /// answers with its lines as they come (`StreamLine`, one a line). The review runs within
-/// [`REVIEW_TIMEOUT`] as the plain one does; a client that goes away ends the line writer,
+/// the limits' `review_timeout` as the plain one does; a client that goes away ends the line writer,
 /// and with it the review at its next position, so the thread comes free.
 ///
 /// # Errors
@@ -1255,7 +1251,7 @@ async fn stream_review(
     // hold its thread past the deadline), and the steps of one review are bounded by its
     // length as the review itself is.
     let (steps_tx, mut steps) = tokio::sync::mpsc::unbounded_channel();
-    let deadline = std::time::Instant::now() + REVIEW_TIMEOUT;
+    let deadline = std::time::Instant::now() + st.limits().review_timeout;
     let pace = st.limits().review_pace;
     let work = st
         .searches()

@@ -142,6 +142,11 @@ pub struct Limits {
     /// position of a review takes at least this long, so that a browser test sees the graph
     /// grow whatever the machine's speed. Zero everywhere else.
     pub review_pace: Duration,
+    /// How long a game's review may think (`nefer serve --review-timeout`): it analyses every
+    /// position of the game, so a long game three decisions deep takes seconds; past this the
+    /// review stops where it is (its thread comes free) and the answer is a `503` that asks
+    /// for less depth. The wait for a search thread counts.
+    pub review_timeout: Duration,
     /// How long a seat counts as connected after its page last said so (`POST
     /// /api/games/{id}/presence`; the page says so every few seconds while it is open).
     pub presence_timeout: Duration,
@@ -166,6 +171,7 @@ impl Default for Limits {
             origins: Vec::new(),
             tables: true,
             review_pace: Duration::ZERO,
+            review_timeout: Duration::from_secs(20),
             presence_timeout: crate::session::PRESENCE_TIMEOUT,
         }
     }
