@@ -307,9 +307,9 @@ fn sim_says_the_options_it_ran_under() {
 #[test]
 fn sim_takes_the_luck_out_of_the_same_games() {
     // The same games with and without the judge; the adjusted score beside the plain one.
-    let plain = sim_summary("--rules hj.french --a greedy --b greedy --games 60 --seed 4");
+    let plain = sim_summary("--rules hj.french --a greedy --b greedy --games 16 --seed 4");
     let out = nefer_cmd(
-        "sim --rules hj.french --a greedy --b greedy --games 60 --seed 4 --luck --json",
+        "sim --rules hj.french --a greedy --b greedy --games 16 --seed 4 --luck --json",
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -322,7 +322,7 @@ fn sim_takes_the_luck_out_of_the_same_games() {
     );
     let wins = json["a"]["wins"].as_f64().unwrap() + json["draws"].as_f64().unwrap() / 2.0;
     assert!(
-        (l["score"].as_f64().unwrap() - wins / 60.0).abs() < 1e-12,
+        (l["score"].as_f64().unwrap() - wins / 16.0).abs() < 1e-12,
         "{l}"
     );
     for key in ["adjusted", "variance_removed"] {
@@ -331,7 +331,7 @@ fn sim_takes_the_luck_out_of_the_same_games() {
     assert_eq!(l["adjusted_ci95"].as_array().map(Vec::len), Some(2), "{l}");
     // The table says it in words.
     let out = nefer_cmd(
-        "sim --rules hj.french --a greedy --b greedy --games 20 --luck=2",
+        "sim --rules hj.french --a greedy --b greedy --games 4 --luck=2",
         "",
     );
     assert!(text(&out.stdout).contains("luck-adjusted (judge: neural, depth 2)"));
