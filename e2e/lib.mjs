@@ -38,7 +38,7 @@ async function freePort() {
 export async function startServer(extra = []) {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'nefer-e2e-'));
-  const proc = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--no-rate-limits', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(BIN, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--no-rate-limits', '--review-timeout', '120', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => { log += d; });
   proc.stderr.on('data', (d) => { log += d; });
@@ -77,10 +77,11 @@ export async function newPage(browser, opts = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...ctxOpts });
   // The game page's settings (localStorage `nefer.settings`) unless the browser has some: a lost
   // throw waits for its pass button, which the clicking helpers press, and the computer's turn
-  // is played out fast, unless a test asks for the player's defaults (`settings: {}`) or others.
+  // is shown at once (the same steps without the pause between them: the pace has its own test
+  // in events.test.mjs), unless a test asks for the player's defaults (`settings: {}`) or others.
   await ctx.addInitScript((s) => {
     try { if (!localStorage.getItem('nefer.settings')) localStorage.setItem('nefer.settings', s); } catch { /* no storage here */ }
-  }, JSON.stringify(settings || { autoPass: false, pace: 'fast' }));
+  }, JSON.stringify(settings || { autoPass: false, pace: 'skip' }));
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));

@@ -49,7 +49,9 @@ test('a lost throw says why, then passes by itself', { timeout: 300000 }, async 
     assert.match(status, /threw \d: .+\. Pass \(it passes by itself\)\./, status);
     // Nothing is clicked: the pass goes on by itself once its reason has been shown.
     await waitNewer(page, v, 6000);
-    assert.ok(Date.now() - shown >= 1000, `the pass waited ${Date.now() - shown} ms`);
+    // The page waits a second; this clock starts late by the round trips since the page showed
+    // it (hundreds of ms on a busy machine), so half of it is what the test can be sure of.
+    assert.ok(Date.now() - shown >= 500, `the pass waited ${Date.now() - shown} ms`);
     assert.match(await page.locator('#history li').last().textContent(), /pass$/);
     passes++;
   }
@@ -89,7 +91,8 @@ test('the only possible move: one key plays it, or with the setting it plays its
   v = await version(page);
   const shown = Date.now();
   await waitNewer(page, v, 6000);
-  assert.ok(Date.now() - shown >= 1000, `the move waited ${Date.now() - shown} ms`);
+  // As the pass above: the page's second, less the round trips since it showed the move.
+  assert.ok(Date.now() - shown >= 500, `the move waited ${Date.now() - shown} ms`);
   // The setting is kept in this browser: a reload keeps it.
   await page.reload();
   await page.waitForSelector('#page[data-version][data-busy="0"]');
