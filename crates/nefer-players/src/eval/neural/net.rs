@@ -248,7 +248,11 @@ mod tests {
                 let k = rng.random_range(0..40usize);
                 let active: Vec<u16> = (0..k).map(|_| rng.random_range(0..200u16)).collect();
                 let (fast, plain) = (n.forward(&active), reference(&n, &active));
-                assert_eq!(fast.map(f32::to_bits), plain.map(f32::to_bits), "{hidden} {active:?}");
+                assert_eq!(
+                    fast.map(f32::to_bits),
+                    plain.map(f32::to_bits),
+                    "{hidden} {active:?}"
+                );
                 assert_eq!(n.pass(&active).p.map(f32::to_bits), plain.map(f32::to_bits));
             }
         }
