@@ -6,6 +6,7 @@
     python3 scripts/ladder.py --table [--pairs A:B ...]   # the ladder's rows, or those pairs'
     python3 scripts/ladder.py --luck ...   # also the luck-adjusted score (`nefer sim --luck`)
     python3 scripts/ladder.py --rules hj.walker --option hj.walker.variation=true ...   # a variant
+    python3 scripts/ladder.py --out FILE --pooled   # each row of FILE with its seed, then each pair pooled
 
 For every rule set: each level against the one below it and against `random`. Writes one
 JSON line per pair to the output (default docs/strength.jsonl, appended), so a long run can be
@@ -40,6 +41,13 @@ def name(r):
     return r['rules'] + (' (%s)' % r['options'] if r.get('options') else '')
 
 
+def pooled_row(rules, a, b, seed, games, wins):
+    lo, hi = wilson(wins, games)
+    sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
+    print('| %s | %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (
+        rules, a, b, seed, games, 100 * wins / games, 100 * lo, 100 * hi, sig))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--bin', default='target/release/nefer')
@@ -55,6 +63,9 @@ def main():
     ap.add_argument('--out', default='docs/strength.jsonl')
     ap.add_argument('--table', action='store_true')
     ap.add_argument('--first', action='store_true')
+    ap.add_argument('--pooled', action='store_true',
+                    help="print each row with its seed, then each pair's rows pooled (one sample "
+                         "of several seeds, fixed before it ran)")
     ap.add_argument('--luck', action='store_true',
                     help="measure with `nefer sim --luck` (player a's luck-adjusted score too); "
                          "with --table, show it")
@@ -78,6 +89,19 @@ def main():
             lo, hi = wilson(w, g)
             sig = 'yes' if lo > 0.5 else ('yes (second better)' if hi < 0.5 else 'no')
             print('| %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (rules, g, 100 * w / g, 100 * lo, 100 * hi, sig))
+        return
+    if a.pooled:
+        print('| rule set | a | b | seed | games | a wins | 95 % interval | significant? |')
+        print('|---|---|---|---|---|---|---|---|')
+        pooled = {}
+        for r in rows:
+            k = (name(r), r['a']['player_level'], r['b']['player_level'])
+            g, w, seeds = pooled.get(k, (0, 0, []))
+            pooled[k] = (g + r['games'], w + r['a']['wins'], seeds + [str(r['seed'])])
+            pooled_row(name(r), r['a']['player_level'], r['b']['player_level'], str(r['seed']),
+                       r['games'], r['a']['wins'])
+        for (rules, x, y), (g, w, seeds) in pooled.items():
+            pooled_row(rules, x, y, '**' + ' + '.join(seeds) + '**', g, w)
         return
     if a.table:
         luck = ' luck-adjusted score, 95 % interval | significant? |' if a.luck else ''
