@@ -41,9 +41,14 @@ def name(r):
     return r['rules'] + (' (%s)' % r['options'] if r.get('options') else '')
 
 
+def verdict(lo, hi, below='no (b better)'):
+    """Whether a 95 % interval lies above 50 % ('yes'), below it (`below`), or neither."""
+    return 'yes' if lo > 0.5 else (below if hi < 0.5 else 'no')
+
+
 def pooled_row(rules, a, b, seed, games, wins):
     lo, hi = wilson(wins, games)
-    sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
+    sig = verdict(lo, hi)
     print('| %s | %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (
         rules, a, b, seed, games, 100 * wins / games, 100 * lo, 100 * hi, sig))
 
@@ -87,7 +92,7 @@ def main():
             pooled[name(r)] = (g + r['games'], w + r['first_seat']['wins'])
         for rules, (g, w) in pooled.items():
             lo, hi = wilson(w, g)
-            sig = 'yes' if lo > 0.5 else ('yes (second better)' if hi < 0.5 else 'no')
+            sig = verdict(lo, hi, below='yes (second better)')
             print('| %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (rules, g, 100 * w / g, 100 * lo, 100 * hi, sig))
         return
     if a.pooled:
@@ -118,13 +123,13 @@ def main():
             if (r['a']['player_level'], r['b']['player_level']) not in wanted:
                 continue
             lo, hi = r['a']['ci95']
-            sig = 'yes' if lo > 0.5 else ('no (b better)' if hi < 0.5 else 'no')
+            sig = verdict(lo, hi)
             cells = ''
             if a.luck:
                 l = r.get('luck_adjusted')
                 if l:
                     llo, lhi = l['adjusted_ci95']
-                    lsig = 'yes' if llo > 0.5 else ('no (b better)' if lhi < 0.5 else 'no')
+                    lsig = verdict(llo, lhi)
                     cells = ' %.1f %% [%.1f – %.1f] | %s |' % (100 * l['adjusted'], 100 * llo, 100 * lhi, lsig)
                 else:
                     cells = ' — | — |'
