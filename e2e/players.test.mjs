@@ -83,8 +83,11 @@ test('online: presence, names and a rematch that swaps the seats', { timeout: 24
   // The host offers; the guest is asked; the guest accepts.
   assert.match(await host.textContent('#rematch'), /Offer a rematch/);
   await host.click('#rematch');
-  await host.waitForSelector('#rematch:disabled');
-  assert.match(await host.textContent('#rematch'), /waiting for Nefertari/);
+  // The click disables the button at once, while the offer is on its way; the label says
+  // "waiting" only once the server's answer is in (CI once read it in between), so wait for
+  // the label, then see that the button stays disabled.
+  await host.waitForFunction(() => /waiting for Nefertari/.test(document.querySelector('#rematch').textContent));
+  assert.ok(await host.isDisabled('#rematch'));
   await guest.waitForFunction(() => /Accept Player A's rematch/.test(document.querySelector('#rematch').textContent));
   await guest.click('#rematch');
   // Both go to the new game by themselves, each in the other seat.
