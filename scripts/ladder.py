@@ -13,6 +13,11 @@ JSON line per pair to the output (default docs/strength.jsonl, appended), so a l
 resumed; `--table` prints the Markdown table from that file, `--first` the first player's
 advantage per rule set, pooled over its pairs (seats are swapped in half of each pair's games, so
 the players' strengths cancel out of the first seat's rate).
+
+Every rate here is a score: wins and half the draws, over all games, as `nefer study` scores a
+match (`nefer_players::chances::Score`). Counting a draw as no win would test a side against 50 %
+with its draws held against it: in the Walker variation, where a sixth of the games end in a jam
+(C-8), that hides a clear edge, and makes the first player look worse than the second.
 """
 import argparse, json, os, subprocess, sys
 
@@ -28,12 +33,19 @@ def pairs():
 
 
 def wilson(k, n, z=1.959963984540054):
-    """The 95 % Wilson score interval of k successes in n trials (as `nefer sim`)."""
+    """The 95 % Wilson score interval of k successes in n trials (as `nefer sim`); k may be
+    fractional (half a success for a draw, as `nefer study`)."""
     p = k / n
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
     return max(0.0, c - h), min(1.0, c + h)
+
+
+def score(wins, draws, games):
+    """A side's score over `games` (wins and half the draws) and its 95 % interval."""
+    k = wins + draws / 2
+    return (k / games,) + wilson(k, games)
 
 
 def name(r):
@@ -46,11 +58,10 @@ def verdict(lo, hi, below='no (b better)'):
     return 'yes' if lo > 0.5 else (below if hi < 0.5 else 'no')
 
 
-def pooled_row(rules, a, b, seed, games, wins):
-    lo, hi = wilson(wins, games)
-    sig = verdict(lo, hi)
-    print('| %s | %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (
-        rules, a, b, seed, games, 100 * wins / games, 100 * lo, 100 * hi, sig))
+def pooled_row(rules, a, b, seed, games, wins, draws):
+    s, lo, hi = score(wins, draws, games)
+    print('| %s | %s | %s | %s | %d | %d | %.1f %% | %.1f – %.1f %% | %s |' % (
+        rules, a, b, seed, games, draws, 100 * s, 100 * lo, 100 * hi, verdict(lo, hi)))
 
 
 def main():
@@ -84,34 +95,34 @@ def main():
             done.add((name(r), r['a']['player_level'], r['b']['player_level'], r['games'],
                       'luck_adjusted' in r))
     if a.first:
-        print('| rule set | games | first player wins | 95 % interval | significant? |')
-        print('|---|---|---|---|---|')
+        print("| rule set | games | draws | first player's score | 95 % interval | significant? |")
+        print('|---|---|---|---|---|---|')
         pooled = {}
         for r in rows:
-            g, w = pooled.get(name(r), (0, 0))
-            pooled[name(r)] = (g + r['games'], w + r['first_seat']['wins'])
-        for rules, (g, w) in pooled.items():
-            lo, hi = wilson(w, g)
+            g, w, d = pooled.get(name(r), (0, 0, 0))
+            pooled[name(r)] = (g + r['games'], w + r['first_seat']['wins'], d + r['draws'])
+        for rules, (g, w, d) in pooled.items():
+            s, lo, hi = score(w, d, g)
             sig = verdict(lo, hi, below='yes (second better)')
-            print('| %s | %d | %.1f %% | %.1f – %.1f %% | %s |' % (rules, g, 100 * w / g, 100 * lo, 100 * hi, sig))
+            print('| %s | %d | %d | %.1f %% | %.1f – %.1f %% | %s |' % (rules, g, d, 100 * s, 100 * lo, 100 * hi, sig))
         return
     if a.pooled:
-        print('| rule set | a | b | seed | games | a wins | 95 % interval | significant? |')
-        print('|---|---|---|---|---|---|---|---|')
+        print("| rule set | a | b | seed | games | draws | a's score | 95 % interval | significant? |")
+        print('|---|---|---|---|---|---|---|---|---|')
         pooled = {}
         for r in rows:
             k = (name(r), r['a']['player_level'], r['b']['player_level'])
-            g, w, seeds = pooled.get(k, (0, 0, []))
-            pooled[k] = (g + r['games'], w + r['a']['wins'], seeds + [str(r['seed'])])
+            g, w, d, seeds = pooled.get(k, (0, 0, 0, []))
+            pooled[k] = (g + r['games'], w + r['a']['wins'], d + r['draws'], seeds + [str(r['seed'])])
             pooled_row(name(r), r['a']['player_level'], r['b']['player_level'], str(r['seed']),
-                       r['games'], r['a']['wins'])
-        for (rules, x, y), (g, w, seeds) in pooled.items():
-            pooled_row(rules, x, y, '**' + ' + '.join(seeds) + '**', g, w)
+                       r['games'], r['a']['wins'], r['draws'])
+        for (rules, x, y), (g, w, d, seeds) in pooled.items():
+            pooled_row(rules, x, y, '**' + ' + '.join(seeds) + '**', g, w, d)
         return
     if a.table:
         luck = ' luck-adjusted score, 95 % interval | significant? |' if a.luck else ''
-        print('| rule set | a | b | games | a wins | 95 % interval | significant? |' + luck + ' seconds |')
-        print('|---|---|---|---|---|---|---|%s---|' % ('---|---|' if a.luck else ''))
+        print("| rule set | a | b | games | draws | a's score | 95 % interval | significant? |" + luck + ' seconds |')
+        print('|---|---|---|---|---|---|---|---|%s---|' % ('---|---|' if a.luck else ''))
         # Group by rule set (in order of first appearance): rows re-measured later are appended.
         first = {}
         for r in rows:
@@ -122,7 +133,7 @@ def main():
         for r in sorted(last.values(), key=lambda r: first[name(r)]):
             if (r['a']['player_level'], r['b']['player_level']) not in wanted:
                 continue
-            lo, hi = r['a']['ci95']
+            s, lo, hi = score(r['a']['wins'], r['draws'], r['games'])
             sig = verdict(lo, hi)
             cells = ''
             if a.luck:
@@ -133,9 +144,9 @@ def main():
                     cells = ' %.1f %% [%.1f – %.1f] | %s |' % (100 * l['adjusted'], 100 * llo, 100 * lhi, lsig)
                 else:
                     cells = ' — | — |'
-            print('| %s | %s | %s | %d | %.1f %% | %.1f – %.1f %% | %s |%s %.0f |' % (
-                name(r), r['a']['player_level'], r['b']['player_level'], r['games'],
-                100 * r['a']['win_rate'], 100 * lo, 100 * hi, sig, cells, r['seconds']))
+            print('| %s | %s | %s | %d | %d | %.1f %% | %.1f – %.1f %% | %s |%s %.0f |' % (
+                name(r), r['a']['player_level'], r['b']['player_level'], r['games'], r['draws'],
+                100 * s, 100 * lo, 100 * hi, sig, cells, r['seconds']))
         return
     options = ','.join(a.option)
     for rules in a.rules:
