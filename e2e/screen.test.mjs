@@ -200,6 +200,9 @@ test('on a phone, live holes side by side: a tap on each picks that hole, each a
     const v = await api('POST', '/api/games', { body: { rules: position.split(' ')[0], mode: 'local', position } });
     const g = { id: v.id, token: v.tokens[v.status.seat] || v.tokens.A };
     const page = await open(g, [360, 640]);
+    // The first render sizes the hit areas before fit() shrinks the board; its ResizeObserver
+    // sizes them again in the next frame, which data-busy="0" does not wait for: let it pass.
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     const spots = await spotSizes(page, 'movable');
     const say = JSON.stringify(spots.map((x) => ({ ...x, px: Math.round(x.px), near: Math.round(x.near) })));
     assert.ok(spots.length >= 2, `${position}: ${say}`);
