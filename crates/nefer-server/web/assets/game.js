@@ -44,6 +44,8 @@ class GamePage {
     this.warning = null; // the tutor's warning about a move: {move, entry, best}
     this.tutor = Boolean((gameInfo(id) || {}).tutor) && view.mode !== 'online';
     this.busy = false;
+    this.queued = null; // the newest view come while the computer's turn is played out
+    this.queuedUndo = false; // whether an undo came among those views
     this.saidFrom = view.version; // the actions from here on are said in words (tell)
     this.build();
     this.render();
@@ -272,9 +274,12 @@ class GamePage {
 
   /** Shows a view: a newer one, or any one when `force` (an undo lowers the version). */
   setView(v, force = false) {
-    // While the computer's turn is played out, the newest view waits for its end.
+    // While the computer's turn is played out, the newest view waits for its end; whether an
+    // undo came among them is kept apart, since a version lower than the one played out may
+    // equally be a late event of the stream (not to be shown) or an undo (to be shown).
     if (this.playing) {
       if (force || !this.queued || v.version >= this.queued.version) this.queued = v;
+      this.queuedUndo = this.queuedUndo || force;
       return;
     }
     if (!force && v.version < this.view.version) return;
@@ -333,16 +338,19 @@ class GamePage {
     }
     delete this.root.dataset.step;
     const queued = this.queued;
+    const undo = this.queuedUndo;
     this.queued = null;
+    this.queuedUndo = false;
     this.playing = false;
     this.busy = false;
     this.saidFrom = from;
     // The last step is already drawn: the view does not slide its last move again.
     this.shownActions = v.version;
     this.applyView(v, true);
-    // A view that came meanwhile: an undo is shown, a newer one played out in turn (the stream
-    // can bring the computer's turn in parts).
-    if (queued && queued.version !== v.version) this.setView(queued, queued.version < v.version);
+    // A view that came meanwhile: after an undo the last one is shown, whatever its version; else
+    // a newer one is played out in turn (the stream can bring the computer's turn in parts), and
+    // an older one, the stream's late word of what `v` already shows, is dropped.
+    if (queued && (undo || queued.version > v.version)) this.setView(queued, undo);
     else this.focusNext();
   }
 
