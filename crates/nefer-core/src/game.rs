@@ -476,6 +476,28 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         false
     }
 
+    /// The move of a rank among the legal moves, found without listing them, where the rule set
+    /// can: `rank(rng, n)` is called once with `n`, the number of moves [`Game::legal_moves`]
+    /// lists, and the move it lists at the index returned is the answer. `None`, without calling
+    /// `rank`, where the rule set cannot (it lists the moves to choose), or the state waits for
+    /// no decision.
+    ///
+    /// What random players do at every decision, with [`random_index`] as `rank`: listing
+    /// moves only to take one was the larger part of a random game (docs/BENCHMARKS.md, issue
+    /// 19). Only rule sets whose lists are in notation order
+    /// ([`Game::moves_in_notation_order`]) answer, so that the index is also the rank in
+    /// notation order; the test `notation_order` checks every rank of every decision of random
+    /// games under every option against the list.
+    #[inline]
+    fn ranked_move<R: ?Sized>(
+        &self,
+        rng: &mut R,
+        rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Option<Move> {
+        let _ = (rng, rank);
+        None
+    }
+
     /// Applies a chance outcome without checking it. Only for outcomes listed by
     /// [`Game::chance_outcomes`].
     fn play_chance_unchecked(&mut self, c: Chance);
@@ -770,6 +792,11 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u3
     play_out(
         game,
         &mut Sampled::new(rng, |g: &G, rng: &mut R| {
+            // A forced move draws nothing.
+            let rank = |rng: &mut R, n| if n == 1 { 0 } else { random_index(rng, n) };
+            if let Some(m) = g.ranked_move(rng, rank) {
+                return Some(m);
+            }
             g.legal_moves(&mut moves);
             Some(if moves.len() == 1 {
                 moves[0]

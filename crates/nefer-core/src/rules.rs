@@ -103,6 +103,14 @@ macro_rules! rule_sets {
             fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Chance {
                 each_game!(self, g => g.sample_chance(rng))
             }
+            #[inline]
+            fn ranked_move<R: ?Sized>(
+                &self,
+                rng: &mut R,
+                rank: impl FnOnce(&mut R, usize) -> usize,
+            ) -> Option<Move> {
+                each_game!(self, g => g.ranked_move(rng, rank))
+            }
         }
 
         impl FromSetup for AnyGame {

@@ -159,6 +159,17 @@ pub(crate) trait Moves {
     /// See [`Game::moves_in_notation_order`]: whether every list this rule set makes, under
     /// any options, is in notation order (the test `notation_order` holds it to its word).
     const NOTATION_ORDER: bool = false;
+
+    /// See [`Game::ranked_move`]: `None` unless the rule set can find a decision's move of a
+    /// rank without listing the moves.
+    #[inline]
+    fn ranked_move<R: ?Sized>(
+        &self,
+        _rng: &mut R,
+        _rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Option<Move> {
+        None
+    }
 }
 
 /// What a move does, and the rest a rule set needs to be a [`Game`].
@@ -196,6 +207,15 @@ impl<T: Rules> Game for T {
         if Moves::decision_moves(self, moves) {
             Parts::common(self).offer_pass(moves);
         }
+    }
+
+    #[inline]
+    fn ranked_move<R: ?Sized>(
+        &self,
+        rng: &mut R,
+        rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Option<Move> {
+        Moves::ranked_move(self, rng, rank)
     }
 
     #[inline]

@@ -1,7 +1,9 @@
 //! `Game::moves_in_notation_order`: a rule set that says its legal lists are in the order of
 //! their notations (the byte order of the strings, as traces list them, NOTATION §6) keeps its
 //! word in every list of random games under every value of every option; and the rule sets
-//! whose generators were written for it say so (docs/BENCHMARKS.md, issue 19).
+//! whose generators were written for it say so (docs/BENCHMARKS.md, issue 19). Where a rule set
+//! finds the move of a rank without listing the moves (`Game::ranked_move`, the random players'
+//! way), every rank gives the move the list has there.
 
 use nefer_core::{Game, MoveList, Options, RuleSetId, Status};
 use rand::{RngExt, SeedableRng};
@@ -46,6 +48,22 @@ fn check_lists(start: &nefer_core::AnyGame, what: &str, games: u32) -> u32 {
                             .collect::<Vec<_>>()
                             .join(" ")
                     );
+                    // `ranked_move` finds the move of every rank without the list, or
+                    // declines without asking for a rank.
+                    for k in 0..moves.len() {
+                        let mut asked = None;
+                        let found = g.ranked_move(&mut (), |_, n| {
+                            asked = Some(n);
+                            k
+                        });
+                        match found {
+                            Some(m) => {
+                                assert_eq!(asked, Some(moves.len()), "{what}: {}", g.position());
+                                assert_eq!(m, moves[k], "{what}: rank {k} of {}", g.position());
+                            }
+                            None => assert_eq!(asked, None, "{what}"),
+                        }
+                    }
                     g.play_unchecked(moves[rng.random_range(0..moves.len())]);
                 }
             }

@@ -302,6 +302,10 @@ impl RandomPlayer {
     /// rule set's own state where the caller has it (the simulator's random games).
     #[inline]
     pub fn choose_in<G: Game>(&mut self, game: &G) -> Move {
+        // The rule sets that can find the move of a rank without listing the moves do so.
+        if let Some(m) = game.ranked_move(&mut self.rng, nefer_core::random_index) {
+            return m;
+        }
         game.legal_moves(&mut self.moves);
         let rank = nefer_core::random_index(&mut self.rng, self.moves.len());
         move_of_rank(game, &self.moves, rank)

@@ -204,6 +204,47 @@ pub(crate) const fn bear_off(from: u8) -> Move {
     }
 }
 
+/// The squares in the order of their notations (`1` < `10` < … < `19` < `2` < `20` < … < `29` <
+/// `3` < `30` < `4` < … < `9`): what [`Listing`] lists its moves by.
+const NOTATION_SQUARES: [u8; 30] = {
+    let mut t = [0; 30];
+    let (mut i, mut n) = (0, 1);
+    while n <= 30 {
+        // A square's rank among the 30: the number of squares whose notations sort first.
+        let mut rank = 0;
+        let mut m = 1;
+        while m <= 30 {
+            if notation_before(m, n) {
+                rank += 1;
+            }
+            m += 1;
+        }
+        t[rank] = n;
+        i += 1;
+        n += 1;
+    }
+    assert!(i == 30);
+    t
+};
+
+/// Whether square `a`'s notation sorts before square `b`'s (byte order of their decimal
+/// strings).
+const fn notation_before(a: u8, b: u8) -> bool {
+    let (a0, b0) = (
+        if a >= 10 { a / 10 } else { a },
+        if b >= 10 { b / 10 } else { b },
+    );
+    if a0 != b0 {
+        return a0 < b0;
+    }
+    // Same first digit: the shorter string (one digit) first, then the second digit.
+    match (a >= 10, b >= 10) {
+        (false, true) => true,
+        (true, true) => a % 10 < b % 10,
+        _ => false,
+    }
+}
+
 /// The moves of one throw of a Senet decision, gathered by kind and pushed in the order of
 /// their notations: the order in which traces (NOTATION §6), players and front ends list
 /// moves, so that a player needs no sort and the random player takes the move of its rank at
@@ -293,42 +334,69 @@ impl Listing {
         self.steps | self.trap == 0 && self.ends_set == 0
     }
 
-    /// Pushes the moves in the order of their notations (origins `1`, `10`–`19`, `2`,
-    /// `20`–`29`, `3`, `30`, `4`–`9`).
+    /// The origins of the moves gathered, each moved once: the steps' (forward, from 25 down;
+    /// or backward), the falls' (22..=25, where no step of the throw leaves) and the ends'
+    /// (26..=30).
+    #[inline(always)]
+    const fn origins(&self) -> Squares {
+        self.steps | self.trap | (self.ends_set as Squares) << HAPPINESS
+    }
+
+    /// The origins in the order of their notations: bit `i` is the square
+    /// [`NOTATION_SQUARES`]`[i]` (`1`, `10`–`19`, `2`, `20`–`29`, `3`, `30`, `4`–`9`), each
+    /// group moved into place with one shift and mask.
+    #[inline(always)]
+    const fn ranked_origins(&self) -> u32 {
+        let o = self.origins();
+        debug_assert!(self.steps & self.trap == 0 && (self.steps | self.trap) >> HAPPINESS <= 1);
+        (o >> 1 & 1)
+            | (o >> 9 & 0x3ff << 1)
+            | (o >> 2 & 1) << 11
+            | (o >> 8 & 0x3ff << 12)
+            | (o >> 3 & 1) << 22
+            | (o >> 30 & 1) << 23
+            | (o & 0x3f << 4) << 20
+    }
+
+    /// The move from `from`, one of [`Listing::origins`].
+    #[inline(always)]
+    fn move_from(&self, from: u8) -> Move {
+        if self.steps & bit(from) != 0 {
+            Move::squares(from, from.wrapping_add_signed(self.step))
+        } else if self.trap & bit(from) != 0 {
+            Move::squares(from, WATERS)
+        } else {
+            self.end_move(from - HAPPINESS)
+        }
+    }
+
+    /// The number of moves gathered.
+    #[inline(always)]
+    pub(crate) const fn len(&self) -> usize {
+        self.origins().count_ones() as usize
+    }
+
+    /// Pushes the moves in the order of their notations.
     #[inline(always)]
     pub(crate) fn push(&self, out: &mut crate::MoveList) {
-        // Without steps from 1, 2 or 3 (most lists after the opening) the order is 10–26, the
-        // ends, 30, then 4–9: two loops instead of six.
-        let first_three = self.steps & between(1, 3) != 0;
-        if first_three {
-            self.push_steps(bit(1), out);
-            self.push_steps(between(10, 19), out);
-            self.push_steps(bit(2), out);
-            self.push_steps(between(20, HAPPINESS), out);
-        } else {
-            self.push_steps(between(10, HAPPINESS), out);
+        let mut ranked = self.ranked_origins();
+        while ranked != 0 {
+            out.push(self.move_from(NOTATION_SQUARES[ranked.trailing_zeros() as usize]));
+            ranked &= ranked - 1;
         }
-        // Steps leave from 26 at most (backward from 26), falls from 22..=25 above every
-        // forward step's origin, the ends from 26 up, and no square has two of them.
-        let mut falls = self.trap;
-        while falls != 0 {
-            out.push(Move::squares(falls.trailing_zeros() as u8, WATERS));
-            falls &= falls - 1;
+    }
+
+    /// The move [`Listing::push`] would push at index `k` (below [`Listing::len`]), found
+    /// without pushing any: a random player needs one move of the list, not the list
+    /// (docs/BENCHMARKS.md, issue 19).
+    #[inline(always)]
+    pub(crate) fn nth(&self, k: usize) -> Move {
+        debug_assert!(k < self.len(), "move {k} of {}", self.len());
+        let mut ranked = self.ranked_origins();
+        for _ in 0..k {
+            ranked &= ranked - 1;
         }
-        if self.ends_set & 0b1111 != 0 {
-            for i in 0..4 {
-                if self.ends_set >> i & 1 != 0 {
-                    out.push(self.end_move(i));
-                }
-            }
-        }
-        if first_three {
-            self.push_steps(bit(3), out);
-        }
-        if self.ends_set & 0b10000 != 0 {
-            out.push(self.end_move(4));
-        }
-        self.push_steps(between(4, 9), out);
+        self.move_from(NOTATION_SQUARES[ranked.trailing_zeros() as usize])
     }
 
     /// The move of the piece on square 26 + `i`, from [`Listing::ends`].
@@ -344,15 +412,49 @@ impl Listing {
             },
         }
     }
+}
 
-    /// Pushes the steps leaving from `group`, in numeric order.
+/// The moves of one throw of a Senet decision: gathered by kind ([`Listing`]), or a single
+/// move (Kendall's 26→27 penalty, `pass`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Listed {
+    /// The pieces' moves gathered.
+    Moves(Listing),
+    /// One move alone.
+    One(Move),
+}
+
+impl Listed {
+    /// Pushes the moves in the order of their notations.
     #[inline(always)]
-    fn push_steps(&self, group: Squares, out: &mut crate::MoveList) {
-        let mut m = self.steps & group;
-        while m != 0 {
-            let s = m.trailing_zeros() as u8;
-            m &= m - 1;
-            out.push(Move::squares(s, s.wrapping_add_signed(self.step)));
+    pub(crate) fn push(self, out: &mut crate::MoveList) {
+        match self {
+            Listed::Moves(list) => list.push(out),
+            Listed::One(m) => out.push(m),
+        }
+    }
+
+    /// The move of rank `rank(rng, n)` among the `n` moves [`Listed::push`] would push, and C-2's
+    /// `pass` after them where `offer_pass` (as [`crate::options::Common::offer_pass`] adds it):
+    /// the random players' choice without the list (issue 19).
+    #[inline(always)]
+    pub(crate) fn ranked<R: ?Sized>(
+        self,
+        offer_pass: bool,
+        rng: &mut R,
+        rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Move {
+        let (n, one) = match self {
+            Listed::Moves(list) => (list.len(), None),
+            Listed::One(m) => (1, Some(m)),
+        };
+        // `pass` is added only where the list does not hold it already; it sorts last.
+        let pass = offer_pass && one != Some(Move::Pass);
+        let k = rank(rng, n + usize::from(pass));
+        match (self, k < n) {
+            (_, false) => Move::Pass,
+            (Listed::Moves(list), true) => list.nth(k),
+            (Listed::One(m), true) => m,
         }
     }
 }
@@ -360,6 +462,23 @@ impl Listing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squares_rank_by_their_notations() {
+        let mut by_string: Vec<u8> = (1..=30).collect();
+        by_string.sort_by_key(|n| n.to_string());
+        assert_eq!(NOTATION_SQUARES.to_vec(), by_string);
+        // Each group of `Listing::ranked_origins` lands where the table says.
+        for (i, &n) in NOTATION_SQUARES.iter().enumerate() {
+            let mut list = Listing::new(1);
+            list.steps = bit(n);
+            if n >= HAPPINESS {
+                list.steps = 0;
+                list.ends_set = 1 << (n - HAPPINESS);
+            }
+            assert_eq!(list.ranked_origins(), 1 << i, "square {n}");
+        }
+    }
 
     #[test]
     fn masks() {

@@ -4,8 +4,8 @@
 //! KE-3). Throws of 1, 4 and 5 give another throw (KE-4), each throw is played at once (KE-5).
 
 use super::board::{
-    self, HAPPINESS, Listing, REBIRTH, Squares, WATERS, bear_off, between, bit, jammed_origins,
-    runs_of_three, step_back_square, up_to, waters_exit_blocked,
+    self, HAPPINESS, Listed, Listing, REBIRTH, Squares, WATERS, bear_off, between, bit,
+    jammed_origins, runs_of_three, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, Status};
@@ -507,6 +507,12 @@ impl State {
 
     #[inline(always)]
     fn base_moves_for(&self, t: Throw, out: &mut MoveList) {
+        self.listed(t).push(out);
+    }
+
+    /// The moves of [`State::base_moves_for`], gathered and not yet listed.
+    #[inline(always)]
+    fn listed(&self, t: Throw) -> Listed {
         let cfg = &self.cfg;
         let me = self.clock.to_move;
         let own = self.men[me];
@@ -582,8 +588,7 @@ impl State {
             list.end(HAPPINESS, Place::Square(WATERS));
         }
         if !list.is_empty() {
-            list.push(out);
-            return;
+            return Listed::Moves(list);
         }
         // (ii) the 26→27 penalty (8.4, KE-15). 8.4 names a *protected* piece: a piece that is
         // only on a safe square (KE-14) does not trigger it.
@@ -593,8 +598,7 @@ impl State {
             && waters_free;
         let penalty_first = cfg.penalty_priority == PenaltyPriority::BeforeBackward;
         if penalty && penalty_first {
-            out.push(Move::squares(HAPPINESS, WATERS));
-            return;
+            return Listed::One(Move::squares(HAPPINESS, WATERS));
         }
         // (iii) backward, from 1..26 (KE-8); onto empty squares only without backward attacks.
         let back_blocked = if cfg.family.backward_attack {
@@ -605,14 +609,14 @@ impl State {
         let mut back = Listing::new(t8);
         back.backward(own & between(t8 + 1, HAPPINESS) & !jam_back, back_blocked);
         if !back.is_empty() {
-            back.push(out);
+            Listed::Moves(back)
         } else {
             // KE-15 `after_backward`: the penalty only when no backward move exists.
-            out.push(if penalty {
+            Listed::One(if penalty {
                 Move::squares(HAPPINESS, WATERS)
             } else {
                 Move::Pass
-            });
+            })
         }
     }
 
@@ -745,6 +749,22 @@ impl Moves for State {
             Phase::Throw | Phase::WaterThrow | Phase::Over(_) => return false,
         }
         true
+    }
+
+    #[inline]
+    fn ranked_move<R: ?Sized>(
+        &self,
+        rng: &mut R,
+        rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Option<Move> {
+        // A throw's moves, unless an option reworks the list once it is made (KE-23, KE-27).
+        let Phase::Move(t) = self.phase else {
+            return None;
+        };
+        if self.reborn[self.clock.to_move] != 0 || self.cfg.bear_off_optional {
+            return None;
+        }
+        Some(self.listed(t).ranked(self.cfg.common.may_pass, rng, rank))
     }
 }
 

@@ -4,8 +4,8 @@
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
 use super::board::{
-    self, HAPPINESS, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to,
-    step_back_square, up_to, waters_exit_blocked,
+    self, HAPPINESS, Listed, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins,
+    next_to, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
 use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat};
@@ -235,6 +235,12 @@ impl State {
     }
 
     fn moves_for(&self, t: Throw, out: &mut MoveList) {
+        self.listed(t).push(out);
+    }
+
+    /// The moves of throw `t`, gathered and not yet listed.
+    #[inline(always)]
+    fn listed(&self, t: Throw) -> Listed {
         let me = self.clock.to_move;
         let own = self.men[me];
         let opp = self.men[me.other()];
@@ -245,12 +251,11 @@ impl State {
             // bear-off gate holds it (KE-22 reading): with the others frozen a closed gate
             // would keep the player from ever moving again. A blockade on 28–30 does.
             let blockade = self.cfg.blockade == Blockade::Three;
-            out.push(if t8 == TRAP_EXIT && !waters_exit_blocked(blockade, opp) {
+            return Listed::One(if t8 == TRAP_EXIT && !waters_exit_blocked(blockade, opp) {
                 bear_off(TRAP)
             } else {
                 Move::Pass
             });
-            return;
         }
         let blocked = own | self.defended();
         // Origins whose move would jump three opposing counters in a row (SB-15).
@@ -286,8 +291,7 @@ impl State {
             }
         }
         if !list.is_empty() {
-            list.push(out);
-            return;
+            return Listed::Moves(list);
         }
         // Backward from 1..26 when nothing goes forward (004§7, SB-16); onto empty squares only
         // without backward attacks (SB-7).
@@ -299,9 +303,9 @@ impl State {
         let mut back = Listing::new(t8);
         back.backward(own & between(t8 + 1, GATE) & !jam_back, back_blocked);
         if back.is_empty() {
-            out.push(Move::Pass);
+            Listed::One(Move::Pass)
         } else {
-            back.push(out);
+            Listed::Moves(back)
         }
     }
 
@@ -333,6 +337,18 @@ impl Moves for State {
             }
             _ => false,
         }
+    }
+
+    #[inline]
+    fn ranked_move<R: ?Sized>(
+        &self,
+        rng: &mut R,
+        rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Option<Move> {
+        let Phase::Move(t) = self.phase else {
+            return None;
+        };
+        Some(self.listed(t).ranked(self.cfg.common.may_pass, rng, rank))
     }
 }
 
