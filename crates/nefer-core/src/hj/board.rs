@@ -239,6 +239,39 @@ pub const NOTATION_GROUPS: [u32; 5] = [
     HOLES_4_TO_9 | 1 << 3,
 ];
 
+/// A side's holes 1..=29 (bit `n`: hole `n`) laid out in the order of their notations: bit `i`
+/// of the result is hole [`NOTATION_HOLES`]`[i]`, each group of [`NOTATION_GROUPS`] moved into
+/// place with one shift and mask. Its lowest set bits, one by one, walk the holes as the
+/// groups do; the `k`-th is found without walking the others (a random player's move of rank
+/// `k`, issue 19).
+#[inline(always)]
+pub const fn notation_ranked(holes: u32) -> u32 {
+    (holes >> 1 & 1)
+        | (holes >> 9 & 0x3ff << 1)
+        | (holes >> 2 & 1) << 11
+        | (holes >> 8 & 0x3ff << 12)
+        | (holes >> 3 & 1) << 22
+        | (holes & 0x3f << 4) << 19
+}
+
+/// The holes 1..=29 in the order of their notations (`L1` < `L10` < … < `L19` < `L2` < `L20` <
+/// … < `L29` < `L3` < `L4` < … < `L9`): bit `i` of [`notation_ranked`] is `NOTATION_HOLES[i]`.
+pub const NOTATION_HOLES: [u8; 29] = {
+    let mut t = [0; 29];
+    let (mut i, mut g) = (0, 0);
+    while g < NOTATION_GROUPS.len() {
+        let mut h = NOTATION_GROUPS[g];
+        while h != 0 {
+            t[i] = h.trailing_zeros() as u8;
+            h &= h - 1;
+            i += 1;
+        }
+        g += 1;
+    }
+    assert!(i == 29);
+    t
+};
+
 /// Holes 10..=19 (bit `n`: hole `n`), shifted by ten for 20..=29.
 const HOLES_10_TO_29: u32 = 0b11_1111_1111 << 10;
 
@@ -450,6 +483,16 @@ pub fn render(pieces: &[(Place, Seat)], marked: &[u8], legend: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn holes_rank_by_their_notations() {
+        let mut by_string: Vec<u8> = (1..=29).collect();
+        by_string.sort_by_key(|n| format!("L{n}"));
+        assert_eq!(NOTATION_HOLES.to_vec(), by_string);
+        for (i, &n) in NOTATION_HOLES.iter().enumerate() {
+            assert_eq!(notation_ranked(1 << n), 1 << i, "hole {n}");
+        }
+    }
 
     #[test]
     fn mirror_maps_index_to_sixty_minus_index() {

@@ -216,38 +216,77 @@ impl State {
     /// leads back to `p` (C-5).
     #[inline]
     fn piece_moves(&self, me: Seat, p: u8, t: u8, out: &mut MoveList) -> bool {
+        match self.piece_move(me, p, t) {
+            Follow::Stop(_) => {
+                // `piece_move` stops only with a move: the destination is in it.
+            }
+            Follow::Null => return true,
+            Follow::Illegal => return false,
+        }
+        out.push(self.piece_target(me, p, t));
+        false
+    }
+
+    /// Whether `me`'s piece on `p` has a move by `t` (SPEC §6.3 b): [`Follow::Stop`] (its
+    /// destination is then [`State::piece_target`]), [`Follow::Null`] where its line leads
+    /// back to `p` (C-5), [`Follow::Illegal`] where it has none.
+    #[inline(always)]
+    fn piece_move(&self, me: Seat, p: u8, t: u8) -> Follow {
         let own = self.holes[me];
         let l = p + t;
-        let s = side(me);
         if l == ARRIVAL {
             // FR-7/FR-8: out at once (or onto 30 under `stay_then_exit_on_any`), once nothing
             // is left in hand.
             if self.hand[me] == 0 {
-                out.push(Move::Go {
-                    from: Place::Hole(s, p),
-                    to: match self.cfg.hole_30 {
-                        Hole30::ExitImmediately => Place::Off,
-                        Hole30::StayThenExitOnAny => Place::Shared,
-                    },
-                });
+                return Follow::Stop(ARRIVAL);
             }
         } else if l < ARRIVAL && own >> l & 1 == 0 {
             // The shortcuts (FR-4 one way by default, `hj.lines`), followed when the far end is
             // free, else the piece stays (FR-5, C-6).
-            match self
+            return self
                 .cfg
                 .lines
-                .follow(p, l, board::line_partner(l), |d| own >> d & 1 == 0)
-            {
-                Follow::Stop(f) => out.push(Move::Go {
-                    from: Place::Hole(s, p),
-                    to: Place::Hole(s, f),
-                }),
-                Follow::Null => return true,
-                Follow::Illegal => {}
-            }
+                .follow(p, l, board::line_partner(l), |d| own >> d & 1 == 0);
         }
-        false
+        Follow::Illegal
+    }
+
+    /// The move of `me`'s piece on `p` by `t`, where [`State::piece_move`] stops.
+    #[inline(always)]
+    fn piece_target(&self, me: Seat, p: u8, t: u8) -> Move {
+        let s = side(me);
+        let to = match self.piece_move(me, p, t) {
+            Follow::Stop(ARRIVAL) => match self.cfg.hole_30 {
+                Hole30::ExitImmediately => Place::Off,
+                Hole30::StayThenExitOnAny => Place::Shared,
+            },
+            Follow::Stop(f) => Place::Hole(s, f),
+            _ => {
+                debug_assert!(false, "hole {p} has no move by {t}");
+                Place::Hole(s, p)
+            }
+        };
+        Move::Go {
+            from: Place::Hole(s, p),
+            to,
+        }
+    }
+
+    /// The pieces of `me` that have a move by `t` with the French lines (one way forward,
+    /// `blocked_line=stay`: the near end is always a stop) and nothing else, as holes: those
+    /// whose count lands on a free hole before 30, and those it takes exactly to 30 once the
+    /// hand is empty. What [`State::piece_move`] says piece by piece, found for all at once.
+    #[inline(always)]
+    fn movable(&self, me: Seat, t: u8) -> u32 {
+        debug_assert!(self.cfg.lines == FRENCH_LINES);
+        let own = self.holes[me];
+        let free = !own & (1 << ARRIVAL) - 2;
+        let exits = if self.hand[me] == 0 {
+            own & 1 << (ARRIVAL - t)
+        } else {
+            0
+        };
+        own & free >> t | exits
     }
 
     /// Appends the moves of any of `me`'s pieces for `t` (§6.3 a, b), in the order of their
@@ -396,6 +435,57 @@ impl Moves for State {
         };
         self.moves_for(t, only, out);
         true
+    }
+
+    #[inline]
+    fn ranked_move<R: ?Sized>(
+        &self,
+        rng: &mut R,
+        rank: impl FnOnce(&mut R, usize) -> usize,
+    ) -> Option<Move> {
+        // A throw for any piece with the French lines (no line leads back, so no null move:
+        // `pass` only when nothing moves, C-5); a bonus for one piece lists its moves.
+        let Phase::Move(t, 0) = self.phase else {
+            return None;
+        };
+        if self.cfg.lines != FRENCH_LINES {
+            return None;
+        }
+        let (me, t) = (self.clock.to_move, t.value());
+        // The moves in notation order: the holes' (`all_moves`), then `S-off`, then the entry.
+        let holes = board::notation_ranked(self.movable(me, t));
+        let shared = self.arrived[me] > 0;
+        let entry = t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0;
+        let pieces = holes.count_ones() as usize + usize::from(shared) + usize::from(entry);
+        // C-2 `false` offers `pass` after the moves; with none, `pass` is the only move.
+        let n = pieces + usize::from(pieces == 0 || self.cfg.common.may_pass);
+        let mut k = rank(rng, n);
+        let mut h = holes;
+        if k < holes.count_ones() as usize {
+            for _ in 0..k {
+                h &= h - 1;
+            }
+            let p = board::NOTATION_HOLES[h.trailing_zeros() as usize];
+            return Some(self.piece_target(me, p, t));
+        }
+        k -= holes.count_ones() as usize;
+        if shared {
+            if k == 0 {
+                return Some(Move::Go {
+                    from: Place::Shared,
+                    to: Place::Off,
+                });
+            }
+            k -= 1;
+        }
+        Some(if entry && k == 0 {
+            Move::Go {
+                from: Place::Hand,
+                to: Place::Hole(side(me), 1),
+            }
+        } else {
+            Move::Pass
+        })
     }
 }
 

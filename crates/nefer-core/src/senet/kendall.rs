@@ -424,6 +424,7 @@ impl State {
     }
 
     /// After a throw `t` was used or lost: throw again or pass control (8.2 step 5).
+    #[inline]
     fn after_throw(&mut self, t: Throw, used: bool) {
         if self.cfg.extra_throws.earns(t) && (used || self.cfg.extra_on_pass) {
             self.phase = Phase::Throw;
@@ -770,6 +771,19 @@ impl Moves for State {
 
 impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
+        // A piece moved with a throw, nearly every decision of a game: its arm first, before
+        // the match on the phase and the move, which cost more than the arm itself (issue 19).
+        if let (
+            Phase::Move(t),
+            Move::Go {
+                from: Place::Square(from),
+                to,
+            },
+        ) = (self.phase, m)
+        {
+            self.play_throw(t, from, to);
+            return;
+        }
         match (self.phase, m) {
             (Phase::WaterChoice, Move::Throw) => {
                 // KE-16 `false`: the try is an ordinary turn in which a 4 may free the piece.
@@ -848,28 +862,27 @@ impl Rules for State {
                 }
             }
             (Phase::Move(t), Move::Pass) => self.after_throw(t, false),
-            (
-                Phase::Move(t),
-                Move::Go {
-                    from: Place::Square(from),
-                    to,
-                },
-            ) => {
-                self.move_piece(from, to);
-                if matches!(self.phase, Phase::Over(_)) {
-                    return;
-                }
-                if to == Place::Square(WATERS) {
-                    // Falling into the Waters ends the turn; pending throws are lost (KE-20).
-                    self.end_turn();
-                } else if from == WATERS && !self.cfg.water_four_extra {
-                    // KE-16 `false` with KE-17 `false`: the freeing 4 earns nothing.
-                    self.end_turn();
-                } else {
-                    self.after_throw(t, true);
-                }
-            }
             _ => debug_assert!(false, "{m} is not legal in {:?}", self.phase),
+        }
+    }
+}
+
+impl State {
+    /// The piece on `from` moves to `to` with throw `t` (8.2).
+    #[inline(always)]
+    fn play_throw(&mut self, t: Throw, from: u8, to: Place) {
+        self.move_piece(from, to);
+        if matches!(self.phase, Phase::Over(_)) {
+            return;
+        }
+        if to == Place::Square(WATERS) {
+            // Falling into the Waters ends the turn; pending throws are lost (KE-20).
+            self.end_turn();
+        } else if from == WATERS && !self.cfg.water_four_extra {
+            // KE-16 `false` with KE-17 `false`: the freeing 4 earns nothing.
+            self.end_turn();
+        } else {
+            self.after_throw(t, true);
         }
     }
 }
