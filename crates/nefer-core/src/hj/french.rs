@@ -456,19 +456,20 @@ impl Moves for State {
         let holes = board::notation_ranked(self.movable(me, t));
         let shared = self.arrived[me] > 0;
         let entry = t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0;
-        let pieces = holes.count_ones() as usize + usize::from(shared) + usize::from(entry);
+        let on_holes = holes.count_ones() as usize;
+        let pieces = on_holes + usize::from(shared) + usize::from(entry);
         // C-2 `false` offers `pass` after the moves; with none, `pass` is the only move.
         let n = pieces + usize::from(pieces == 0 || self.cfg.common.may_pass);
         let mut k = rank(rng, n);
         let mut h = holes;
-        if k < holes.count_ones() as usize {
+        if k < on_holes {
             for _ in 0..k {
                 h &= h - 1;
             }
             let p = board::NOTATION_HOLES[h.trailing_zeros() as usize];
             return Some(self.piece_target(me, p, t));
         }
-        k -= holes.count_ones() as usize;
+        k -= on_holes;
         if shared {
             if k == 0 {
                 return Some(Move::Go {
