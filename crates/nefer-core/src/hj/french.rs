@@ -443,19 +443,31 @@ impl Moves for State {
         rng: &mut R,
         rank: impl FnOnce(&mut R, usize) -> usize,
     ) -> Option<Move> {
-        // A throw for any piece with the French lines (no line leads back, so no null move:
-        // `pass` only when nothing moves, C-5); a bonus for one piece lists its moves.
-        let Phase::Move(t, 0) = self.phase else {
+        // With the French lines no line leads back, so there is no null move: `pass` only
+        // when nothing moves (C-5).
+        let Phase::Move(t, only) = self.phase else {
             return None;
         };
         if self.cfg.lines != FRENCH_LINES {
             return None;
         }
         let (me, t) = (self.clock.to_move, t.value());
+        let movable = self.movable(me, t);
         // The moves in notation order: the holes' (`all_moves`), then `S-off`, then the entry.
-        let holes = board::notation_ranked(self.movable(me, t));
-        let shared = self.arrived[me] > 0;
-        let entry = t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0;
+        let (holes, shared, entry) = if only == 0 {
+            (
+                board::notation_ranked(movable),
+                self.arrived[me] > 0,
+                t == 1 && self.hand[me] > 0 && self.holes[me] & 2 == 0,
+            )
+        } else if movable >> only & 1 != 0 || self.cfg.bonus_fallback == BonusFallback::Lost {
+            // A bonus: the move of the piece that earned it (`piece_moves`), or `pass` where
+            // it has none and FR-2 loses the bonus.
+            (board::notation_ranked(movable & 1 << only), false, false)
+        } else {
+            // FR-2 `any_piece`, the piece having no move: the bonus is a normal throw.
+            return None;
+        };
         let on_holes = holes.count_ones() as usize;
         let pieces = on_holes + usize::from(shared) + usize::from(entry);
         // C-2 `false` offers `pass` after the moves; with none, `pass` is the only move.
