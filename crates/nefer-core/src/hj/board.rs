@@ -201,7 +201,7 @@ impl LineRules {
     /// `enterable(partner)`; the mover's start counts as free (C-5), so a line back to `p` is
     /// [`Follow::Null`]. A far end that cannot be entered leaves the piece on `l` (C-6 `stay`)
     /// or makes the move illegal (C-6 `illegal`).
-    #[inline]
+    #[inline(always)]
     pub fn follow(
         self,
         p: u8,

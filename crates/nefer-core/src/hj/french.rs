@@ -437,7 +437,7 @@ impl Moves for State {
         true
     }
 
-    #[inline]
+    #[inline(always)]
     fn ranked_move<R: ?Sized>(
         &self,
         rng: &mut R,
