@@ -503,6 +503,7 @@ impl Moves for State {
 }
 
 impl Rules for State {
+    #[inline]
     fn play_unchecked(&mut self, m: Move) {
         let me = self.clock.to_move;
         match m {
