@@ -79,6 +79,9 @@ pub fn can_end<G: Game>(g: &G, budget: usize) -> Reach {
             &mut p,
             &mut Sampled::new(&mut rng, |g: &G, rng: &mut ChaCha8Rng| {
                 left = left.checked_sub(1)?;
+                if let Some(m) = g.ranked_move(rng, crate::random_index) {
+                    return Some(m);
+                }
                 g.legal_moves(&mut moves);
                 Some(moves[crate::random_index(rng, moves.len())])
             }),
@@ -241,12 +244,11 @@ pub fn guarded_random_playout<G: Game, R: rand::Rng + ?Sized>(
 ) -> (u32, Option<Stopped>) {
     let mut moves = MoveList::new();
     let mut guard = Guard::new(Sampled::new(rng, |g: &G, rng: &mut R| {
+        if let Some(m) = g.ranked_move(rng, crate::game::random_index_unless_forced) {
+            return Some(m);
+        }
         g.legal_moves(&mut moves);
-        Some(if moves.len() == 1 {
-            moves[0]
-        } else {
-            moves[crate::random_index(rng, moves.len())]
-        })
+        Some(moves[crate::game::random_index_unless_forced(rng, moves.len())])
     }));
     let n = play_out(game, &mut guard);
     (n, guard.stopped())

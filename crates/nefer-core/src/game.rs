@@ -783,6 +783,13 @@ pub fn random_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     index as usize
 }
 
+/// [`random_index`], except that a forced choice (`n` = 1) draws nothing: the random playouts'
+/// way (the simulator's random player and the rollouts of MCTS draw at every decision).
+#[inline(always)]
+pub(crate) fn random_index_unless_forced<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    if n == 1 { 0 } else { random_index(rng, n) }
+}
+
 /// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
 ///
 /// The hot loop of the playout benchmarks: [`play_out`] with chance and choices from one
@@ -792,17 +799,11 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u3
     play_out(
         game,
         &mut Sampled::new(rng, |g: &G, rng: &mut R| {
-            // A forced move draws nothing.
-            let rank = |rng: &mut R, n| if n == 1 { 0 } else { random_index(rng, n) };
-            if let Some(m) = g.ranked_move(rng, rank) {
+            if let Some(m) = g.ranked_move(rng, random_index_unless_forced) {
                 return Some(m);
             }
             g.legal_moves(&mut moves);
-            Some(if moves.len() == 1 {
-                moves[0]
-            } else {
-                moves[random_index(rng, moves.len())]
-            })
+            Some(moves[random_index_unless_forced(rng, moves.len())])
         }),
     )
 }

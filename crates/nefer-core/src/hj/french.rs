@@ -280,7 +280,7 @@ impl State {
     fn movable(&self, me: Seat, t: u8) -> u32 {
         debug_assert!(self.cfg.lines == FRENCH_LINES);
         let own = self.holes[me];
-        let free = !own & (1 << ARRIVAL) - 2;
+        let free = !own & ((1 << ARRIVAL) - 2);
         let exits = if self.hand[me] == 0 {
             own & 1 << (ARRIVAL - t)
         } else {

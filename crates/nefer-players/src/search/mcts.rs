@@ -118,6 +118,10 @@ impl<E: Evaluator> Mcts<E> {
             g,
             &mut Sampled::new(&mut self.rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
                 left = left.checked_sub(1)?;
+                // Without listing the moves where the rule set can (`Game::ranked_move`).
+                if let Some(m) = g.ranked_move(rng, nefer_core::random_index) {
+                    return Some(m);
+                }
                 g.legal_moves(&mut moves);
                 let rank = nefer_core::random_index(rng, moves.len());
                 Some(move_of_rank(g, &moves, rank))
