@@ -489,11 +489,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// notation order; the test `notation_order` checks every rank of every decision of random
     /// games under every option against the list.
     #[inline]
-    fn ranked_move<R: ?Sized>(
-        &self,
-        rng: &mut R,
-        rank: impl FnOnce(&mut R, usize) -> usize,
-    ) -> Option<Move> {
+    fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         let _ = (rng, rank);
         None
     }
@@ -789,6 +785,12 @@ pub fn random_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
 pub(crate) fn random_index_unless_forced<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     if n == 1 { 0 } else { random_index(rng, n) }
 }
+
+/// How a caller of [`Game::ranked_move`] draws the rank of its move among `n`: [`random_index`]
+/// for a random player, or any function of the generator and the count.
+pub trait Rank<R: ?Sized>: FnOnce(&mut R, usize) -> usize {}
+
+impl<R: ?Sized, F: FnOnce(&mut R, usize) -> usize> Rank<R> for F {}
 
 /// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
 ///

@@ -32,7 +32,7 @@ pub mod sticks;
 
 pub use game::{
     Action, ByPlayer, Chance, ChanceList, Game, MAX_CHANCES, MAX_MOVES, Move, MoveList, Outcome,
-    Place, PlayError, Seat, SeatLayout, Side, Status, random_index, random_playout,
+    Place, PlayError, Rank, Seat, SeatLayout, Side, Status, random_index, random_playout,
 };
 pub use options::{OptionError, OptionSpec, Options};
 pub use position::{FromSetup, PositionError, Setup};

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use rand::Rng;
 
-use crate::game::{Chance, ChanceList, Game, Move, MoveList, SeatLayout, Status};
+use crate::game::{Chance, ChanceList, Game, Move, MoveList, Rank, SeatLayout, Status};
 use crate::options::{Common, OptionError, OptionSpec, Options};
 use crate::position::{FromSetup, PositionError, Setup};
 use crate::{hj, senet};
@@ -104,11 +104,7 @@ macro_rules! rule_sets {
                 each_game!(self, g => g.sample_chance(rng))
             }
             #[inline]
-            fn ranked_move<R: ?Sized>(
-                &self,
-                rng: &mut R,
-                rank: impl FnOnce(&mut R, usize) -> usize,
-            ) -> Option<Move> {
+            fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
                 each_game!(self, g => g.ranked_move(rng, rank))
             }
         }

@@ -17,7 +17,7 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use crate::game::{Chance, Game, Move, MoveList, Outcome, Seat, SeatLayout, Status};
+use crate::game::{Chance, Game, Move, MoveList, Outcome, Rank, Seat, SeatLayout, Status};
 use crate::options::{Common, Dice};
 use crate::rules::RuleSetId;
 use crate::sticks::{DicePair, Throw};
@@ -163,11 +163,7 @@ pub(crate) trait Moves {
     /// See [`Game::ranked_move`]: `None` unless the rule set can find a decision's move of a
     /// rank without listing the moves.
     #[inline]
-    fn ranked_move<R: ?Sized>(
-        &self,
-        _rng: &mut R,
-        _rank: impl FnOnce(&mut R, usize) -> usize,
-    ) -> Option<Move> {
+    fn ranked_move<R: ?Sized>(&self, _rng: &mut R, _rank: impl Rank<R>) -> Option<Move> {
         None
     }
 }
@@ -210,11 +206,7 @@ impl<T: Rules> Game for T {
     }
 
     #[inline]
-    fn ranked_move<R: ?Sized>(
-        &self,
-        rng: &mut R,
-        rank: impl FnOnce(&mut R, usize) -> usize,
-    ) -> Option<Move> {
+    fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         Moves::ranked_move(self, rng, rank)
     }
 

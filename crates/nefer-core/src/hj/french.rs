@@ -5,7 +5,9 @@
 //! piece; 6 and 8 are one-way shortcuts to 20 and 10. The players never meet.
 
 use super::board::{self, Follow, LineRules, Lines, NullLineMove, side};
-use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, SeatLayout, Status};
+use crate::game::{
+    ByPlayer, Chance, Move, MoveList, Outcome, Place, Rank, Seat, SeatLayout, Status,
+};
 use crate::options::{FirstPlayer, OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
 use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, seat_counts, state};
@@ -438,11 +440,7 @@ impl Moves for State {
     }
 
     #[inline(always)]
-    fn ranked_move<R: ?Sized>(
-        &self,
-        rng: &mut R,
-        rank: impl FnOnce(&mut R, usize) -> usize,
-    ) -> Option<Move> {
+    fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         // With the French lines no line leads back, so there is no null move: `pass` only
         // when nothing moves (C-5).
         let Phase::Move(t, only) = self.phase else {

@@ -5,7 +5,7 @@
 
 use core::fmt::Write as _;
 
-use crate::game::{ByPlayer, Move, Place, Seat, SeatLayout};
+use crate::game::{ByPlayer, Move, Place, Rank, Seat, SeatLayout};
 
 /// A set of squares: bit `n` is square `n` (1..=30).
 pub type Squares = u32;
@@ -442,7 +442,7 @@ impl Listed {
         self,
         offer_pass: bool,
         rng: &mut R,
-        rank: impl FnOnce(&mut R, usize) -> usize,
+        rank: impl Rank<R>,
     ) -> Move {
         let (n, one) = match self {
             Listed::Moves(list) => (list.len(), None),

@@ -8,7 +8,7 @@ use super::board::{
     jammed_origins, runs_of_three, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
-use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Seat, Status};
+use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Rank, Seat, Status};
 use crate::options::{OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
 use crate::skeleton::{Clock, Moves, Rules, Turns, rule_set, state};
@@ -753,11 +753,7 @@ impl Moves for State {
     }
 
     #[inline]
-    fn ranked_move<R: ?Sized>(
-        &self,
-        rng: &mut R,
-        rank: impl FnOnce(&mut R, usize) -> usize,
-    ) -> Option<Move> {
+    fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         // A throw's moves, unless an option reworks the list once it is made (KE-23, KE-27).
         let Phase::Move(t) = self.phase else {
             return None;

@@ -8,7 +8,7 @@ use super::board::{
     next_to, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
-use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Seat};
+use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Rank, Seat};
 use crate::options::{OpeningThrows, OptionSpec, Registry, config, option_values};
 use crate::rules::RuleInfo;
 use crate::skeleton::{Clock, Moves, Phase, Rules, rule_set, state};
@@ -340,11 +340,7 @@ impl Moves for State {
     }
 
     #[inline]
-    fn ranked_move<R: ?Sized>(
-        &self,
-        rng: &mut R,
-        rank: impl FnOnce(&mut R, usize) -> usize,
-    ) -> Option<Move> {
+    fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         let Phase::Move(t) = self.phase else {
             return None;
         };
