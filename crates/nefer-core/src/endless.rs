@@ -244,11 +244,7 @@ pub fn guarded_random_playout<G: Game, R: rand::Rng + ?Sized>(
 ) -> (u32, Option<Stopped>) {
     let mut moves = MoveList::new();
     let mut guard = Guard::new(Sampled::new(rng, |g: &G, rng: &mut R| {
-        if let Some(m) = g.ranked_move(rng, crate::game::random_index_unless_forced) {
-            return Some(m);
-        }
-        g.legal_moves(&mut moves);
-        Some(moves[crate::game::random_index_unless_forced(rng, moves.len())])
+        Some(crate::game::random_choice(g, rng, &mut moves))
     }));
     let n = play_out(game, &mut guard);
     (n, guard.stopped())

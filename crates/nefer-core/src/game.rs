@@ -367,6 +367,20 @@ pub fn ones(set: impl Into<u64>) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The index of the `k`-th lowest set bit of `set` (`k` below the number of set bits): where
+/// a bitboard of moves' origins in notation order has the move of rank `k`
+/// ([`Game::ranked_move`]). A loop: clearing the bits with masks instead, without a branch,
+/// was slower (docs/BENCHMARKS.md).
+#[inline(always)]
+pub(crate) fn nth_one(set: u32, k: usize) -> u32 {
+    debug_assert!(k < set.count_ones() as usize, "bit {k} of {set:#b}");
+    let mut s = set;
+    for _ in 0..k {
+        s &= s - 1;
+    }
+    s.trailing_zeros()
+}
+
 /// Where one seat's pieces are: what a front end needs to draw them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -782,7 +796,7 @@ pub fn random_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
 /// [`random_index`], except that a forced choice (`n` = 1) draws nothing: the random playouts'
 /// way (the simulator's random player and the rollouts of MCTS draw at every decision).
 #[inline(always)]
-pub(crate) fn random_index_unless_forced<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+fn random_index_unless_forced<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     if n == 1 { 0 } else { random_index(rng, n) }
 }
 
@@ -791,6 +805,22 @@ pub(crate) fn random_index_unless_forced<R: Rng + ?Sized>(rng: &mut R, n: usize)
 pub trait Rank<R: ?Sized>: FnOnce(&mut R, usize) -> usize {}
 
 impl<R: ?Sized, F: FnOnce(&mut R, usize) -> usize> Rank<R> for F {}
+
+/// A random playout's choice at `g`: a uniformly random legal move, found without listing the
+/// moves where the rule set can ([`Game::ranked_move`]), else from the list in `moves`; a
+/// forced move draws nothing.
+#[inline(always)]
+pub(crate) fn random_choice<G: Game, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    moves: &mut MoveList,
+) -> Move {
+    if let Some(m) = g.ranked_move(rng, random_index_unless_forced) {
+        return m;
+    }
+    g.legal_moves(moves);
+    moves[random_index_unless_forced(rng, moves.len())]
+}
 
 /// Plays a game to its end with uniformly random legal choices; returns the number of decisions.
 ///
@@ -801,11 +831,7 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(game: &mut G, rng: &mut R) -> u3
     play_out(
         game,
         &mut Sampled::new(rng, |g: &G, rng: &mut R| {
-            if let Some(m) = g.ranked_move(rng, random_index_unless_forced) {
-                return Some(m);
-            }
-            g.legal_moves(&mut moves);
-            Some(moves[random_index_unless_forced(rng, moves.len())])
+            Some(random_choice(g, rng, &mut moves))
         }),
     )
 }

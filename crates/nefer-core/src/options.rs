@@ -913,9 +913,17 @@ impl Common {
     /// then does what it does when no move exists: the throw is lost).
     #[inline]
     pub fn offer_pass(&self, moves: &mut crate::MoveList) {
-        if self.may_pass && !moves.contains(&crate::Move::Pass) {
+        if self.offers_pass(|| moves.contains(&crate::Move::Pass)) {
             moves.push(crate::Move::Pass);
         }
+    }
+
+    /// Whether [`Common::offer_pass`] adds `pass` to a list, which `has_pass` says holds it
+    /// already (asked only where moving is not compulsory): what a count of the moves without
+    /// the list adds ([`crate::Game::ranked_move`]).
+    #[inline]
+    pub(crate) fn offers_pass(&self, has_pass: impl FnOnce() -> bool) -> bool {
+        self.may_pass && !has_pass()
     }
 }
 

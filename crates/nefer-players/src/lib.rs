@@ -302,14 +302,22 @@ impl RandomPlayer {
     /// rule set's own state where the caller has it (the simulator's random games).
     #[inline]
     pub fn choose_in<G: Game>(&mut self, game: &G) -> Move {
-        // The rule sets that can find the move of a rank without listing the moves do so.
-        if let Some(m) = game.ranked_move(&mut self.rng, nefer_core::random_index) {
-            return m;
-        }
-        game.legal_moves(&mut self.moves);
-        let rank = nefer_core::random_index(&mut self.rng, self.moves.len());
-        move_of_rank(game, &self.moves, rank)
+        random_move(game, &mut self.rng, &mut self.moves)
     }
+}
+
+/// A uniformly random legal move of `game`, drawn as a rank in the moves' notation order (one
+/// draw from `rng` at every decision, forced or not): the random player's choice and MCTS's
+/// rollouts'. Found without listing the moves where the rule set can
+/// ([`Game::ranked_move`]), else from the list made in `moves`.
+#[inline(always)]
+pub(crate) fn random_move<G: Game>(game: &G, rng: &mut ChaCha8Rng, moves: &mut MoveList) -> Move {
+    if let Some(m) = game.ranked_move(rng, nefer_core::random_index) {
+        return m;
+    }
+    game.legal_moves(moves);
+    let rank = nefer_core::random_index(rng, moves.len());
+    move_of_rank(game, moves, rank)
 }
 
 impl Player for RandomPlayer {

@@ -219,19 +219,16 @@ impl State {
     #[inline]
     fn piece_moves(&self, me: Seat, p: u8, t: u8, out: &mut MoveList) -> bool {
         match self.piece_move(me, p, t) {
-            Follow::Stop(_) => {
-                // `piece_move` stops only with a move: the destination is in it.
-            }
+            Follow::Stop(f) => out.push(self.piece_to(me, p, f)),
             Follow::Null => return true,
-            Follow::Illegal => return false,
+            Follow::Illegal => {}
         }
-        out.push(self.piece_target(me, p, t));
         false
     }
 
-    /// Whether `me`'s piece on `p` has a move by `t` (SPEC §6.3 b): [`Follow::Stop`] (its
-    /// destination is then [`State::piece_target`]), [`Follow::Null`] where its line leads
-    /// back to `p` (C-5), [`Follow::Illegal`] where it has none.
+    /// Whether `me`'s piece on `p` has a move by `t` (SPEC §6.3 b): [`Follow::Stop`] at the
+    /// index it ends on ([`State::piece_to`]), [`Follow::Null`] where its line leads back to
+    /// `p` (C-5), [`Follow::Illegal`] where it has none.
     #[inline(always)]
     fn piece_move(&self, me: Seat, p: u8, t: u8) -> Follow {
         let own = self.holes[me];
@@ -256,21 +253,30 @@ impl State {
     /// The move of `me`'s piece on `p` by `t`, where [`State::piece_move`] stops.
     #[inline(always)]
     fn piece_target(&self, me: Seat, p: u8, t: u8) -> Move {
-        let s = side(me);
-        let to = match self.piece_move(me, p, t) {
-            Follow::Stop(ARRIVAL) => match self.cfg.hole_30 {
-                Hole30::ExitImmediately => Place::Off,
-                Hole30::StayThenExitOnAny => Place::Shared,
-            },
-            Follow::Stop(f) => Place::Hole(s, f),
+        match self.piece_move(me, p, t) {
+            Follow::Stop(f) => self.piece_to(me, p, f),
             _ => {
                 debug_assert!(false, "hole {p} has no move by {t}");
-                Place::Hole(s, p)
+                Move::Pass
             }
-        };
+        }
+    }
+
+    /// The move of `me`'s piece on `p` to index `f`, where [`State::piece_move`] stops it (30:
+    /// the arrival, FR-7).
+    #[inline(always)]
+    fn piece_to(&self, me: Seat, p: u8, f: u8) -> Move {
+        let s = side(me);
         Move::Go {
             from: Place::Hole(s, p),
-            to,
+            to: if f == ARRIVAL {
+                match self.cfg.hole_30 {
+                    Hole30::ExitImmediately => Place::Off,
+                    Hole30::StayThenExitOnAny => Place::Shared,
+                }
+            } else {
+                Place::Hole(s, f)
+            },
         }
     }
 
@@ -468,15 +474,11 @@ impl Moves for State {
         };
         let on_holes = holes.count_ones() as usize;
         let pieces = on_holes + usize::from(shared) + usize::from(entry);
-        // C-2 `false` offers `pass` after the moves; with none, `pass` is the only move.
-        let n = pieces + usize::from(pieces == 0 || self.cfg.common.may_pass);
+        // With no move, `pass` is the only one (C-5); C-2 may offer it beside the moves.
+        let n = pieces + usize::from(pieces == 0 || self.cfg.common.offers_pass(|| false));
         let mut k = rank(rng, n);
-        let mut h = holes;
         if k < on_holes {
-            for _ in 0..k {
-                h &= h - 1;
-            }
-            let p = board::NOTATION_HOLES[h.trailing_zeros() as usize];
+            let p = board::NOTATION_HOLES[crate::game::nth_one(holes, k) as usize];
             return Some(self.piece_target(me, p, t));
         }
         k -= on_holes;

@@ -6,6 +6,7 @@
 use core::fmt::Write as _;
 
 use crate::game::{ByPlayer, Move, Place, Rank, Seat, SeatLayout};
+use crate::options::Common;
 
 /// A set of squares: bit `n` is square `n` (1..=30).
 pub type Squares = u32;
@@ -208,7 +209,7 @@ pub(crate) const fn bear_off(from: u8) -> Move {
 /// `3` < `30` < `4` < … < `9`): what [`Listing`] lists its moves by.
 const NOTATION_SQUARES: [u8; 30] = {
     let mut t = [0; 30];
-    let (mut i, mut n) = (0, 1);
+    let mut n = 1;
     while n <= 30 {
         // A square's rank among the 30: the number of squares whose notations sort first.
         let mut rank = 0;
@@ -220,10 +221,8 @@ const NOTATION_SQUARES: [u8; 30] = {
             m += 1;
         }
         t[rank] = n;
-        i += 1;
         n += 1;
     }
-    assert!(i == 30);
     t
 };
 
@@ -392,11 +391,8 @@ impl Listing {
     #[inline(always)]
     pub(crate) fn nth(&self, k: usize) -> Move {
         debug_assert!(k < self.len(), "move {k} of {}", self.len());
-        let mut ranked = self.ranked_origins();
-        for _ in 0..k {
-            ranked &= ranked - 1;
-        }
-        self.move_from(NOTATION_SQUARES[ranked.trailing_zeros() as usize])
+        let rank = crate::game::nth_one(self.ranked_origins(), k);
+        self.move_from(NOTATION_SQUARES[rank as usize])
     }
 
     /// The move of the piece on square 26 + `i`, from [`Listing::ends`].
@@ -435,12 +431,12 @@ impl Listed {
     }
 
     /// The move of rank `rank(rng, n)` among the `n` moves [`Listed::push`] would push, and C-2's
-    /// `pass` after them where `offer_pass` (as [`crate::options::Common::offer_pass`] adds it):
-    /// the random players' choice without the list (issue 19).
+    /// `pass` after them where `common` offers it ([`Common::offer_pass`]): the random players'
+    /// choice without the list (issue 19).
     #[inline(always)]
     pub(crate) fn ranked<R: ?Sized>(
         self,
-        offer_pass: bool,
+        common: &Common,
         rng: &mut R,
         rank: impl Rank<R>,
     ) -> Move {
@@ -448,8 +444,8 @@ impl Listed {
             Listed::Moves(list) => (list.len(), None),
             Listed::One(m) => (1, Some(m)),
         };
-        // `pass` is added only where the list does not hold it already; it sorts last.
-        let pass = offer_pass && one != Some(Move::Pass);
+        // `pass` sorts after every piece's move.
+        let pass = common.offers_pass(|| one == Some(Move::Pass));
         let k = rank(rng, n + usize::from(pass));
         match (self, k < n) {
             (_, false) => Move::Pass,

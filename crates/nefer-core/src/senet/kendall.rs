@@ -761,7 +761,7 @@ impl Moves for State {
         if self.reborn[self.clock.to_move] != 0 || self.cfg.bear_off_optional {
             return None;
         }
-        Some(self.listed(t).ranked(self.cfg.common.may_pass, rng, rank))
+        Some(self.listed(t).ranked(&self.cfg.common, rng, rank))
     }
 }
 

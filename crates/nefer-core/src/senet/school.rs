@@ -344,7 +344,7 @@ impl Moves for State {
         let Phase::Move(t) = self.phase else {
             return None;
         };
-        Some(self.listed(t).ranked(self.cfg.common.may_pass, rng, rank))
+        Some(self.listed(t).ranked(&self.cfg.common, rng, rank))
     }
 }
 

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{forced_or_best, name_with_budget};
 use crate::eval::{Evaluator, HandWritten};
-use crate::{Player, move_of_rank, sorted_moves};
+use crate::{Player, random_move, sorted_moves};
 
 /// Exploration constant of UCT for rewards in [-1, 1].
 const EXPLORE: f64 = 0.9;
@@ -118,13 +118,7 @@ impl<E: Evaluator> Mcts<E> {
             g,
             &mut Sampled::new(&mut self.rng, |g: &AnyGame, rng: &mut ChaCha8Rng| {
                 left = left.checked_sub(1)?;
-                // Without listing the moves where the rule set can (`Game::ranked_move`).
-                if let Some(m) = g.ranked_move(rng, nefer_core::random_index) {
-                    return Some(m);
-                }
-                g.legal_moves(&mut moves);
-                let rank = nefer_core::random_index(rng, moves.len());
-                Some(move_of_rank(g, &moves, rank))
+                Some(random_move(g, rng, &mut moves))
             }),
         );
         self.eval.value(g, self.root)
