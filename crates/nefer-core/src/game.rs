@@ -367,18 +367,117 @@ pub fn ones(set: impl Into<u64>) -> impl Iterator<Item = u8> {
     })
 }
 
-/// The index of the `k`-th lowest set bit of `set` (`k` below the number of set bits): where
-/// a bitboard of moves' origins in notation order has the move of rank `k`
-/// ([`Game::ranked_move`]). A loop: clearing the bits with masks instead, without a branch,
-/// was slower (docs/BENCHMARKS.md).
-#[inline(always)]
-pub(crate) fn nth_one(set: u32, k: usize) -> u32 {
-    debug_assert!(k < set.count_ones() as usize, "bit {k} of {set:#b}");
-    let mut s = set;
-    for _ in 0..k {
-        s &= s - 1;
+/// A set of up to 32 bits, with what finds its `k`-th lowest set bit without a loop: where a
+/// bitboard of moves' origins in notation order has the move of rank `k`
+/// ([`Game::ranked_move`]).
+///
+/// Broadword selection (Vigna, "Broadword implementation of rank/select queries", 2008): the
+/// bits are counted byte by byte as a popcount counts them, the running counts of the bytes
+/// say which byte holds the `k`-th bit, and a table says where it is in that byte. No branch:
+/// a loop clearing `k` bits, or one clearing them with masks, mispredicted on every random `k`
+/// (docs/BENCHMARKS.md), and the count of moves, which a random player needs first, is the
+/// last running count.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ones {
+    /// The set.
+    set: u32,
+    /// Byte `i`: the number of set bits in bytes `0..=i` of `set`.
+    running: u32,
+}
+
+impl Ones {
+    /// The set `set`, counted.
+    #[inline(always)]
+    pub(crate) const fn new(set: u32) -> Ones {
+        // Two-bit, four-bit, then byte counts, as `count_ones` counts without POPCNT.
+        let pairs = set - (set >> 1 & 0x5555_5555);
+        let nibbles = (pairs & 0x3333_3333) + (pairs >> 2 & 0x3333_3333);
+        let bytes = (nibbles + (nibbles >> 4)) & 0x0f0f_0f0f;
+        Ones {
+            set,
+            running: bytes.wrapping_mul(0x0101_0101),
+        }
     }
-    s.trailing_zeros()
+
+    /// The number of set bits.
+    #[inline(always)]
+    pub(crate) const fn len(self) -> usize {
+        (self.running >> 24) as usize
+    }
+
+    /// The index of the `k`-th lowest set bit (`k` below [`Ones::len`]).
+    #[inline(always)]
+    pub(crate) const fn nth(self, k: usize) -> u32 {
+        debug_assert!(k < self.len(), "a bit beyond the set");
+        let k = k as u32;
+        // The bytes whose running count is at most `k` lie wholly below the bit: in each byte
+        // `0x80 + k − running` keeps its top bit exactly then (no borrow: counts are below 33).
+        let below = ((k * 0x0101_0101 | 0x8080_8080) - self.running) & 0x8080_8080;
+        let byte = (below >> 7).wrapping_mul(0x0101_0101) >> 24;
+        let shift = 8 * byte;
+        // Bits in the bytes below, and the byte itself.
+        let before = (self.running << 8) >> shift & 0xff;
+        let bits = self.set >> shift & 0xff;
+        shift + SELECT_IN_BYTE[bits as usize][(k - before) as usize] as u32
+    }
+}
+
+/// `SELECT_IN_BYTE[b][j]`: the index of the `j`-th lowest set bit of byte `b` (0 where `b` has
+/// fewer bits).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut j, mut i) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b][j] = i as u8;
+                j += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod ones_tests {
+    use super::Ones;
+    use proptest::prelude::*;
+
+    /// The `k`-th set bit found by clearing the `k` lowest.
+    fn by_loop(set: u32, k: usize) -> u32 {
+        let mut s = set;
+        for _ in 0..k {
+            s &= s - 1;
+        }
+        s.trailing_zeros()
+    }
+
+    #[test]
+    fn every_bit_of_small_and_edge_sets() {
+        let sets = (0..1u32 << 12)
+            .chain([u32::MAX, 0x8000_0001, 0xff00_ff00, 0x7fff_fffe, 1 << 31]);
+        for set in sets {
+            let ones = Ones::new(set);
+            assert_eq!(ones.len(), set.count_ones() as usize, "{set:#x}");
+            for k in 0..ones.len() {
+                assert_eq!(ones.nth(k), by_loop(set, k), "bit {k} of {set:#x}");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn every_bit_of_any_set(set in any::<u32>()) {
+            let ones = Ones::new(set);
+            prop_assert_eq!(ones.len(), set.count_ones() as usize);
+            for k in 0..ones.len() {
+                prop_assert_eq!(ones.nth(k), by_loop(set, k));
+            }
+        }
+    }
 }
 
 /// Where one seat's pieces are: what a front end needs to draw them.

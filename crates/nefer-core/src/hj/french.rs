@@ -472,13 +472,14 @@ impl Moves for State {
             // FR-2 `any_piece`, the piece having no move: the bonus is a normal throw.
             return None;
         };
-        let on_holes = holes.count_ones() as usize;
+        let holes = crate::game::Ones::new(holes);
+        let on_holes = holes.len();
         let pieces = on_holes + usize::from(shared) + usize::from(entry);
         // With no move, `pass` is the only one (C-5); C-2 may offer it beside the moves.
         let n = pieces + usize::from(pieces == 0 || self.cfg.common.offers_pass(|| false));
         let mut k = rank(rng, n);
         if k < on_holes {
-            let p = board::NOTATION_HOLES[crate::game::nth_one(holes, k) as usize];
+            let p = board::NOTATION_HOLES[holes.nth(k) as usize];
             return Some(self.piece_target(me, p, t));
         }
         k -= on_holes;

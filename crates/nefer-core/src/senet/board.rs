@@ -5,7 +5,7 @@
 
 use core::fmt::Write as _;
 
-use crate::game::{ByPlayer, Move, Place, Rank, Seat, SeatLayout};
+use crate::game::{ByPlayer, Move, Ones, Place, Rank, Seat, SeatLayout};
 use crate::options::Common;
 
 /// A set of squares: bit `n` is square `n` (1..=30).
@@ -369,10 +369,11 @@ impl Listing {
         }
     }
 
-    /// The number of moves gathered.
+    /// The origins in notation order, counted: the number of moves gathered, and where the
+    /// move of each rank leaves from ([`Listing::nth`]).
     #[inline(always)]
-    pub(crate) const fn len(&self) -> usize {
-        self.origins().count_ones() as usize
+    pub(crate) const fn ranks(&self) -> Ones {
+        Ones::new(self.ranked_origins())
     }
 
     /// Pushes the moves in the order of their notations.
@@ -385,14 +386,12 @@ impl Listing {
         }
     }
 
-    /// The move [`Listing::push`] would push at index `k` (below [`Listing::len`]), found
-    /// without pushing any: a random player needs one move of the list, not the list
-    /// (docs/BENCHMARKS.md, issue 19).
+    /// The move [`Listing::push`] would push at index `k` (below `ranks.len()`, `ranks` from
+    /// [`Listing::ranks`]), found without pushing any: a random player needs one move of the
+    /// list, not the list (docs/BENCHMARKS.md, issue 19).
     #[inline(always)]
-    pub(crate) fn nth(&self, k: usize) -> Move {
-        debug_assert!(k < self.len(), "move {k} of {}", self.len());
-        let rank = crate::game::nth_one(self.ranked_origins(), k);
-        self.move_from(NOTATION_SQUARES[rank as usize])
+    pub(crate) fn nth(&self, ranks: Ones, k: usize) -> Move {
+        self.move_from(NOTATION_SQUARES[ranks.nth(k) as usize])
     }
 
     /// The move of the piece on square 26 + `i`, from [`Listing::ends`].
@@ -440,16 +439,17 @@ impl Listed {
         rng: &mut R,
         rank: impl Rank<R>,
     ) -> Move {
-        let (n, one) = match self {
-            Listed::Moves(list) => (list.len(), None),
-            Listed::One(m) => (1, Some(m)),
+        let (ranks, one) = match self {
+            Listed::Moves(list) => (list.ranks(), None),
+            Listed::One(m) => (Ones::new(1), Some(m)),
         };
+        let n = ranks.len();
         // `pass` sorts after every piece's move.
         let pass = common.offers_pass(|| one == Some(Move::Pass));
         let k = rank(rng, n + usize::from(pass));
         match (self, k < n) {
             (_, false) => Move::Pass,
-            (Listed::Moves(list), true) => list.nth(k),
+            (Listed::Moves(list), true) => list.nth(ranks, k),
             (Listed::One(m), true) => m,
         }
     }
