@@ -457,8 +457,8 @@ mod ones_tests {
 
     #[test]
     fn every_bit_of_small_and_edge_sets() {
-        let sets = (0..1u32 << 12)
-            .chain([u32::MAX, 0x8000_0001, 0xff00_ff00, 0x7fff_fffe, 1 << 31]);
+        let sets =
+            (0..1u32 << 12).chain([u32::MAX, 0x8000_0001, 0xff00_ff00, 0x7fff_fffe, 1 << 31]);
         for set in sets {
             let ones = Ones::new(set);
             assert_eq!(ones.len(), set.count_ones() as usize, "{set:#x}");

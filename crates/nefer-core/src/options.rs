@@ -542,7 +542,10 @@ impl OptionWriter {
 /// per option (its name is the option's `KEY.name`, its type reads it, see [`ReadOption`]),
 /// and `Config::read` and `Config::write` (its reverse, see [`WriteOption`]). Options listed in
 /// an optional `ignored { name: Type, }` section are checked and read, but not kept: they
-/// change nothing in play (and are not written back). An optional `after(cfg, o) { ... }`
+/// change nothing in play (and are not written back). Fields of an optional
+/// `derived { name: Type, }` section are no options: they start at their `Default` and the
+/// `after` block computes them from the options read, once per game rather than at every move
+/// (Kendall's `plain`). An optional `after(cfg, o) { ... }`
 /// block then adjusts the configuration read (`cfg: &mut Config`) with the reader `o` at hand:
 /// where one option changes another's default or sets a common member (R-5's dice); its
 /// reverse, an optional `written(cfg, w) { ... }` block, then writes what `after` read
@@ -555,6 +558,7 @@ macro_rules! config {
             $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
         }
         $( ignored { $( $ifield:ident: $ity:ty, )* } )?
+        $( derived { $( $(#[$dmeta:meta])* $dfield:ident: $dty:ty, )* } )?
         $( after($cfg:ident, $rd:ident) $after:block )?
         $( written($wcfg:ident, $wr:ident) $written:block )?
     ) => {
@@ -564,6 +568,7 @@ macro_rules! config {
             /// The common options (SPEC §1.3).
             pub common: $crate::options::Common,
             $( $(#[$fmeta])* pub $field: $ty, )*
+            $($( $(#[$dmeta])* pub(crate) $dfield: $dty, )*)?
         }
 
         /// Hashes nothing: a game's configuration never changes, so the states of one game (a
@@ -588,6 +593,7 @@ macro_rules! config {
                 let mut cfg = Config {
                     common: $crate::options::Common::read(o)?,
                     $( $field: ReadOption::read_as(o, stringify!($field))?, )*
+                    $($( $dfield: Default::default(), )*)?
                 };
                 $({
                     let $cfg = &mut cfg;

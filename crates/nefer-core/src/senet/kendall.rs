@@ -291,6 +291,22 @@ config! {
         /// KE-27: a throw whose only moves are bear-offs may be passed.
         bear_off_optional: bool,
     }
+    derived {
+        /// The options that shape a throw's moves beyond masks are at their defaults: no
+        /// blockade (KE-7), no trap (KE-26), path neighbours only (KE-6), KE-10 `allowed`, no
+        /// reborn piece (KE-23 `false`: `reborn` stays 0) and no optional bear-off (KE-27
+        /// `false`). The moves are then gathered by a copy of [`State::listed`] compiled
+        /// without those checks, 5-6 % of a random game's time (docs/BENCHMARKS.md).
+        plain: bool,
+    }
+    after(cfg, _o) {
+        cfg.plain = cfg.blockade == Blockade::Off
+            && cfg.trap == Trap::Off
+            && !cfg.family.grid()
+            && cfg.one_from_26 == OneFrom26::Allowed
+            && !cfg.rebirth_must_move
+            && !cfg.bear_off_optional;
+    }
 }
 
 /// The marked squares, named under the text board.
@@ -514,6 +530,17 @@ impl State {
     /// The moves of [`State::base_moves_for`], gathered and not yet listed.
     #[inline(always)]
     fn listed(&self, t: Throw) -> Listed {
+        if self.cfg.plain {
+            self.listed_as::<true>(t)
+        } else {
+            self.listed_as::<false>(t)
+        }
+    }
+
+    /// [`State::listed`], compiled for [`Config::plain`] (`PLAIN`) or for any options.
+    #[inline(always)]
+    fn listed_as<const PLAIN: bool>(&self, t: Throw) -> Listed {
+        debug_assert!(!PLAIN || self.cfg.plain && self.reborn == ByPlayer::both(0));
         let cfg = &self.cfg;
         let me = self.clock.to_move;
         let own = self.men[me];
@@ -521,7 +548,9 @@ impl State {
         let occ = own | opp;
         // Protected pieces (KE-6), and pieces on safe squares (KE-14), cannot be attacked. While
         // the opponent's reborn piece has not moved, his pairs lose protection (KE-23).
-        let protected = if self.reborn[me.other()] != 0 {
+        let protected = if PLAIN {
+            board::guarded(opp)
+        } else if self.reborn[me.other()] != 0 {
             0
         } else {
             cfg.family.guarded(opp)
@@ -531,14 +560,14 @@ impl State {
         let t8 = t.value();
         let waters_free = occ & bit(WATERS) == 0;
         // Origins whose move would jump three opposing pieces in a row (KE-7).
-        let blockade = cfg.blockade == Blockade::Three;
+        let blockade = !PLAIN && cfg.blockade == Blockade::Three;
         let (jam_fwd, jam_back) = jammed_origins(blockade, opp, t8);
         let may_leave = cfg.family.may_bear_off(own);
         // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9). Gathered by
         // kind, then listed in notation order ([`Listing`]).
         let mut list = Listing::new(t8);
         list.forward(own & up_to(HAPPINESS - t8) & !jam_fwd, blocked);
-        if cfg.trap == Trap::On && waters_free {
+        if !PLAIN && cfg.trap == Trap::On && waters_free {
             // KE-26 `on`: an overshoot from 22..25 drops into 27 (only while 27 is empty,
             // KE-13), unless it would jump a blockade on the way to 26.
             let runs = if blockade { runs_of_three(opp) } else { 0 };
@@ -549,7 +578,7 @@ impl State {
             }
         }
         let one_to_waters = t8 == 1 && own & bit(HAPPINESS) != 0 && waters_free;
-        let one_only_if_forced = cfg.one_from_26 == OneFrom26::OnlyIfForced;
+        let one_only_if_forced = !PLAIN && cfg.one_from_26 == OneFrom26::OnlyIfForced;
         if own & bit(HAPPINESS) & !jam_fwd != 0 {
             match t8 {
                 1 if one_to_waters && !one_only_if_forced => {
@@ -758,10 +787,19 @@ impl Moves for State {
         let Phase::Move(t) = self.phase else {
             return None;
         };
+        if self.cfg.plain {
+            return Some(
+                self.listed_as::<true>(t)
+                    .ranked(&self.cfg.common, rng, rank),
+            );
+        }
         if self.reborn[self.clock.to_move] != 0 || self.cfg.bear_off_optional {
             return None;
         }
-        Some(self.listed(t).ranked(&self.cfg.common, rng, rank))
+        Some(
+            self.listed_as::<false>(t)
+                .ranked(&self.cfg.common, rng, rank),
+        )
     }
 }
 
@@ -879,6 +917,80 @@ impl State {
             self.end_turn();
         } else {
             self.after_throw(t, true);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::game::{Game, random_index};
+    use crate::{MoveList, Options};
+
+    fn config(options: &str) -> Config {
+        Config::from_options(&Options::parse(options).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn plain_is_the_defaults_and_no_option_it_names() {
+        assert!(config("").plain);
+        // Options that leave the moves' shape alone keep it.
+        assert!(config("senet.safe_squares={15,26,28,29}, senet.kendall.extra_throws={5}").plain);
+        for o in [
+            "senet.kendall.blockade=3",
+            "senet.kendall.trap=on",
+            "senet.adjacency=grid",
+            "senet.kendall.one_from_26=only_if_forced",
+            "senet.kendall.rebirth_must_move=true",
+            "senet.kendall.bear_off_optional=true",
+        ] {
+            assert!(!config(o).plain, "{o}");
+        }
+    }
+
+    /// The copy of `listed` compiled for `plain` gathers what the general one gathers, at
+    /// every throw of random games under options that keep `plain`.
+    #[test]
+    fn the_plain_copy_lists_the_general_moves() {
+        for options in ["", "senet.safe_squares={15,26,28,29}, senet.pieces=5"] {
+            let start = new(&Options::parse(options).unwrap()).unwrap();
+            assert!(start.cfg.plain);
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let (mut plain, mut general, mut legal) =
+                (MoveList::new(), MoveList::new(), MoveList::new());
+            let mut throws = 0;
+            for _ in 0..200 {
+                let mut g = start.clone();
+                while let Some(status) =
+                    Some(Game::status(&g)).filter(|s| !matches!(s, Status::Over(_)))
+                {
+                    if let Phase::Move(t) = g.phase {
+                        plain.clear();
+                        general.clear();
+                        g.listed_as::<true>(t).push(&mut plain);
+                        g.listed_as::<false>(t).push(&mut general);
+                        assert_eq!(plain, general, "throw {t:?} in {g:?}");
+                        throws += 1;
+                    }
+                    match status {
+                        Status::Chance { .. } => {
+                            let c = g.sample_chance(&mut rng);
+                            Game::play_chance_unchecked(&mut g, c);
+                        }
+                        _ => {
+                            g.legal_moves(&mut legal);
+                            Game::play_unchecked(
+                                &mut g,
+                                legal[random_index(&mut rng, legal.len())],
+                            );
+                        }
+                    }
+                }
+            }
+            assert!(throws > 10_000, "{throws} throws");
         }
     }
 }
