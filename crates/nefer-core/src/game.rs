@@ -405,21 +405,66 @@ impl Ones {
         (self.running >> 24) as usize
     }
 
-    /// The index of the `k`-th lowest set bit (`k` below [`Ones::len`]).
+    /// The index of the `k`-th lowest set bit (`k` below [`Ones::len`]); the engine asks
+    /// [`Ones::nth_of`], which looks the index up in one go.
+    #[cfg(test)]
+    const fn nth(self, k: usize) -> u32 {
+        let (byte, bits, j) = self.locate(k);
+        8 * byte as u32 + SELECT_IN_BYTE[bits][j] as u32
+    }
+
+    /// `of[i]` for the index `i` of the `k`-th lowest set bit, `table` being
+    /// [`select_table`]`(of)`: one table load instead of two, both on the path of every random
+    /// move (docs/BENCHMARKS.md).
     #[inline(always)]
-    pub(crate) const fn nth(self, k: usize) -> u32 {
+    pub(crate) const fn nth_of(self, k: usize, table: &SelectTable) -> u8 {
+        let (byte, bits, j) = self.locate(k);
+        table[byte][bits][j]
+    }
+
+    /// Where the `k`-th lowest set bit is: its byte, that byte's bits, and its rank among them.
+    #[inline(always)]
+    const fn locate(self, k: usize) -> (usize, usize, usize) {
         debug_assert!(k < self.len(), "a bit beyond the set");
         let k = k as u32;
         // The bytes whose running count is at most `k` lie wholly below the bit: in each byte
         // `0x80 + k − running` keeps its top bit exactly then (no borrow: counts are below 33).
         let below = ((k * 0x0101_0101 | 0x8080_8080) - self.running) & 0x8080_8080;
-        let byte = (below >> 7).wrapping_mul(0x0101_0101) >> 24;
+        let byte = (below >> 7).wrapping_mul(0x0101_0101) >> 24 & 3;
         let shift = 8 * byte;
         // Bits in the bytes below, and the byte itself.
         let before = (self.running << 8) >> shift & 0xff;
         let bits = self.set >> shift & 0xff;
-        shift + SELECT_IN_BYTE[bits as usize][(k - before) as usize] as u32
+        // The masks prove the indices in range: no bounds checks.
+        (byte as usize, bits as usize, (k - before) as usize & 7)
     }
+}
+
+/// A table of [`Ones::nth_of`]: `t[i][b][j]` is the value at the index of the `j`-th lowest
+/// set bit of byte `b` shifted to byte `i` (8 KiB).
+pub(crate) type SelectTable = [[[u8; 8]; 256]; 4];
+
+/// The [`SelectTable`] of `of`: `t[i][b][j] = of[8 * i + SELECT_IN_BYTE[b][j]]` (0 past the
+/// end of `of`).
+pub(crate) const fn select_table<const N: usize>(of: &[u8; N]) -> SelectTable {
+    let mut t = [[[0; 8]; 256]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let mut b = 0;
+        while b < 256 {
+            let mut j = 0;
+            while j < 8 {
+                let at = 8 * i + SELECT_IN_BYTE[b][j] as usize;
+                if at < N {
+                    t[i][b][j] = of[at];
+                }
+                j += 1;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    t
 }
 
 /// `SELECT_IN_BYTE[b][j]`: the index of the `j`-th lowest set bit of byte `b` (0 where `b` has
@@ -473,8 +518,11 @@ mod ones_tests {
         fn every_bit_of_any_set(set in any::<u32>()) {
             let ones = Ones::new(set);
             prop_assert_eq!(ones.len(), set.count_ones() as usize);
+            let of: [u8; 32] = core::array::from_fn(|i| 100 + i as u8);
+            let table = super::select_table(&of);
             for k in 0..ones.len() {
                 prop_assert_eq!(ones.nth(k), by_loop(set, k));
+                prop_assert_eq!(ones.nth_of(k, &table), of[by_loop(set, k) as usize]);
             }
         }
     }

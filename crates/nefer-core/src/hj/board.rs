@@ -272,6 +272,11 @@ pub const NOTATION_HOLES: [u8; 29] = {
     t
 };
 
+/// [`NOTATION_HOLES`] as a [`SelectTable`](crate::game::SelectTable): the hole of the move of
+/// rank `k` at once.
+pub(crate) static NOTATION_SELECT: crate::game::SelectTable =
+    crate::game::select_table(&NOTATION_HOLES);
+
 /// Holes 10..=19 (bit `n`: hole `n`), shifted by ten for 20..=29.
 const HOLES_10_TO_29: u32 = 0b11_1111_1111 << 10;
 

@@ -479,7 +479,7 @@ impl Moves for State {
         let n = pieces + usize::from(pieces == 0 || self.cfg.common.offers_pass(|| false));
         let mut k = rank(rng, n);
         if k < on_holes {
-            let p = board::NOTATION_HOLES[holes.nth(k) as usize];
+            let p = holes.nth_of(k, &board::NOTATION_SELECT);
             return Some(self.piece_target(me, p, t));
         }
         k -= on_holes;

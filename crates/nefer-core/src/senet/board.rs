@@ -5,7 +5,7 @@
 
 use core::fmt::Write as _;
 
-use crate::game::{ByPlayer, Move, Ones, Place, Rank, Seat, SeatLayout};
+use crate::game::{ByPlayer, Move, Ones, Place, Rank, Seat, SeatLayout, SelectTable, select_table};
 use crate::options::Common;
 
 /// A set of squares: bit `n` is square `n` (1..=30).
@@ -226,6 +226,9 @@ const NOTATION_SQUARES: [u8; 30] = {
     t
 };
 
+/// [`NOTATION_SQUARES`] as a [`SelectTable`]: the square of the move of rank `k` at once.
+static NOTATION_SELECT: SelectTable = select_table(&NOTATION_SQUARES);
+
 /// Whether square `a`'s notation sorts before square `b`'s (byte order of their decimal
 /// strings).
 const fn notation_before(a: u8, b: u8) -> bool {
@@ -391,7 +394,7 @@ impl Listing {
     /// list, not the list (docs/BENCHMARKS.md, issue 19).
     #[inline(always)]
     pub(crate) fn nth(&self, ranks: Ones, k: usize) -> Move {
-        self.move_from(NOTATION_SQUARES[ranks.nth(k) as usize])
+        self.move_from(ranks.nth_of(k, &NOTATION_SELECT))
     }
 
     /// The move of the piece on square 26 + `i`, from [`Listing::ends`].
