@@ -289,8 +289,8 @@ impl Listing {
         }
     }
 
-    /// The steps forward by the throw from `from` (squares of the mover's whose target is at
-    /// most 30) onto squares not in `blocked`.
+    /// The steps forward by the throw from `from` onto squares not in `blocked` (a target
+    /// past bit 31 drops out; `blocked` holds the squares a step may not reach).
     #[inline(always)]
     pub(crate) fn forward(&mut self, from: Squares, blocked: Squares) {
         debug_assert!(self.step > 0, "a list goes one way");

@@ -566,7 +566,9 @@ impl State {
         // (i) forward. From 1..25 onto at most 26: exact landing on 26 (KE-9). Gathered by
         // kind, then listed in notation order ([`Listing`]).
         let mut list = Listing::new(t8);
-        list.forward(own & up_to(HAPPINESS - t8) & !jam_fwd, blocked);
+        // Squares past 26 count as blocked: a step lands on 26 at most (one shift and mask,
+        // where `own & up_to(26 - t)` took a shift by a variable).
+        list.forward(own & !jam_fwd, blocked | !up_to(HAPPINESS));
         if !PLAIN && cfg.trap == Trap::On && waters_free {
             // KE-26 `on`: an overshoot from 22..25 drops into 27 (only while 27 is empty,
             // KE-13), unless it would jump a blockade on the way to 26.

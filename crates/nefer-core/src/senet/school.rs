@@ -263,7 +263,8 @@ impl State {
         let may_leave = self.cfg.family.may_bear_off(own);
         // Gathered by kind, then listed in notation order ([`Listing`]).
         let mut list = Listing::new(t8);
-        list.forward(own & up_to(GATE - t8) & !jam_fwd, blocked);
+        // Squares past the gate count as blocked: a step lands on it at most.
+        list.forward(own & !jam_fwd, blocked | !up_to(GATE));
         if own & bit(GATE) & !jam_fwd != 0 {
             match t8 {
                 5 if may_leave => list.end(GATE, Place::Off),
