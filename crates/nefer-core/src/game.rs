@@ -429,7 +429,7 @@ impl Ones {
         let k = k as u32;
         // The bytes whose running count is at most `k` lie wholly below the bit: in each byte
         // `0x80 + k − running` keeps its top bit exactly then (no borrow: counts are below 33).
-        let below = ((k * 0x0101_0101 | 0x8080_8080) - self.running) & 0x8080_8080;
+        let below = (((k * 0x0101_0101) | 0x8080_8080) - self.running) & 0x8080_8080;
         let byte = (below >> 7).wrapping_mul(0x0101_0101) >> 24 & 3;
         let shift = 8 * byte;
         // Bits in the bytes below, and the byte itself.
