@@ -234,6 +234,11 @@ impl<G: Game, P: Playout<G>> Playout<G> for Guard<P> {
     fn decide(&mut self, g: &G, seat: Seat) -> Option<Move> {
         self.inner.decide(g, seat)
     }
+
+    #[inline]
+    fn act(&mut self, g: &mut G, seat: Seat) -> bool {
+        self.inner.act(g, seat)
+    }
 }
 
 /// [`crate::random_playout`] under a [`Guard`]: plays `game` to its end, or until the guard stops it

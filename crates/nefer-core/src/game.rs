@@ -655,6 +655,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
         None
     }
 
+    /// Plays the move [`Game::ranked_move`] returns and says so; `false`, without calling
+    /// `rank` or changing the game, where it returns `None`.
+    #[inline]
+    fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
+        self.ranked_move(rng, rank)
+            .map(|m| self.play_unchecked(m))
+            .is_some()
+    }
+
     /// Applies a chance outcome without checking it. Only for outcomes listed by
     /// [`Game::chance_outcomes`].
     fn play_chance_unchecked(&mut self, c: Chance);
@@ -821,6 +830,18 @@ pub trait Playout<G: Game> {
 
     /// The move of `seat` at `game`, a decision point, or `None` to stop.
     fn decide(&mut self, game: &G, seat: Seat) -> Option<Move>;
+
+    /// Plays the move of `seat` at `game`, a decision point, and says so; `false` to stop.
+    #[inline]
+    fn act(&mut self, game: &mut G, seat: Seat) -> bool {
+        match self.decide(game, seat) {
+            Some(m) => {
+                game.play_unchecked(m);
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// A playout borrowed plays as the playout itself, so that a wrapper (such as
@@ -834,6 +855,11 @@ impl<G: Game, P: Playout<G> + ?Sized> Playout<G> for &mut P {
     #[inline]
     fn decide(&mut self, game: &G, seat: Seat) -> Option<Move> {
         (**self).decide(game, seat)
+    }
+
+    #[inline]
+    fn act(&mut self, game: &mut G, seat: Seat) -> bool {
+        (**self).act(game, seat)
     }
 }
 
@@ -851,13 +877,12 @@ pub fn play_out<G: Game, P: Playout<G> + ?Sized>(game: &mut G, playout: &mut P) 
                 Some(c) => game.play_chance_unchecked(c),
                 None => return decisions,
             },
-            Status::Decide { seat, .. } => match playout.decide(game, seat) {
-                Some(m) => {
-                    game.play_unchecked(m);
-                    decisions += 1;
+            Status::Decide { seat, .. } => {
+                if !playout.act(game, seat) {
+                    return decisions;
                 }
-                None => return decisions,
-            },
+                decisions += 1;
+            }
             Status::Over(_) => return decisions,
         }
     }

@@ -107,6 +107,11 @@ macro_rules! rule_sets {
             fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
                 each_game!(self, g => g.ranked_move(rng, rank))
             }
+
+            #[inline]
+            fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
+                each_game!(self, g => g.play_ranked(rng, rank))
+            }
         }
 
         impl FromSetup for AnyGame {

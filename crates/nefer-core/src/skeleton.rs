@@ -174,6 +174,15 @@ pub(crate) trait Rules:
 {
     /// See [`Game::play_unchecked`].
     fn play_unchecked(&mut self, m: Move);
+
+    /// See [`Game::play_ranked`]: [`Moves::ranked_move`]'s move played, unless a rule set
+    /// plays it without building the move.
+    #[inline]
+    fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
+        Moves::ranked_move(self, rng, rank)
+            .map(|m| Rules::play_unchecked(self, m))
+            .is_some()
+    }
 }
 
 impl<T: Rules> Game for T {
@@ -208,6 +217,11 @@ impl<T: Rules> Game for T {
     #[inline]
     fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         Moves::ranked_move(self, rng, rank)
+    }
+
+    #[inline]
+    fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
+        Rules::play_ranked(self, rng, rank)
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 //! word in every list of random games under every value of every option; and the rule sets
 //! whose generators were written for it say so (docs/BENCHMARKS.md, issue 19). Where a rule set
 //! finds the move of a rank without listing the moves (`Game::ranked_move`, the random players'
-//! way), every rank gives the move the list has there.
+//! way), every rank gives the move the list has there, and `Game::play_ranked` plays it.
 
 use nefer_core::{Game, MoveList, Options, RuleSetId, Status};
 use rand::{RngExt, SeedableRng};
@@ -62,6 +62,15 @@ fn check_lists(start: &nefer_core::AnyGame, what: &str, games: u32) -> u32 {
                                 assert_eq!(m, moves[k], "{what}: rank {k} of {}", g.position());
                             }
                             None => assert_eq!(asked, None, "{what}"),
+                        }
+                        // `play_ranked` plays that move, or declines and changes nothing.
+                        let mut played = g.clone();
+                        if played.play_ranked(&mut (), |_, _| k) {
+                            let mut by_hand = g.clone();
+                            by_hand.play_unchecked(moves[k]);
+                            assert_eq!(played, by_hand, "{what}: rank {k} of {}", g.position());
+                        } else {
+                            assert_eq!(played, g, "{what}: declined");
                         }
                     }
                     g.play_unchecked(moves[rng.random_range(0..moves.len())]);

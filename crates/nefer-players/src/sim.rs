@@ -351,6 +351,15 @@ impl<G: Game, P: Playout<G>> Playout<G> for Opening<'_, P> {
         }
         self.seats.decide(g, seat)
     }
+
+    #[inline]
+    fn act(&mut self, g: &mut G, seat: Seat) -> bool {
+        if g.turns() >= 1 {
+            self.first_seat = Some(seat);
+            return false;
+        }
+        self.seats.act(g, seat)
+    }
 }
 
 /// The two seats of a simulated game as a [`Playout`]: the dice and the players.
@@ -397,6 +406,18 @@ impl<G: Game> Playout<G> for RandomSeats<'_> {
     #[inline]
     fn decide(&mut self, g: &G, seat: Seat) -> Option<Move> {
         Some(self.randoms[seat].choose_in(g))
+    }
+
+    #[inline]
+    fn act(&mut self, g: &mut G, seat: Seat) -> bool {
+        let player = &mut self.randoms[seat];
+        // The move of the random player's draw, played where the rule set plays it without
+        // building it (`play_ranked` draws nothing where it declines).
+        if !g.play_ranked(&mut player.rng, nefer_core::random_index) {
+            let m = player.choose_in(g);
+            g.play_unchecked(m);
+        }
+        true
     }
 }
 

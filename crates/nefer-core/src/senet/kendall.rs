@@ -785,6 +785,14 @@ impl Moves for State {
 
     #[inline]
     fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
+        self.ranked(rng, rank)
+    }
+}
+
+impl State {
+    /// [`Moves::ranked_move`], inlined where [`Rules::play_ranked`] plays the move at once.
+    #[inline(always)]
+    fn ranked<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
         // A throw's moves, unless an option reworks the list once it is made (KE-23, KE-27).
         let Phase::Move(t) = self.phase else {
             return None;
@@ -807,6 +815,21 @@ impl Moves for State {
 
 impl Rules for State {
     fn play_unchecked(&mut self, m: Move) {
+        self.play(m);
+    }
+
+    /// One function for the move of the rank and its play: the move is never built and read
+    /// back (docs/BENCHMARKS.md).
+    #[inline(never)]
+    fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
+        self.ranked(rng, rank).map(|m| self.play(m)).is_some()
+    }
+}
+
+impl State {
+    /// [`Rules::play_unchecked`], inlined into [`Rules::play_ranked`].
+    #[inline(always)]
+    fn play(&mut self, m: Move) {
         // A piece moved with a throw, nearly every decision of a game: its arm first, before
         // the match on the phase and the move, which cost more than the arm itself (issue 19).
         if let (
