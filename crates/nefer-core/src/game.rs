@@ -834,13 +834,9 @@ pub trait Playout<G: Game> {
     /// Plays the move of `seat` at `game`, a decision point, and says so; `false` to stop.
     #[inline]
     fn act(&mut self, game: &mut G, seat: Seat) -> bool {
-        match self.decide(game, seat) {
-            Some(m) => {
-                game.play_unchecked(m);
-                true
-            }
-            None => false,
-        }
+        self.decide(game, seat)
+            .map(|m| game.play_unchecked(m))
+            .is_some()
     }
 }
 

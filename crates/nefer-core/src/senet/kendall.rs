@@ -797,19 +797,11 @@ impl State {
         let Phase::Move(t) = self.phase else {
             return None;
         };
-        if self.cfg.plain {
-            return Some(
-                self.listed_as::<true>(t)
-                    .ranked(&self.cfg.common, rng, rank),
-            );
-        }
-        if self.reborn[self.clock.to_move] != 0 || self.cfg.bear_off_optional {
+        // `plain` rules out both (its reborn squares stay 0).
+        if !self.cfg.plain && (self.reborn[self.clock.to_move] != 0 || self.cfg.bear_off_optional) {
             return None;
         }
-        Some(
-            self.listed_as::<false>(t)
-                .ranked(&self.cfg.common, rng, rank),
-        )
+        Some(self.listed(t).ranked(&self.cfg.common, rng, rank))
     }
 }
 
