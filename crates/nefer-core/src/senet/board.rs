@@ -199,9 +199,33 @@ pub(crate) const fn waters_exit_blocked(blockade: bool, opp: Squares) -> bool {
 /// Bearing off the piece on square `from`.
 #[inline]
 pub(crate) const fn bear_off(from: u8) -> Move {
+    go(from, OFF)
+}
+
+/// Off the board, where a square number is expected: the pieces' moves found by rank
+/// ([`Ranked::Piece`]) and played from their squares write "off" as this square, which no
+/// square of the board has.
+pub(crate) const OFF: u8 = 0;
+
+/// The piece on square `from` goes to square `to`, or off the board for [`OFF`].
+#[inline(always)]
+pub(crate) const fn go(from: u8, to: u8) -> Move {
     Move::Go {
         from: Place::Square(from),
-        to: Place::Off,
+        to: if to == OFF {
+            Place::Off
+        } else {
+            Place::Square(to)
+        },
+    }
+}
+
+/// The square of `to`, [`OFF`] for off the board: where a piece's move goes, as [`go`] wrote it.
+#[inline(always)]
+pub(crate) const fn square_or_off(to: Place) -> u8 {
+    match to {
+        Place::Square(n) => n,
+        _ => OFF,
     }
 }
 
@@ -360,15 +384,15 @@ impl Listing {
             | (o & 0x3f << 4) << 20
     }
 
-    /// The move from `from`, one of [`Listing::origins`].
+    /// Where the piece on `from`, one of [`Listing::origins`], goes: a square, or [`OFF`].
     #[inline(always)]
-    fn move_from(&self, from: u8) -> Move {
+    fn target(&self, from: u8) -> u8 {
         if self.steps & bit(from) != 0 {
-            Move::squares(from, from.wrapping_add_signed(self.step))
+            from.wrapping_add_signed(self.step)
         } else if self.trap & bit(from) != 0 {
-            Move::squares(from, WATERS)
+            WATERS
         } else {
-            self.end_move(from - HAPPINESS)
+            (self.ends >> (8 * (from - HAPPINESS))) as u8
         }
     }
 
@@ -384,31 +408,19 @@ impl Listing {
     pub(crate) fn push(&self, out: &mut crate::MoveList) {
         let mut ranked = self.ranked_origins();
         while ranked != 0 {
-            out.push(self.move_from(NOTATION_SQUARES[ranked.trailing_zeros() as usize]));
+            let from = NOTATION_SQUARES[ranked.trailing_zeros() as usize];
+            out.push(go(from, self.target(from)));
             ranked &= ranked - 1;
         }
     }
 
     /// The move [`Listing::push`] would push at index `k` (below `ranks.len()`, `ranks` from
-    /// [`Listing::ranks`]), found without pushing any: a random player needs one move of the
-    /// list, not the list (docs/BENCHMARKS.md, issue 19).
+    /// [`Listing::ranks`]), found without pushing any, as its squares (`from`, `to`): a random
+    /// player needs one move of the list, not the list (docs/BENCHMARKS.md, issue 19).
     #[inline(always)]
-    pub(crate) fn nth(&self, ranks: Ones, k: usize) -> Move {
-        self.move_from(ranks.nth_of(k, &NOTATION_SELECT))
-    }
-
-    /// The move of the piece on square 26 + `i`, from [`Listing::ends`].
-    #[inline(always)]
-    fn end_move(&self, i: u8) -> Move {
-        let to = (self.ends >> (8 * i)) as u8;
-        Move::Go {
-            from: Place::Square(HAPPINESS + i),
-            to: if to == 0 {
-                Place::Off
-            } else {
-                Place::Square(to)
-            },
-        }
+    pub(crate) fn nth(&self, ranks: Ones, k: usize) -> (u8, u8) {
+        let from = ranks.nth_of(k, &NOTATION_SELECT);
+        (from, self.target(from))
     }
 }
 
@@ -441,7 +453,7 @@ impl Listed {
         common: &Common,
         rng: &mut R,
         rank: impl Rank<R>,
-    ) -> Move {
+    ) -> Ranked {
         let (ranks, one) = match self {
             Listed::Moves(list) => (list.ranks(), None),
             Listed::One(m) => (Ones::new(1), Some(m)),
@@ -451,9 +463,39 @@ impl Listed {
         let pass = common.offers_pass(|| one == Some(Move::Pass));
         let k = rank(rng, n + usize::from(pass));
         match (self, k < n) {
-            (_, false) => Move::Pass,
-            (Listed::Moves(list), true) => list.nth(ranks, k),
-            (Listed::One(m), true) => m,
+            (_, false) => Ranked::Other(Move::Pass),
+            (Listed::Moves(list), true) => {
+                let (from, to) = list.nth(ranks, k);
+                Ranked::Piece { from, to }
+            }
+            (Listed::One(m), true) => Ranked::Other(m),
+        }
+    }
+}
+
+/// A move found by its rank ([`Listed::ranked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ranked {
+    /// A piece's move of a [`Listing`], as its squares: the piece on `from` goes to square `to`
+    /// or, for [`OFF`], off the board. A rule set plays it from the squares, without building
+    /// a [`Move`] and matching it again (docs/BENCHMARKS.md, issue 19).
+    Piece {
+        /// The piece's square.
+        from: u8,
+        /// Where it goes: a square, or [`OFF`].
+        to: u8,
+    },
+    /// The single move of [`Listed::One`], or `pass`.
+    Other(Move),
+}
+
+impl Ranked {
+    /// The move.
+    #[inline(always)]
+    pub(crate) const fn into_move(self) -> Move {
+        match self {
+            Ranked::Piece { from, to } => go(from, to),
+            Ranked::Other(m) => m,
         }
     }
 }

@@ -4,8 +4,9 @@
 //! KE-3). Throws of 1, 4 and 5 give another throw (KE-4), each throw is played at once (KE-5).
 
 use super::board::{
-    self, HAPPINESS, Listed, Listing, REBIRTH, Squares, WATERS, bear_off, between, bit,
-    jammed_origins, runs_of_three, step_back_square, up_to, waters_exit_blocked,
+    self, HAPPINESS, Listed, Listing, OFF, REBIRTH, Ranked, Squares, WATERS, bear_off, between,
+    bit, jammed_origins, runs_of_three, square_or_off, step_back_square, up_to,
+    waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
 use crate::game::{ByPlayer, Chance, Move, MoveList, Outcome, Place, Rank, Seat, Status};
@@ -652,14 +653,25 @@ impl State {
         }
     }
 
-    fn move_piece(&mut self, from: u8, to: Place) {
+    /// The piece on `from` goes to square `to`, or off the board for [`OFF`] (8.2): an
+    /// opponent's piece there is attacked, the last piece borne off wins.
+    #[inline(always)]
+    fn move_piece(&mut self, from: u8, to: u8) {
         let me = self.clock.to_move;
         let them = me.other();
         self.men[me] &= !bit(from);
         // The player has made his next move (KE-23).
         self.reborn[me] = 0;
         match to {
-            Place::Square(to) => {
+            OFF => {
+                self.off[me] += 1;
+                // `>=`: a test position built under `senet.pieces=5` with more pieces borne
+                // off is simply won at its next bear-off (KE-25).
+                if self.off[me] >= self.cfg.family.pieces() {
+                    self.phase = Phase::Over(Outcome::Win(me));
+                }
+            }
+            to => {
                 if self.men[them] & bit(to) != 0 {
                     // An attacked piece on 28-30 goes to 27, anywhere else it takes the
                     // attacker's square (002). With 27 taken it can only have been attacked
@@ -680,14 +692,6 @@ impl State {
                     }
                 }
                 self.men[me] |= bit(to);
-            }
-            _ => {
-                self.off[me] += 1;
-                // `>=`: a test position built under `senet.pieces=5` with more pieces borne
-                // off is simply won at its next bear-off (KE-25).
-                if self.off[me] >= self.cfg.family.pieces() {
-                    self.phase = Phase::Over(Outcome::Win(me));
-                }
             }
         }
     }
@@ -785,14 +789,15 @@ impl Moves for State {
 
     #[inline]
     fn ranked_move<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
-        self.ranked(rng, rank)
+        self.ranked(rng, rank).map(|(_, m)| m.into_move())
     }
 }
 
 impl State {
-    /// [`Moves::ranked_move`], inlined where [`Rules::play_ranked`] plays the move at once.
+    /// [`Moves::ranked_move`] with the throw it is played with, inlined where
+    /// [`Rules::play_ranked`] plays the move at once.
     #[inline(always)]
-    fn ranked<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<Move> {
+    fn ranked<R: ?Sized>(&self, rng: &mut R, rank: impl Rank<R>) -> Option<(Throw, Ranked)> {
         // A throw's moves, unless an option reworks the list once it is made (KE-23, KE-27).
         let Phase::Move(t) = self.phase else {
             return None;
@@ -801,7 +806,7 @@ impl State {
         if !self.cfg.plain && (self.reborn[self.clock.to_move] != 0 || self.cfg.bear_off_optional) {
             return None;
         }
-        Some(self.listed(t).ranked(&self.cfg.common, rng, rank))
+        Some((t, self.listed(t).ranked(&self.cfg.common, rng, rank)))
     }
 }
 
@@ -810,11 +815,16 @@ impl Rules for State {
         self.play(m);
     }
 
-    /// One function for the move of the rank and its play: the move is never built and read
-    /// back (docs/BENCHMARKS.md).
+    /// One function for the move of the rank and its play: a piece's move is played from its
+    /// squares, never built as a [`Move`] and matched again (docs/BENCHMARKS.md).
     #[inline(never)]
     fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
-        self.ranked(rng, rank).map(|m| self.play(m)).is_some()
+        match self.ranked(rng, rank) {
+            Some((t, Ranked::Piece { from, to })) => self.play_throw(t, from, to),
+            Some((_, Ranked::Other(m))) => self.play(m),
+            None => return false,
+        }
+        true
     }
 }
 
@@ -832,7 +842,7 @@ impl State {
             },
         ) = (self.phase, m)
         {
-            self.play_throw(t, from, to);
+            self.play_throw(t, from, square_or_off(to));
             return;
         }
         match (self.phase, m) {
@@ -874,13 +884,13 @@ impl State {
                     to,
                 } = m
                 {
-                    self.move_piece(from, to);
+                    self.move_piece(from, square_or_off(to));
                 }
                 // KE-3: having played the 1, green throws again.
                 self.phase = Phase::Throw;
             }
             (Phase::WaterResult(t), Move::Go { .. }) => {
-                self.move_piece(WATERS, Place::Off);
+                self.move_piece(WATERS, OFF);
                 if matches!(self.phase, Phase::Over(_)) {
                     return;
                 }
@@ -901,7 +911,7 @@ impl State {
                     debug_assert!(false, "{m} starts off the board");
                     return;
                 };
-                self.move_piece(from, to);
+                self.move_piece(from, square_or_off(to));
                 if matches!(self.phase, Phase::Over(_)) {
                     return;
                 }
@@ -919,14 +929,15 @@ impl State {
 }
 
 impl State {
-    /// The piece on `from` moves to `to` with throw `t` (8.2).
+    /// The piece on `from` moves to square `to`, or off the board for [`OFF`], with throw `t`
+    /// (8.2).
     #[inline(always)]
-    fn play_throw(&mut self, t: Throw, from: u8, to: Place) {
+    fn play_throw(&mut self, t: Throw, from: u8, to: u8) {
         self.move_piece(from, to);
         if matches!(self.phase, Phase::Over(_)) {
             return;
         }
-        if to == Place::Square(WATERS) {
+        if to == WATERS {
             // Falling into the Waters ends the turn; pending throws are lost (KE-20).
             self.end_turn();
         } else if from == WATERS && !self.cfg.water_four_extra {

@@ -345,7 +345,11 @@ impl Moves for State {
         let Phase::Move(t) = self.phase else {
             return None;
         };
-        Some(self.listed(t).ranked(&self.cfg.common, rng, rank))
+        Some(
+            self.listed(t)
+                .ranked(&self.cfg.common, rng, rank)
+                .into_move(),
+        )
     }
 }
 
