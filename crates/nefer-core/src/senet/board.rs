@@ -318,8 +318,9 @@ impl Listing {
     #[inline(always)]
     pub(crate) fn forward(&mut self, from: Squares, blocked: Squares) {
         debug_assert!(self.step > 0, "a list goes one way");
-        let t = self.step as u32;
-        self.steps |= ((from << t) & !blocked) >> t;
+        // The origins whose target is open, with one shift: `(from << t & !blocked) >> t`
+        // took two, by a variable, which costs the processor more than a constant shift.
+        self.steps |= from & !blocked >> self.step as u32;
     }
 
     /// The steps backward by the throw from `from` (squares above the throw) onto squares not
@@ -329,7 +330,7 @@ impl Listing {
         debug_assert!(self.steps | self.trap == 0, "a list goes one way");
         let t = self.step.unsigned_abs() as u32;
         self.step = -(t as i8);
-        self.steps |= ((from >> t) & !blocked) << t;
+        self.steps |= from & !blocked << t;
     }
 
     /// The pieces on `from` (squares below 26 that overshoot it) fall into 27.
