@@ -253,8 +253,12 @@ impl StickBias {
     }
 
     /// Whether the sticks are fair.
+    #[inline]
     pub fn is_fair(self) -> bool {
-        self == StickBias::FAIR
+        // Both halves in one comparison: the derived `==` compared them one by one, at every
+        // throw of a simulation (issue 19).
+        (u32::from(self.den) << 16 | u32::from(self.num))
+            == (u32::from(StickBias::FAIR.den) << 16 | u32::from(StickBias::FAIR.num))
     }
 
     /// The exact probability of each score 1..=5, in that order.

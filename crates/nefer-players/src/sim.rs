@@ -128,7 +128,10 @@ impl<'c> Simulator<'c> {
                 // The seeds `seats_of` gives the players it builds.
                 randoms[a_seat].reseed(derive_seed(seed, 1));
                 randoms[a_seat.other()].reseed(derive_seed(seed, 2));
-                start.visit(RandomSeats { dice, randoms })
+                match dice.single() {
+                    Ok(dice) => start.visit(RandomSeats { dice, randoms }),
+                    Err(dice) => start.visit(RandomSeats { dice, randoms }),
+                }
             }
             None => {
                 let players = seat_players(cfg, seed, a_seat);
@@ -276,6 +279,36 @@ impl Dice {
             _ => &mut self.game,
         }
     }
+
+    /// The game's stream alone where the seats have none of their own (no duplicate dice),
+    /// else the dice as they are.
+    fn single(self) -> Result<ChaCha8Rng, Dice> {
+        match self.seats {
+            None => Ok(self.game),
+            Some(_) => Err(self),
+        }
+    }
+}
+
+/// Where the chance outcomes of a game of random players are drawn: its [`Dice`], or the one
+/// stream of dice that are not duplicate, chosen once a game rather than at every throw.
+trait Streams {
+    /// The stream that draws a chance outcome of `seat`'s.
+    fn stream(&mut self, seat: Option<Seat>) -> &mut ChaCha8Rng;
+}
+
+impl Streams for Dice {
+    #[inline]
+    fn stream(&mut self, seat: Option<Seat>) -> &mut ChaCha8Rng {
+        Dice::stream(self, seat)
+    }
+}
+
+impl Streams for ChaCha8Rng {
+    #[inline]
+    fn stream(&mut self, _seat: Option<Seat>) -> &mut ChaCha8Rng {
+        self
+    }
 }
 
 /// How a simulated game went.
@@ -392,12 +425,12 @@ impl Playout<AnyGame> for SimSeats {
 
 /// Two random players' seats: [`SimSeats`] for any rule set's own state ([`Visit`]), the
 /// players called directly rather than through [`Player`].
-struct RandomSeats<'r> {
-    dice: Dice,
+struct RandomSeats<'r, D> {
+    dice: D,
     randoms: &'r mut ByPlayer<RandomPlayer>,
 }
 
-impl<G: Game> Playout<G> for RandomSeats<'_> {
+impl<G: Game, D: Streams> Playout<G> for RandomSeats<'_, D> {
     #[inline]
     fn chance(&mut self, g: &G, seat: Option<Seat>) -> Option<Chance> {
         Some(g.sample_chance(self.dice.stream(seat)))
@@ -421,7 +454,7 @@ impl<G: Game> Playout<G> for RandomSeats<'_> {
     }
 }
 
-impl Visit for RandomSeats<'_> {
+impl<D: Streams> Visit for RandomSeats<'_, D> {
     type Output = Played;
 
     #[inline]
