@@ -235,7 +235,7 @@ impl<G: Game, P: Playout<G>> Playout<G> for Guard<P> {
         self.inner.decide(g, seat)
     }
 
-    #[inline]
+    #[inline(always)]
     fn act(&mut self, g: &mut G, seat: Seat) -> bool {
         self.inner.act(g, seat)
     }

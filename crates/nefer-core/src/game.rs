@@ -853,7 +853,7 @@ impl<G: Game, P: Playout<G> + ?Sized> Playout<G> for &mut P {
         (**self).decide(game, seat)
     }
 
-    #[inline]
+    #[inline(always)]
     fn act(&mut self, game: &mut G, seat: Seat) -> bool {
         (**self).act(game, seat)
     }
@@ -864,7 +864,7 @@ impl<G: Game, P: Playout<G> + ?Sized> Playout<G> for &mut P {
 ///
 /// The hot loop of simulation, playout benchmarks and search rollouts: generic (monomorphised
 /// per rule set and policy), it allocates nothing, records nothing and checks nothing.
-#[inline]
+#[inline(always)]
 pub fn play_out<G: Game, P: Playout<G> + ?Sized>(game: &mut G, playout: &mut P) -> u32 {
     let mut decisions = 0;
     loop {

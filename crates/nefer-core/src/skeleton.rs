@@ -219,7 +219,7 @@ impl<T: Rules> Game for T {
         Moves::ranked_move(self, rng, rank)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
         Rules::play_ranked(self, rng, rank)
     }

@@ -338,7 +338,7 @@ impl Played {
 /// has begun (SPEC's first player), under the guard that stops a game that cannot end
 /// ([`Guard`]: a compare of the turn count at each throw, and nothing else while the game is
 /// shorter than its first check).
-#[inline]
+#[inline(always)]
 fn play_game<G: Game, P: Playout<G>>(g: &mut G, seats: &mut P) -> Played {
     // Until the first turn has begun, each action asks whose it is; then the loop runs on
     // without that question.
@@ -385,7 +385,7 @@ impl<G: Game, P: Playout<G>> Playout<G> for Opening<'_, P> {
         self.seats.decide(g, seat)
     }
 
-    #[inline]
+    #[inline(always)]
     fn act(&mut self, g: &mut G, seat: Seat) -> bool {
         if g.turns() >= 1 {
             self.first_seat = Some(seat);
@@ -441,7 +441,7 @@ impl<G: Game, D: Streams> Playout<G> for RandomSeats<'_, D> {
         Some(self.randoms[seat].choose_in(g))
     }
 
-    #[inline]
+    #[inline(always)]
     fn act(&mut self, g: &mut G, seat: Seat) -> bool {
         let player = &mut self.randoms[seat];
         // The move of the random player's draw, played where the rule set plays it without

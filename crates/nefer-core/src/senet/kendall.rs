@@ -817,7 +817,7 @@ impl Rules for State {
 
     /// One function for the move of the rank and its play: a piece's move is played from its
     /// squares, never built as a [`Move`] and matched again (docs/BENCHMARKS.md).
-    #[inline(never)]
+    #[inline(always)]
     fn play_ranked<R: ?Sized>(&mut self, rng: &mut R, rank: impl Rank<R>) -> bool {
         match self.ranked(rng, rank) {
             Some((t, Ranked::Piece { from, to })) => self.play_throw(t, from, to),
