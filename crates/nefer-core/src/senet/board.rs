@@ -165,16 +165,25 @@ pub(crate) const fn runs_of_three(opp: Squares) -> Squares {
 /// protected by its neighbour.
 #[inline]
 pub(crate) const fn blockaded(runs: Squares, t: u8, back: bool) -> Squares {
-    let mut out = 0;
     // A run starting at n is jumped forward from s when s+1 <= n and n+2 <= s+t-1, i.e.
     // s = n-k for k in 1..=t-3; backward when s-t+1 <= n and n+2 <= s-1, i.e. s = n+k for k
-    // in 3..=t-1.
-    let mut k = 1;
-    while k + 3 <= t {
-        out |= if back { runs << (k + 2) } else { runs >> k };
-        k += 1;
+    // in 3..=t-1. A throw is at most 5: k is 1 or 2. Written without a loop, which the
+    // compiler made a vector loop whose constants it loaded at every throw of a simulation.
+    debug_assert!(t <= 5, "a throw of the sticks");
+    jumped_by(runs, t, back, 1) | jumped_by(runs, t, back, 2)
+}
+
+/// The origins `k` squares before (forward) or `k + 2` after (backward) a run of `runs` that a
+/// throw of `t` jumps (see [`blockaded`]).
+#[inline]
+const fn jumped_by(runs: Squares, t: u8, back: bool, k: u8) -> Squares {
+    if t < k + 3 {
+        0
+    } else if back {
+        runs << (k + 2)
+    } else {
+        runs >> k
     }
-    out
 }
 
 /// The origins of moves by `t` of `own` that jump one of the opponent's runs of three, forward
