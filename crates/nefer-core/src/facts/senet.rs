@@ -20,7 +20,7 @@ const fn strokes(n: u8) -> Sign {
 /// The exit squares 28–30, each with the throws that bear a piece off from it (`exits`: the
 /// squares a piece leaves from, by throw), and what the bear-off gate asks first (KE-22).
 fn exit_marks(
-    exits: &[Squares; 6],
+    exits: &[Squares; 8],
     family: &FamilyConfig,
     names: &[&str; 3],
     piece: &str,
@@ -71,7 +71,7 @@ fn safe_mark(family: &FamilyConfig, piece: &str) -> Option<Mark> {
 /// `names` (see [`exit_marks`]), then the safe squares (see [`safe_mark`]).
 fn family_marks(
     names: &[&str; 3],
-    exits: &[Squares; 6],
+    exits: &[Squares; 8],
     family: &FamilyConfig,
     piece: &str,
 ) -> impl Iterator<Item = Mark> {

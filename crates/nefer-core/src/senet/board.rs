@@ -364,6 +364,17 @@ impl Listing {
         self.ends |= code << (8 * i);
     }
 
+    /// The pieces on `from` (squares 26..=30) are borne off: one store for all of them, where
+    /// [`Listing::end`] took one call a piece, in a loop whose end the processor had to guess.
+    #[inline(always)]
+    pub(crate) fn bear_off(&mut self, from: Squares) {
+        debug_assert!(from & !between(HAPPINESS, 30) == 0);
+        let set = (from >> HAPPINESS) as u8;
+        debug_assert!(self.ends_set & set == 0, "one move a piece");
+        // Off is 0 in `ends`: nothing to write there.
+        self.ends_set |= set;
+    }
+
     /// Whether no move was gathered.
     #[inline(always)]
     pub(crate) const fn is_empty(&self) -> bool {

@@ -321,14 +321,17 @@ pub(crate) const MARKS: &[(u8, &str)] = &[
 ];
 
 /// The squares a piece leaves the board from with each throw (index: the throw): 28 on a 3, 29
-/// on a 2, 30 on any (002, KE-11).
-pub(crate) const EXITS: [Squares; 6] = [
+/// on a 2, 30 on any (002, KE-11). Eight entries, read at `throw & 7`, so that the compiler
+/// sees the index in range (a throw is at most 5).
+pub(crate) const EXITS: [Squares; 8] = [
     0,
     bit(30),
     bit(29) | bit(30),
     bit(28) | bit(30),
     bit(30),
     bit(30),
+    0,
+    0,
 ];
 
 /// The throw of 1 that opens the game under KE-3 `first_to_throw_one`.
@@ -606,9 +609,7 @@ impl State {
         // 28 leaves on a 3, 29 on a 2, 30 on anything (002, KE-11), once the gate is open
         // (KE-22).
         if may_leave {
-            for sq in board::squares(own & EXITS[t8 as usize]) {
-                list.end(sq, Place::Off);
-            }
+            list.bear_off(own & EXITS[usize::from(t8 & 7)]);
         }
         // KE-16 `false`: the piece in 27 is not a frozen turn's only hope but one more piece,
         // which a 4 bears off (8.5) whenever it comes, unless a blockade on 28–30 stops it

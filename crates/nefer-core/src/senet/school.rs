@@ -4,7 +4,7 @@
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
 use super::board::{
-    self, HAPPINESS, Listed, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins,
+    HAPPINESS, Listed, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins,
     next_to, step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
@@ -177,8 +177,8 @@ const MARKS: &[(u8, &str)] = &[
 ];
 
 /// The square a counter leaves the board from with each throw (index: the throw): 30 on a 1,
-/// 29 on a 2, 28 on a 3 (004§10).
-pub(crate) const EXITS: [Squares; 6] = [0, bit(30), bit(29), bit(28), 0, 0];
+/// 29 on a 2, 28 on a 3 (004§10). Eight entries, read at `throw & 7` (see Kendall's `EXITS`).
+pub(crate) const EXITS: [Squares; 8] = [0, bit(30), bit(29), bit(28), 0, 0, 0, 0];
 
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();
@@ -287,9 +287,7 @@ impl State {
         }
         // 28 leaves on a 3, 29 on a 2, 30 on a 1 (004§10), once the gate is open (KE-22).
         if may_leave {
-            for sq in board::squares(own & EXITS[t8 as usize]) {
-                list.end(sq, Place::Off);
-            }
+            list.bear_off(own & EXITS[usize::from(t8 & 7)]);
         }
         if !list.is_empty() {
             return Listed::Moves(list);
