@@ -655,9 +655,12 @@ impl State {
     }
 
     /// The piece on `from` goes to square `to`, or off the board for [`OFF`] (8.2): an
-    /// opponent's piece there is attacked, the last piece borne off wins.
+    /// opponent's piece there is attacked, the last piece borne off wins. Says whether the game
+    /// is over, which only a bear-off can make it: the callers need not look at the phase after
+    /// every move.
     #[inline(always)]
-    fn move_piece(&mut self, from: u8, to: u8) {
+    #[must_use]
+    fn move_piece(&mut self, from: u8, to: u8) -> bool {
         let me = self.clock.to_move;
         let them = me.other();
         self.men[me] &= !bit(from);
@@ -670,6 +673,7 @@ impl State {
                 // off is simply won at its next bear-off (KE-25).
                 if self.off[me] >= self.cfg.family.pieces() {
                     self.phase = Phase::Over(Outcome::Win(me));
+                    return true;
                 }
             }
             to => {
@@ -695,6 +699,7 @@ impl State {
                 self.men[me] |= bit(to);
             }
         }
+        false
     }
 }
 
@@ -885,14 +890,14 @@ impl State {
                     to,
                 } = m
                 {
-                    self.move_piece(from, square_or_off(to));
+                    // A 1 from the start bears nothing off.
+                    let _over = self.move_piece(from, square_or_off(to));
                 }
                 // KE-3: having played the 1, green throws again.
                 self.phase = Phase::Throw;
             }
             (Phase::WaterResult(t), Move::Go { .. }) => {
-                self.move_piece(WATERS, OFF);
-                if matches!(self.phase, Phase::Over(_)) {
+                if self.move_piece(WATERS, OFF) {
                     return;
                 }
                 if self.cfg.water_four_extra {
@@ -912,8 +917,7 @@ impl State {
                     debug_assert!(false, "{m} starts off the board");
                     return;
                 };
-                self.move_piece(from, square_or_off(to));
-                if matches!(self.phase, Phase::Over(_)) {
+                if self.move_piece(from, square_or_off(to)) {
                     return;
                 }
                 // A piece of the mover entering 27 ends the turn and loses the values left
@@ -934,8 +938,7 @@ impl State {
     /// (8.2).
     #[inline(always)]
     fn play_throw(&mut self, t: Throw, from: u8, to: u8) {
-        self.move_piece(from, to);
-        if matches!(self.phase, Phase::Over(_)) {
+        if self.move_piece(from, to) {
             return;
         }
         if to == WATERS {
