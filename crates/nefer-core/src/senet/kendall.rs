@@ -322,8 +322,9 @@ pub(crate) const MARKS: &[(u8, &str)] = &[
 
 /// The squares a piece leaves the board from with each throw (index: the throw): 28 on a 3, 29
 /// on a 2, 30 on any (002, KE-11). Eight entries, read at `throw & 7`, so that the compiler
-/// sees the index in range (a throw is at most 5).
-pub(crate) const EXITS: [Squares; 8] = [
+/// sees the index in range (a throw is at most 5); a `static`, which a `const` indexed at run
+/// time is not: the compiler copied that onto the stack at every throw.
+pub(crate) static EXITS: [Squares; 8] = [
     0,
     bit(30),
     bit(29) | bit(30),

@@ -178,7 +178,7 @@ const MARKS: &[(u8, &str)] = &[
 
 /// The square a counter leaves the board from with each throw (index: the throw): 30 on a 1,
 /// 29 on a 2, 28 on a 3 (004§10). Eight entries, read at `throw & 7` (see Kendall's `EXITS`).
-pub(crate) const EXITS: [Squares; 8] = [0, bit(30), bit(29), bit(28), 0, 0, 0, 0];
+pub(crate) static EXITS: [Squares; 8] = [0, bit(30), bit(29), bit(28), 0, 0, 0, 0];
 
 /// The throw of 1 that opens the game under SB-3 `use_the_one`.
 const ONE: Throw = Throw::new(1).unwrap();
