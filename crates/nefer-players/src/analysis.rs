@@ -15,8 +15,8 @@
 //!
 //! A value is on the evaluators' scale ([`crate::eval`]): the expected result in [-1, 1]. The
 //! **win chance** is `(1 + value) / 2`: the expected score with a win counting 1, a draw ½ and a
-//! loss 0. With a **calibrated** evaluator (the exact race tables, a learned network: its
-//! [`chances`](Evaluator::chances) are known) it is the chance of winning where no draw is
+//! loss 0. With a **calibrated** evaluator (the exact race tables, a learned network measured
+//! calibrated: [`Evaluator::calibrated`]) it is the chance of winning where no draw is
 //! possible, and the chance of winning plus half the chance of a draw where one is. With a
 //! ranking evaluator (the hand-written ones) it only orders the moves: 60 % then does not mean
 //! six games in ten. [`Analysis::calibrated`] says which.
@@ -74,8 +74,9 @@ pub struct Analysis {
     /// The evaluator's [name](Evaluator::name): `hand-written`, `neural`, `race-tables`, …
     pub evaluator: String,
     /// Whether the win chances are chances: the evaluator knew the chances of every position
-    /// right after the choices (a finished game's result always counts as known). `false`
-    /// for the hand-written evaluations, whose values only rank moves.
+    /// right after the choices as probabilities ([`Evaluator::calibrated`]; a finished game's
+    /// result always counts as known). `false` for the hand-written evaluations, whose values
+    /// only rank moves, and for a network whose calibration was not measured or missed.
     pub calibrated: bool,
     /// What the position waits for, and the value of each choice.
     pub node: Node,
@@ -352,9 +353,10 @@ fn chance_node(
     (node, calibrated, kept)
 }
 
-/// Whether `eval` knows `seat`'s chances in `g` (or `g` is over: its result is known).
+/// Whether `eval` knows `seat`'s chances in `g` as probabilities ([`Evaluator::calibrated`]),
+/// or `g` is over: its result is known.
 fn knows(eval: &dyn Evaluator, g: &AnyGame, seat: Seat) -> bool {
-    g.outcome().is_some() || eval.chances(g, seat).is_some()
+    g.outcome().is_some() || eval.calibrated(g) && eval.chances(g, seat).is_some()
 }
 
 /// The value for `seat` of `x`, the position a chance outcome left, searched `depth`
@@ -710,8 +712,9 @@ mod tests {
     }
 
     #[test]
-    fn a_network_is_calibrated_and_says_so() {
-        // An untrained network: its first weights, as training makes them.
+    fn a_network_is_calibrated_where_it_was_measured_so() {
+        // An untrained network: its first weights, as training makes them. Its chances are
+        // its output, not probabilities, until its calibration is measured.
         let net = crate::train::Trainer::new(crate::train::TrainConfig {
             hidden: 8,
             ..crate::train::TrainConfig::new(RuleSetId::SenetKendall, 1, 5)
@@ -721,9 +724,19 @@ mod tests {
         let g: AnyGame = "senet.kendall A:5,28,off*5 B:1,26,off*5 B 2"
             .parse()
             .unwrap();
-        let a = analyze(&g, 2, net);
-        assert!(a.calibrated, "{a:?}");
+        let a = analyze(&g, 2, net.clone());
+        assert!(!a.calibrated, "{a:?}");
         assert_eq!(a.evaluator, "neural");
+        let weights = net.weights().clone();
+        for (ece, calibrated) in [(0.015, true), (0.05, false)] {
+            let measured = neural::Neural::new(weights.clone()).with_measured_ece(ece);
+            assert_eq!(
+                analyze(&g, 2, Arc::new(measured)).calibrated,
+                calibrated,
+                "{ece}"
+            );
+        }
+        let a = analyze(&g, 2, net);
         assert_eq!(a.search_name(), "expectimax:depth=2+neural");
         for m in a.moves() {
             assert!((0.0..=1.0).contains(&m.win_chance));
@@ -735,6 +748,31 @@ mod tests {
         assert_eq!(d.evaluator == "neural", shipped);
         assert_eq!(d.calibrated, shipped);
         assert_eq!(d.search_name() == "expectimax:depth=2", !shipped);
+    }
+
+    #[test]
+    fn the_shipped_networks_are_calibrated_as_measured() {
+        // Every shipped network has its measured calibration, and only the Walker variation's
+        // misses the aim (docs/EVALUATOR.md).
+        for (name, _) in neural::SHIPPED {
+            let ece = neural::SHIPPED_ECE.iter().find(|(n, _)| n == name);
+            assert!(ece.is_some(), "no measured calibration for {name}");
+        }
+        let variation = RuleSetId::HjWalker
+            .new_game(&nefer_core::Options::parse("hj.walker.variation=true").unwrap())
+            .unwrap();
+        let net = neural::shipped_for(&variation).expect("the variation's network ships");
+        assert!(
+            net.measured_ece()
+                .is_some_and(|e| e > crate::eval::CALIBRATED_ECE)
+        );
+        let a = analyze_default(&variation, 1);
+        assert_eq!(a.evaluator, "neural");
+        assert!(!a.calibrated, "the variation's chances only rank: {a:?}");
+        let plain = RuleSetId::HjWalker
+            .new_game(&nefer_core::Options::new())
+            .unwrap();
+        assert!(analyze(&plain, 1, Arc::new(neural::Shipped)).calibrated);
     }
 
     #[test]

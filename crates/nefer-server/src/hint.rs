@@ -4,8 +4,9 @@
 //! [`HINT_DEPTH`] decisions deep on the default evaluator: the exact race tables once solved,
 //! the shipped network of the game's rules, else the hand-written evaluation), or the `perfect`
 //! player's where its exact table is solved in this process. The win chance is the analysis's
-//! where its evaluator is calibrated (the race tables, a network), and `null` where it only
-//! ranks moves (the hand-written evaluation). In a pure race whose `perfect` table is solved
+//! where its evaluator is calibrated (the race tables, a network measured calibrated), and
+//! `null` where it only ranks moves (the hand-written evaluation, the Walker variation's
+//! network). In a pure race whose `perfect` table is solved
 //! without the tables of the whole race's law (they hold expected turns only), it is estimated
 //! by playing the position out many times with `perfect` on both sides (at most
 //! [`WIN_CHANCE_BUDGET`], about ±2 % with the playouts that fit). A hint never waits for a

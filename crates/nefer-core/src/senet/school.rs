@@ -4,8 +4,8 @@
 //! throwing for a 1, which only says who sits where and is not part of the game (NOTATION §4).
 
 use super::board::{
-    HAPPINESS, Listed, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins,
-    next_to, step_back_square, up_to, waters_exit_blocked,
+    HAPPINESS, Listed, Listing, Squares, WATERS, bear_off, between, bit, jammed_origins, next_to,
+    step_back_square, up_to, waters_exit_blocked,
 };
 use super::{Blockade, FamilyConfig};
 use crate::game::{ByPlayer, Move, MoveList, Outcome, Place, Rank, Seat};

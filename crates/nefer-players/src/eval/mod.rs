@@ -107,6 +107,11 @@ impl Chances {
     }
 }
 
+/// The expected calibration error (ten bins of predicted P(win), docs/EVALUATOR.md) at or
+/// below which a network's chances are read as probabilities ([`Evaluator::calibrated`]): the
+/// aim the shipped networks were trained to, which six of seven meet.
+pub const CALIBRATED_ECE: f64 = 0.02;
+
 /// How good a position is for a seat.
 ///
 /// `Send + Sync` so that one evaluator (a network's weights, a solved table) can be shared by
@@ -120,11 +125,23 @@ pub trait Evaluator: Send + Sync {
     /// evaluation given another family's game); [`HandWritten`] supports every game.
     fn value(&self, g: &AnyGame, seat: Seat) -> f64;
 
-    /// `seat`'s chances in `g`, where this evaluator knows them (a calibrated one); `None` for
-    /// evaluations that only rank positions.
+    /// `seat`'s chances in `g`, where this evaluator estimates them (the race tables, a
+    /// network); `None` for evaluations that only rank positions. Whether the estimate can be
+    /// read as a probability is [`Evaluator::calibrated`]'s question.
     fn chances(&self, g: &AnyGame, seat: Seat) -> Option<Chances> {
         let _ = (g, seat);
         None
+    }
+
+    /// Whether the [`chances`](Evaluator::chances) of `g` are known to be probabilities: exact
+    /// (the race tables), or a network's as measured on games of its rules, with an expected
+    /// calibration error of at most [`CALIBRATED_ECE`] (docs/EVALUATOR.md). `false` for the
+    /// evaluations that only rank positions, and for a network whose calibration was not
+    /// measured or missed: its chances are then its output, to be read as a ranking (the Walker
+    /// variation's network says 5 % where the seat wins 19 % of the time).
+    fn calibrated(&self, g: &AnyGame) -> bool {
+        let _ = g;
+        false
     }
 
     /// Whether this evaluator can value `g` (its rule set and options): a family's evaluation
@@ -149,6 +166,9 @@ macro_rules! forward_evaluator {
             }
             fn chances(&self, g: &AnyGame, seat: Seat) -> Option<Chances> {
                 (**self).chances(g, seat)
+            }
+            fn calibrated(&self, g: &AnyGame) -> bool {
+                (**self).calibrated(g)
             }
             fn supports(&self, g: &AnyGame) -> bool {
                 (**self).supports(g)
@@ -308,6 +328,14 @@ impl<A: Evaluator, B: Evaluator> Evaluator for Fallback<A, B> {
             self.first.chances(g, seat)
         } else {
             self.fallback.chances(g, seat)
+        }
+    }
+
+    fn calibrated(&self, g: &AnyGame) -> bool {
+        if self.first.supports(g) {
+            self.first.calibrated(g)
+        } else {
+            self.fallback.calibrated(g)
         }
     }
 

@@ -365,6 +365,11 @@ impl Evaluator for RaceTables {
         Some(self.exact(g, seat))
     }
 
+    /// Exact: the chances of `perfect` against `perfect`.
+    fn calibrated(&self, g: &AnyGame) -> bool {
+        self.supports(g)
+    }
+
     /// This rule set's race as the table solves it: the default track, fair sticks, compulsory
     /// moves (any turn cap: the chances count it).
     fn supports(&self, g: &AnyGame) -> bool {

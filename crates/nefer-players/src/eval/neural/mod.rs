@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 
 use nefer_core::{AnyGame, Seat};
 
-use super::{Chances, Evaluator, Fallback, HandWritten, outcome_value};
+use super::{CALIBRATED_ECE, Chances, Evaluator, Fallback, HandWritten, outcome_value};
 pub use encode::{Active, Encoding, encode, encode_as};
 pub use file::{BadWeights, Header, Weights};
 pub use net::Network;
@@ -33,6 +33,9 @@ pub struct Neural {
     /// A start position of the network's rules: [`AnyGame::same_rules_but_cap`] against it says whether
     /// a game is one the network knows.
     start: AnyGame,
+    /// Its expected calibration error as measured on games of its rules, if it was
+    /// (`nefer calibrate`; the shipped networks' in [`SHIPPED_ECE`]).
+    ece: Option<f64>,
 }
 
 /// Two networks are the same when their weights and headers are.
@@ -43,10 +46,29 @@ impl PartialEq for Neural {
 }
 
 impl Neural {
-    /// The evaluator of `weights`.
+    /// The evaluator of `weights`, whose calibration is not known.
     pub fn new(weights: Weights) -> Neural {
         let start = weights.start();
-        Neural { weights, start }
+        Neural {
+            weights,
+            start,
+            ece: None,
+        }
+    }
+
+    /// The network, with the expected calibration error measured on games of its rules
+    /// (`nefer calibrate`): at most [`CALIBRATED_ECE`], its chances are read as probabilities
+    /// ([`Evaluator::calibrated`]).
+    pub fn with_measured_ece(self, ece: f64) -> Neural {
+        Neural {
+            ece: Some(ece),
+            ..self
+        }
+    }
+
+    /// The expected calibration error measured for this network, if one was.
+    pub fn measured_ece(&self) -> Option<f64> {
+        self.ece
     }
 
     /// Reads a weights file.
@@ -97,6 +119,10 @@ impl Evaluator for Neural {
         self.supports(g).then(|| self.estimate(g, seat))
     }
 
+    fn calibrated(&self, g: &AnyGame) -> bool {
+        self.ece.is_some_and(|e| e <= CALIBRATED_ECE) && self.supports(g)
+    }
+
     /// The games of the network's rules; a turn cap (C-7) is not a rule of play, and the
     /// network does not see the turn count: a capped game is valued as the uncapped one (the
     /// server caps its games at 1,000 turns, far beyond their length).
@@ -129,7 +155,20 @@ pub const SHIPPED: &[(&str, &[u8])] = shipped_files![
     "hj.walker.variation",
 ];
 
-/// The shipped networks, read once.
+/// The expected calibration error of each shipped network, as docs/EVALUATOR.md measured it
+/// (`nefer calibrate`, "Calibration" there: 120 to 1,000 `master` games, 52,000 to 983,000
+/// positions each). The Walker variation's misses [`CALIBRATED_ECE`]: its chances are a ranking.
+pub const SHIPPED_ECE: &[(&str, f64)] = &[
+    ("senet.kendall", 0.0124),
+    ("senet.school", 0.0171),
+    ("hj.skiryuk", 0.0075),
+    ("hj.washburne", 0.0118),
+    ("hj.french", 0.0116),
+    ("hj.walker", 0.0144),
+    ("hj.walker.variation", 0.1239),
+];
+
+/// The shipped networks, read once, with their measured calibration ([`SHIPPED_ECE`]).
 pub fn shipped() -> &'static [Neural] {
     static NETS: OnceLock<Vec<Neural>> = OnceLock::new();
     NETS.get_or_init(|| {
@@ -137,9 +176,13 @@ pub fn shipped() -> &'static [Neural] {
             .iter()
             .map(|(name, bytes)| {
                 // A test reads every shipped file: a bad one cannot reach a release.
-                Neural::new(
+                let net = Neural::new(
                     Weights::from_bytes(bytes).unwrap_or_else(|e| panic!("shipped {name}: {e}")),
-                )
+                );
+                match SHIPPED_ECE.iter().find(|(n, _)| n == name) {
+                    Some(&(_, ece)) => net.with_measured_ece(ece),
+                    None => net,
+                }
             })
             .collect()
     })
@@ -169,6 +212,10 @@ impl Evaluator for Shipped {
 
     fn chances(&self, g: &AnyGame, seat: Seat) -> Option<Chances> {
         shipped_for(g).and_then(|n| n.chances(g, seat))
+    }
+
+    fn calibrated(&self, g: &AnyGame) -> bool {
+        shipped_for(g).is_some_and(|n| n.calibrated(g))
     }
 
     fn supports(&self, g: &AnyGame) -> bool {
