@@ -128,9 +128,14 @@ impl<'c> Simulator<'c> {
                 // The seeds `seats_of` gives the players it builds.
                 randoms[a_seat].reseed(derive_seed(seed, 1));
                 randoms[a_seat.other()].reseed(derive_seed(seed, 2));
-                match dice.single() {
-                    Ok(dice) => start.visit(RandomSeats { dice, randoms }),
-                    Err(dice) => start.visit(RandomSeats { dice, randoms }),
+                // Without duplicate dice, the game's one stream ([`Streams`]).
+                if dice.seats.is_none() {
+                    start.visit(RandomSeats {
+                        dice: dice.game,
+                        randoms,
+                    })
+                } else {
+                    start.visit(RandomSeats { dice, randoms })
                 }
             }
             None => {
@@ -277,15 +282,6 @@ impl Dice {
         match (&mut self.seats, seat) {
             (Some(seats), Some(s)) => &mut seats[s],
             _ => &mut self.game,
-        }
-    }
-
-    /// The game's stream alone where the seats have none of their own (no duplicate dice),
-    /// else the dice as they are.
-    fn single(self) -> Result<ChaCha8Rng, Dice> {
-        match self.seats {
-            None => Ok(self.game),
-            Some(_) => Err(self),
         }
     }
 }
