@@ -863,7 +863,9 @@ impl<G: Game, P: Playout<G> + ?Sized> Playout<G> for &mut P {
 /// of decisions taken.
 ///
 /// The hot loop of simulation, playout benchmarks and search rollouts: generic (monomorphised
-/// per rule set and policy), it allocates nothing, records nothing and checks nothing.
+/// per rule set and policy), it allocates nothing, records nothing and checks nothing. Always
+/// inlined, so that the simulator's loop is one function from the throw to the move
+/// (docs/BENCHMARKS.md).
 #[inline(always)]
 pub fn play_out<G: Game, P: Playout<G> + ?Sized>(game: &mut G, playout: &mut P) -> u32 {
     let mut decisions = 0;

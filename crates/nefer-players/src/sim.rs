@@ -334,6 +334,10 @@ impl Played {
 /// has begun (SPEC's first player), under the guard that stops a game that cannot end
 /// ([`Guard`]: a compare of the turn count at each throw, and nothing else while the game is
 /// shorter than its first check).
+///
+/// Inlined, with [`play_out`] and the seats' `act`, into each rule set's loop of random seats:
+/// one function from the throw to the move, 285 instructions a Kendall decision where the calls
+/// left 299 (docs/BENCHMARKS.md).
 #[inline(always)]
 fn play_game<G: Game, P: Playout<G>>(g: &mut G, seats: &mut P) -> Played {
     // Until the first turn has begun, each action asks whose it is; then the loop runs on
