@@ -886,7 +886,8 @@ impl Common {
     /// Whether the C-7 cap ends the game once `turns` turns have begun.
     #[inline]
     pub fn capped(&self, turns: u32) -> bool {
-        self.max_turns != 0 && turns > self.max_turns
+        // One comparison, as every turn's end asks: no cap (0) wraps to 2^32, beyond any turn.
+        u64::from(turns) > u64::from(self.max_turns.wrapping_sub(1)) + 1
     }
 
     /// Reads the common options of the rule set `o` reads.
@@ -936,6 +937,21 @@ impl Common {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_turn_cap_ends_a_game_past_it_and_none_ends_none() {
+        let cap = |max_turns| Common {
+            max_turns,
+            ..Common::default()
+        };
+        for turns in [0, 1, 1000, u32::MAX] {
+            assert!(!cap(0).capped(turns), "no cap, {turns} turns");
+        }
+        assert!(!cap(5).capped(0) && !cap(5).capped(5));
+        assert!(cap(5).capped(6) && cap(5).capped(u32::MAX));
+        assert!(!cap(u32::MAX).capped(u32::MAX));
+        assert!(cap(1).capped(2) && !cap(1).capped(1));
+    }
 
     #[test]
     fn parse_and_display_round_trip() {

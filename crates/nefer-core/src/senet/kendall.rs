@@ -729,6 +729,8 @@ impl Turns for State {
     fn play_chance_unchecked(&mut self, c: Chance) {
         let Chance::Throw(t) = c else { return };
         self.phase = match self.phase {
+            // Nearly every throw of a game, tested first.
+            Phase::Throw if self.cfg.throw_mode == ThrowMode::Immediate => Phase::Move(t),
             Phase::WaterThrow => Phase::WaterResult(t),
             // KE-5 `accumulate`: throw while the value earns another throw (KE-4), then
             // spend.
