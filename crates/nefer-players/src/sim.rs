@@ -476,9 +476,9 @@ const BATCH: usize = 256;
 /// batch to finish is short.
 const BATCHES_PER_THREAD: usize = 32;
 
-/// The games of a batch of [`run`] for `games` games on `threads` threads: [`BATCH`], or fewer
-/// where that would leave fewer than [`BATCHES_PER_THREAD`] batches per thread (at least one
-/// game). The games played do not depend on it (game `i` is the same game in any batch).
+/// The games of a batch of [`run`] for `games` games on `threads` threads: 256, or fewer where
+/// that would leave fewer than 32 batches per thread (at least one game). The games played do
+/// not depend on it (game `i` is the same game in any batch).
 pub fn batch_len(games: usize, threads: usize) -> usize {
     (games / (threads.max(1) * BATCHES_PER_THREAD)).clamp(1, BATCH)
 }
@@ -487,8 +487,8 @@ pub fn batch_len(games: usize, threads: usize) -> usize {
 /// `n` games played.
 ///
 /// Each thread plays batches of consecutive games ([`batch_len`]) into their places of the
-/// result, with players of its own ([`Simulator`]); nothing is shared between threads but the
-/// read-only configuration and the progress callback, called once a batch.
+/// result, with players of its own; nothing is shared between threads but the read-only
+/// configuration and the progress callback, called once a batch.
 ///
 /// # Panics
 /// If the options are invalid (check them with [`RuleSetId::new_game`] first).

@@ -1,10 +1,12 @@
 //! The learned evaluator: a small network per rule set, trained by self-play
 //! ([`crate::train`]), that estimates the chances of a position — P(win), P(draw), P(loss) of the
-//! seat that asks. It is [calibrated](super): its value is the expected result.
+//! seat that asks: its value is the expected result. Its chances count as probabilities
+//! ([`Evaluator::calibrated`]) where its calibration was measured and met the aim: the shipped
+//! networks' measurements are [`SHIPPED_ECE`].
 //!
-//! - [`encode`]: the inputs, per family;
+//! - [`encode`](mod@encode): the inputs, per family;
 //! - [`net`]: the network and its forward and backward passes;
-//! - [`file`]: the weights file, its header and its checks.
+//! - [`file`](mod@file): the weights file, its header and its checks.
 //!
 //! The weights of the six default rule sets and the Walker variation ship with nefer
 //! (`crates/nefer-players/weights/`, embedded in the binary): [`shipped_for`] finds the network
