@@ -476,9 +476,9 @@ const BATCH: usize = 256;
 /// batch to finish is short.
 const BATCHES_PER_THREAD: usize = 32;
 
-/// The games of a batch of [`run`] for `games` games on `threads` threads: 256, or fewer where
-/// that would leave fewer than 32 batches per thread (at least one game). The games played do
-/// not depend on it (game `i` is the same game in any batch).
+/// The games of a batch of [`run`] for `games` games on `threads` threads: `BATCH`, or fewer
+/// where that would leave fewer than `BATCHES_PER_THREAD` batches per thread (at least one
+/// game). The games played do not depend on it (game `i` is the same game in any batch).
 pub fn batch_len(games: usize, threads: usize) -> usize {
     (games / (threads.max(1) * BATCHES_PER_THREAD)).clamp(1, BATCH)
 }

@@ -304,7 +304,7 @@ pub(crate) struct Listing {
     /// The squares of 26..=30 (bit: the square − 26) whose piece moves to its place in `ends`.
     ends_set: u8,
     /// Where the piece on each of 26..=30 goes (byte: the square − 26), where `ends_set` says:
-    /// a square's number, or 0 for off the board. Bytes of one word rather than an array of
+    /// a square's number, or [`OFF`] for off the board. Bytes of one word rather than an array of
     /// places: a new list costs one store instead of filling the array (docs/BENCHMARKS.md).
     ends: u64,
 }
@@ -355,13 +355,9 @@ impl Listing {
     pub(crate) fn end(&mut self, from: u8, to: Place) {
         debug_assert!((HAPPINESS..=30).contains(&from));
         let i = u32::from(from - HAPPINESS) % 5;
-        let code = match to {
-            Place::Square(n) => u64::from(n),
-            _ => 0,
-        };
         debug_assert!(self.ends_set >> i & 1 == 0, "one move a piece");
         self.ends_set |= 1 << i;
-        self.ends |= code << (8 * i);
+        self.ends |= u64::from(square_or_off(to)) << (8 * i);
     }
 
     /// The pieces on `from` (squares 26..=30) are borne off: one store for all of them, where
